@@ -1,0 +1,23 @@
+"""The one place that knows where bundled data lives, in a checkout and in an installed wheel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def data_dir(name: str) -> Path:
+    """The folder `games` or `assets`: inside the package when installed, beside it in a checkout."""
+    bundled = _PACKAGE / "_bundled" / name
+    if bundled.is_dir():
+        return bundled
+    return _PACKAGE.parent / name
+
+
+def games_dir() -> Path:
+    return data_dir("games")
+
+
+def assets_dir() -> Path:
+    return data_dir("assets")
