@@ -1,0 +1,66 @@
+"""Where games are found: the bundled `games/` folder plus any folders a player adds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from retro.definition.loader import (
+    OptionSpec,
+    load_game_file,
+    option_specs,
+    read_marked,
+    resolve_extends,
+)
+from retro.engine.model import GameDef
+from retro.errors import RetroError
+from retro.paths import games_dir
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a menu shows before a game is loaded."""
+
+    id: str
+    title: str
+    description: str
+    options: dict[str, OptionSpec]
+    path: Path
+
+
+class Catalog:
+    """Game files by id. Earlier folders win, so a player's file can replace a bundled one."""
+
+    def __init__(self, extra_dirs: Sequence[Path] = ()) -> None:
+        self.dirs = [*extra_dirs, games_dir()]
+
+    def path(self, game_id: str) -> Path | None:
+        for folder in self.dirs:
+            candidate = folder / f"{game_id}.yaml"
+            if candidate.is_file():
+                return candidate
+        return None
+
+    def ids(self) -> list[str]:
+        found: set[str] = set()
+        for folder in self.dirs:
+            if folder.is_dir():
+                found.update(p.stem for p in folder.glob("*.yaml"))
+        return sorted(found)
+
+    def load(self, game_id: str, options: Mapping[str, Any] | None = None) -> GameDef:
+        path = self.path(game_id)
+        if path is None:
+            raise RetroError(f"no game '{game_id}'; games: {', '.join(self.ids())}")
+        return load_game_file(path, options, self.path)
+
+    def info(self, game_id: str) -> GameInfo:
+        path = self.path(game_id)
+        if path is None:
+            raise RetroError(f"no game '{game_id}'")
+        data = resolve_extends(read_marked(path), self.path).data
+        return GameInfo(id=game_id, title=str(data.get("title", game_id)),
+                        description=str(data.get("description", "")),
+                        options=option_specs(data), path=path)

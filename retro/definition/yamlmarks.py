@@ -1,0 +1,93 @@
+"""YAML to plain data, remembering where each value came from (file, line, column).
+
+Only PyYAML's safe composer and constructor are used: a game file never runs code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+from yaml.constructor import ConstructorError, SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from retro.errors import DefinitionError
+
+Path = tuple[str | int, ...]
+Mark = tuple[str, int, int]
+_MAX_DEPTH = 64
+
+
+class Marked:
+    """Data from one file and the place of every value in it, by path."""
+
+    def __init__(self, data: Any, marks: dict[Path, Mark], name: str) -> None:
+        self.data = data
+        self.marks = marks
+        self.name = name
+
+    def where(self, path: Path) -> str:
+        """`file:line:column` of the value at `path`, or of its nearest parent that has one."""
+        for cut in range(len(path), -1, -1):
+            mark = self.marks.get(tuple(path[:cut]))
+            if mark is not None:
+                return f"{mark[0]}:{mark[1]}:{mark[2]}"
+        return f"{self.name}:1:1"
+
+
+def load_marked(text: str, name: str) -> Marked:
+    """Parse `text`; a syntax error becomes one DefinitionError naming the place."""
+    try:
+        loader = yaml.SafeLoader(text)
+        try:
+            node = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        where = f"{name}:{mark.line + 1}:{mark.column + 1}" if mark else f"{name}:1:1"
+        problem = error.problem or error.context or "malformed YAML"
+        raise DefinitionError([f"{where}: YAML syntax error: {problem}"]) from None
+    except yaml.YAMLError as error:
+        raise DefinitionError([f"{name}:1:1: YAML error: {error}"]) from None
+    marks: dict[Path, Mark] = {}
+    if node is None:
+        return Marked({}, marks, name)
+    data = _convert(node, (), marks, name, SafeConstructor(), 0)
+    return Marked(data, marks, name)
+
+
+def _convert(node: Node, path: Path, marks: dict[Path, Mark], name: str,
+             constructor: SafeConstructor, depth: int) -> Any:
+    where = (name, node.start_mark.line + 1, node.start_mark.column + 1)
+    marks[path] = where
+    if depth > _MAX_DEPTH:
+        raise DefinitionError([f"{name}:{where[1]}:{where[2]}: nested too deeply"])
+    if isinstance(node, ScalarNode):
+        try:
+            return constructor.construct_object(node, deep=True)
+        except ConstructorError as error:
+            raise DefinitionError([f"{name}:{where[1]}:{where[2]}: {error.problem}"]) from None
+    if isinstance(node, SequenceNode):
+        return [_convert(item, (*path, i), marks, name, constructor, depth + 1)
+                for i, item in enumerate(node.value)]
+    if isinstance(node, MappingNode):
+        try:
+            constructor.flatten_mapping(node)
+        except ConstructorError as error:
+            raise DefinitionError([f"{name}:{where[1]}:{where[2]}: {error.problem}"]) from None
+        result: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            key = constructor.construct_object(key_node, deep=True) if isinstance(
+                key_node, ScalarNode) else None
+            kline, kcol = key_node.start_mark.line + 1, key_node.start_mark.column + 1
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                raise DefinitionError([f"{name}:{kline}:{kcol}: a key must be a plain word, "
+                                       f"not {key!r}"])
+            key = str(key)
+            if key in result:
+                raise DefinitionError([f"{name}:{kline}:{kcol}: '{key}' is given twice"])
+            result[key] = _convert(value_node, (*path, key), marks, name, constructor,
+                                   depth + 1)
+        return result
+    raise DefinitionError([f"{name}:{where[1]}:{where[2]}: unsupported YAML node"])

@@ -1,0 +1,294 @@
+"""`Game`: a definition, a position and its history. The one place moves are judged and made:
+the window, the console, hints and tests all ask it the same questions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from retro.cards import make_deck, shuffle
+from retro.engine.model import (
+    DONE,
+    MOVE,
+    Accept,
+    Event,
+    GameDef,
+    Move,
+    Pile,
+    Position,
+    Snapshot,
+)
+from retro.errors import IllegalMove
+
+PLAYING, WON, LOST = "playing", "won", "lost"
+CHEAT_UNDO_TURN = 1
+CHEAT_UNDO_DEAL = 10
+CHEAT_RESTART = 1000
+_AUTO_LIMIT = 1000
+
+
+def deal_position(gdef: GameDef, seed: int) -> Position:
+    """The opening position of deal number `seed` (see docs/deals.md for the exact order)."""
+    deck = gdef.deck
+    cards = shuffle(make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high), seed)
+    cards.reverse()  # dealt with pop(): the first card of the shuffled pack is dealt first
+    position = Position(gdef)
+    for step in gdef.deal:
+        targets = position.groups[step.to]
+        if step.extract_rank:
+            _extract(position, step.extract_rank, position.groups[step.source], targets)
+            continue
+        for counts, face_down in ((step.face_down, True), (step.face_up, False)):
+            for row in range(max(counts, default=0)):
+                for pile, count in zip(targets, counts, strict=True):
+                    if row < count and cards:
+                        pile.cards.append(cards.pop())
+                        if face_down:
+                            pile.down += 1
+        if step.rest:
+            slot = 0
+            while cards:
+                pile = targets[slot % len(targets)]
+                pile.cards.append(cards.pop())
+                pile.down += 1
+                slot += 1
+    position.refresh_all()
+    return position
+
+
+def _extract(position: Position, rank: int, sources: list[Pile], targets: list[Pile]) -> None:
+    """Take every card of `rank` out of `sources` (suit order, then pile order) onto `targets`."""
+    found = [(card.suit, pile.index, pile) for pile in sources for card in pile.cards
+             if card.rank == rank]
+    found.sort(key=lambda item: (item[0], item[1]))
+    for target, (_, _, pile) in zip(targets, found, strict=False):
+        for i, card in enumerate(pile.cards):
+            if card.rank == rank:
+                del pile.cards[i]
+                pile.down = min(pile.down, len(pile.cards))
+                target.cards.append(card)
+                break
+
+
+class Game:
+    """Play one deal: `legal_moves()`, `push()`, `pop()`, `redo()`, score and outcome."""
+
+    def __init__(self, gdef: GameDef, seed: int = 1, position: Position | None = None) -> None:
+        self.gdef = gdef
+        self.seed = seed
+        self.position = position if position is not None else deal_position(gdef, seed)
+        self.history: list[tuple[Move, Snapshot, list[Event], int]] = []
+        self.future: list[Move] = []
+        self.cheat = 0
+        self._bind()
+
+    def _bind(self) -> None:
+        """Pair each rule with the position's piles once, so generation loops over ready lists."""
+        groups = self.position.groups
+        self._targets = [(groups[g.name], g.accept) for g in self.gdef.groups
+                         if g.accept is not None]
+        self._actors = [(groups[g.name], g.action) for g in self.gdef.groups
+                        if g.action is not None]
+
+    # -- the questions ------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the rules allow now, card moves first, then pile actions, then done."""
+        position = self.position
+        if self.finished():
+            return []
+        plans: list[tuple[list[Pile], Accept, dict[int, list[Pile]] | None]] = []
+        for piles, accept in self._targets:
+            index: dict[int, list[Pile]] | None = None
+            if accept.keys:
+                index = {}
+                for pile in piles:
+                    keys = pile.keys if accept.local else _pile_keys(position, pile, accept)
+                    for key in keys:
+                        bucket = index.get(key)
+                        if bucket is None:
+                            index[key] = [pile]
+                        elif bucket[-1] is not pile:
+                            bucket.append(pile)
+            plans.append((piles, accept, index))
+        moves: list[Move] = []
+        append = moves.append
+        new_move = tuple.__new__
+        for src in position.piles:
+            run = src.run
+            if not run:
+                continue
+            si = src.index
+            for count in range(1, run + 1):
+                for piles, accept, index in plans:
+                    test = accept.test
+                    if index is None:
+                        for dst in piles:
+                            if dst is not src and test(position, src, count, dst):
+                                append(new_move(Move, (MOVE, si, count, dst.index)))
+                        continue
+                    hits: list[Pile] | None = None
+                    for _, card_key in accept.keys:
+                        key = card_key(src, count)
+                        if key is not None:
+                            found = index.get(key)
+                            if found:
+                                hits = found if hits is None else hits + [
+                                    p for p in found if p not in hits]
+                    if hits is None:
+                        continue
+                    exact = accept.exact
+                    for dst in hits:
+                        if dst is not src and (exact or test(position, src, count, dst)):
+                            append(new_move(Move, (MOVE, si, count, dst.index)))
+        for piles, action in self._actors:
+            for pile in piles:
+                if action.available(position, pile):
+                    append(Move(action.verb, pile.index))
+        if self.gdef.done:
+            append(Move(DONE, -1))
+        return moves
+
+    def why_not(self, move: Move) -> str | None:
+        """None when `move` is legal now, else the rule's own reason, for a person to read."""
+        if self.finished():
+            return "The game is over"
+        position = self.position
+        piles = position.piles
+        if move.kind == DONE:
+            return None if self.gdef.done else "This game has no 'done'"
+        if not 0 <= move.src < len(piles):
+            return "No such pile"
+        src = piles[move.src]
+        if move.kind == MOVE:
+            if not 0 <= move.dst < len(piles):
+                return "No such pile"
+            dst = piles[move.dst]
+            if src is dst:
+                return "The cards are already there"
+            if move.count < 1 or move.count > len(src.cards):
+                return f"{src.id} has not {move.count} cards to move"
+            if move.count > src.run:
+                pick = src.group.pick
+                return pick.why(src, move.count) if pick else f"Cards never leave {src.id}"
+            accept = dst.group.accept
+            if accept is None:
+                return f"Nothing can be put on {dst.id}"
+            if not accept.test(position, src, move.count, dst):
+                return accept.why(position, src, move.count, dst)
+            return None
+        action = src.group.action
+        if action is None or action.verb != move.kind:
+            return f"{src.id} cannot {move.kind}"
+        if not action.available(position, src):
+            return action.why(position, src)
+        return None
+
+    def finished(self) -> bool:
+        """Over by a win or by 'done' (running out of moves is judged by `outcome`)."""
+        counters = self.position.counters
+        return bool(counters.get("done") or counters.get("won"))
+
+    def outcome(self) -> str:
+        position = self.position
+        if position.counters.get("won"):
+            return WON
+        if position.counters.get("done"):
+            return LOST
+        lose = self.gdef.lose
+        if lose is not None and lose.test(position):
+            return LOST
+        if not self.legal_moves():
+            return LOST
+        return PLAYING
+
+    def score(self) -> int:
+        rule = self.gdef.score
+        base = rule.from_position(self.position) if rule.from_position else 0
+        return base + self.position.counters["score"]
+
+    @property
+    def moves_made(self) -> int:
+        return self.position.counters["moves"]
+
+    # -- the changes --------------------------------------------------------------------------
+
+    def push(self, move: Move) -> list[Event]:
+        """Make a legal move (raises IllegalMove with the rule's reason otherwise)."""
+        reason = self.why_not(move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        if self.future and self.future[-1] == move:
+            self.future.pop()
+        else:
+            self.future.clear()
+        events, snapshot = self._apply(move)
+        cheat = CHEAT_UNDO_DEAL if move.kind == "deal" else (
+            CHEAT_UNDO_TURN if any(name == "flipped" for name, _ in events) else 0)
+        self.history.append((move, snapshot, events, cheat))
+        return events
+
+    def _apply(self, move: Move) -> tuple[list[Event], Snapshot]:
+        position = self.position
+        gdef = self.gdef
+        position.begin()
+        if move.kind == MOVE:
+            position.transfer(position.piles[move.src], move.count, position.piles[move.dst])
+        elif move.kind == DONE:
+            position.bump("done")
+        else:
+            pile = position.piles[move.src]
+            action = pile.group.action
+            assert action is not None
+            action.apply(position, pile)
+        if move.kind != DONE:
+            position.bump("moves")
+            position.emit("action")
+        for _ in range(_AUTO_LIMIT):
+            if not any([auto.apply(position) for auto in gdef.autos]):
+                break
+        if gdef.win is not None and not position.counters.get("won") and gdef.win.test(position):
+            position.bump("won")
+            position.emit("won")
+        points = gdef.score.points
+        if points:
+            position.counters["score"] += sum(
+                points.get(name, 0) * count for name, count in position.events)
+        events = position.events
+        return events, position.end()
+
+    def pop(self) -> Move:
+        """Undo the last move exactly; it can be redone."""
+        if not self.history:
+            raise IllegalMove("Nothing to undo")
+        move, snapshot, _, cheat = self.history.pop()
+        self.position.restore(snapshot)
+        self.future.append(move)
+        self.cheat += cheat
+        return move
+
+    def redo(self) -> Move:
+        if not self.future:
+            raise IllegalMove("Nothing to redo")
+        move = self.future[-1]
+        self.push(move)
+        self.cheat -= self.history[-1][3]
+        return move
+
+    def restart(self) -> None:
+        """Back to the opening of the same deal: counts as a cheat (replaying a known deal)."""
+        self.position = deal_position(self.gdef, self.seed)
+        self.history.clear()
+        self.future.clear()
+        self.cheat += CHEAT_RESTART
+        self._bind()
+
+    def play(self, moves: Iterable[Move]) -> None:
+        for move in moves:
+            self.push(move)
+
+
+def _pile_keys(position: Position, pile: Pile, accept: Accept) -> tuple[int, ...]:
+    keys: list[int] = []
+    for pile_keys, _ in accept.keys:
+        keys.extend(pile_keys(position, pile))
+    return tuple(keys)

@@ -1,0 +1,90 @@
+"""`all`, `any` and `not` for accept rules and conditions, keeping move generation indexed.
+
+An `any` of indexed rules is indexed by all their keys; an `all` is indexed by its first indexed
+member and tests the rest; a `not` is tested on every target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from retro.engine.model import Accept, Condition, Pile, Position
+
+
+def any_accept(members: Sequence[Accept]) -> Accept:
+    tests = tuple(member.test for member in members)
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return any(t(position, src, count, dst) for t in tests)
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        return members[-1].why(position, src, count, dst)
+
+    indexed = all(member.keys for member in members)
+    keys = tuple(k for member in members for k in member.keys) if indexed else ()
+    return Accept(test, why, keys, exact=indexed and all(m.exact for m in members),
+                  local=all(m.local for m in members))
+
+
+def all_accept(members: Sequence[Accept]) -> Accept:
+    tests = tuple(member.test for member in members)
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return all(t(position, src, count, dst) for t in tests)
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        for member in members:
+            if not member.test(position, src, count, dst):
+                return member.why(position, src, count, dst)
+        return "Not allowed"
+
+    first = next((member for member in members if member.keys), None)
+    keys = first.keys if first is not None else ()
+    local = first.local if first is not None else True
+    exact = first is not None and len(members) == 1 and first.exact
+    return Accept(test, why, keys, exact=exact, local=local)
+
+
+def not_accept(member: Accept, description: str) -> Accept:
+    inner = member.test
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return not inner(position, src, count, dst)
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        return f"Not allowed here: {description}"
+
+    return Accept(test, why)
+
+
+def any_condition(members: Sequence[Condition]) -> Condition:
+    def test(position: Position) -> bool:
+        return any(member.test(position) for member in members)
+
+    def why(position: Position) -> str:
+        return members[-1].why(position)
+
+    return Condition(test, why)
+
+
+def all_condition(members: Sequence[Condition]) -> Condition:
+    def test(position: Position) -> bool:
+        return all(member.test(position) for member in members)
+
+    def why(position: Position) -> str:
+        for member in members:
+            if not member.test(position):
+                return member.why(position)
+        return "Not allowed"
+
+    return Condition(test, why)
+
+
+def not_condition(member: Condition, description: str) -> Condition:
+    def test(position: Position) -> bool:
+        return not member.test(position)
+
+    def why(position: Position) -> str:
+        return f"Not while: {description}"
+
+    return Condition(test, why)

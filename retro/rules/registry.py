@@ -1,0 +1,104 @@
+"""The registry of named rule functions that game files are written in.
+
+A rule is a factory registered under a name and a kind; YAML parameters become its keyword
+arguments, and it returns a bound rule object (`Pick`, `Accept`, ...) made of plain closures.
+Binding happens once, when a game is loaded.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+KINDS = ("pick", "accept", "action", "auto", "condition", "score")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    kind: str  # "int", "str", "bool", "ints", "group", "groups", or a rule kind
+    default: Any
+    required: bool
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    name: str
+    kind: str
+    description: str
+    factory: Callable[..., Any]
+    params: tuple[Param, ...]
+    choices: dict[str, tuple[Any, ...]]
+
+    def param(self, name: str) -> Param | None:
+        for param in self.params:
+            if param.name == name:
+                return param
+        return None
+
+    def signature(self) -> str:
+        parts = []
+        for param in self.params:
+            text = f"{param.name}: {param.kind}"
+            if param.name in self.choices:
+                text += " (" + " | ".join(str(c) for c in self.choices[param.name]) + ")"
+            if not param.required:
+                text += f" = {param.default!r}"
+            parts.append(text)
+        return ", ".join(parts)
+
+
+REGISTRY: dict[str, RuleSpec] = {}
+
+
+def rule(name: str, kind: str, description: str, **choices: tuple[Any, ...]) -> Callable[[F], F]:
+    """Register a rule factory. Parameter kinds come from the annotations (as strings)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown rule kind {kind}")
+
+    def register(factory: F) -> F:
+        params = []
+        for pname, p in inspect.signature(factory).parameters.items():
+            annotation = p.annotation if isinstance(p.annotation, str) else p.annotation.__name__
+            required = p.default is inspect.Parameter.empty
+            params.append(Param(pname.rstrip("_"), _param_kind(annotation, pname),
+                                None if required else p.default, required))
+        if _key(kind, name) in REGISTRY:
+            raise ValueError(f"{kind} rule '{name}' registered twice")
+        REGISTRY[_key(kind, name)] = RuleSpec(name, kind, description, factory, tuple(params),
+                                              dict(choices))
+        return factory
+
+    return register
+
+
+def _key(kind: str, name: str) -> str:
+    return f"{kind}:{name}"
+
+
+def _param_kind(annotation: str, pname: str) -> str:
+    table = {"int": "int", "str": "str", "bool": "bool", "tuple[int, ...]": "ints",
+             "tuple[str, ...]": "groups", "Condition": "condition", "Accept": "accept",
+             "Condition | None": "condition", "dict[str, int]": "points"}
+    if annotation not in table:
+        raise ValueError(f"parameter {pname}: unsupported annotation {annotation}")
+    kind = table[annotation]
+    if kind == "str" and pname in ("group", "to", "from_", "source", "foundation"):
+        return "group"
+    return kind
+
+
+def lookup(kind: str, name: str) -> RuleSpec | None:
+    return REGISTRY.get(_key(kind, name))
+
+
+def names(kind: str) -> list[str]:
+    return sorted(spec.name for spec in REGISTRY.values() if spec.kind == kind)
+
+
+def all_rules() -> list[RuleSpec]:
+    return sorted(REGISTRY.values(), key=lambda spec: (KINDS.index(spec.kind), spec.name))
