@@ -1,0 +1,178 @@
+"""Play without a window, one command a line: the protocol for people, scripts, bots and tests.
+
+See docs/console.md. In JSON mode every input line gets exactly one JSON object on one line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+from retro.cards import card_name
+from retro.engine.game import Game
+from retro.engine.model import DONE, MOVE, Move
+from retro.engine.notation import format_move, format_pile, parse_move, resolve_pile
+from retro.errors import RetroError
+
+HELP = ("Commands: state, moves, a move (tableau:3>tableau:7, t3>t7/2, deal, flip t4, done), "
+        "undo, redo, help, quit")
+
+
+class Console:
+    """Reads commands, answers them; never lets an error change the position."""
+
+    def __init__(self, game: Game, as_json: bool, reveal: bool = False) -> None:
+        self.game = game
+        self.as_json = as_json
+        self.reveal = reveal
+
+    # -- answers as data ---------------------------------------------------------------------
+
+    def state(self) -> dict[str, Any]:
+        game = self.game
+        return {
+            "game": game.gdef.id,
+            "seed": game.seed,
+            "options": dict(game.gdef.options),
+            "piles": {pile.id: format_pile(pile, self.reveal) for pile in game.position.piles},
+            "score": game.score(),
+            "max_score": game.gdef.score.maximum,
+            "moves_made": game.moves_made,
+            "cheat": game.cheat,
+            "outcome": game.outcome(),
+        }
+
+    def move_entry(self, move: Move) -> dict[str, Any]:
+        position = self.game.position
+        entry: dict[str, Any] = {"move": format_move(position, move)}
+        if move.kind == MOVE:
+            entry.update({"from": position.piles[move.src].id, "to": position.piles[move.dst].id,
+                          "count": move.count})
+        elif move.kind == DONE:
+            entry["action"] = DONE
+        else:
+            entry["action"] = move.kind
+            owners = [g for g in position.gdef.groups
+                      if g.action is not None and g.action.verb == move.kind]
+            if not (len(owners) == 1 and owners[0].count == 1):
+                entry["pile"] = position.piles[move.src].id
+        return entry
+
+    def moves(self) -> dict[str, Any]:
+        return {"moves": [self.move_entry(move) for move in self.game.legal_moves()]}
+
+    # -- one line in, one answer out -------------------------------------------------------------
+
+    def handle(self, line: str) -> tuple[dict[str, Any] | None, bool]:
+        """The answer to one line (None for a blank line) and whether to stop."""
+        text = line.strip()
+        if not text:
+            return None, False
+        command = text.lower()
+        try:
+            if command in ("quit", "exit", "q"):
+                return {"bye": True}, True
+            if command == "state":
+                return self.state(), False
+            if command == "moves":
+                return self.moves(), False
+            if command == "help":
+                return {"help": HELP}, False
+            if command == "undo":
+                self.game.pop()
+                return self.state(), False
+            if command == "redo":
+                self.game.redo()
+                return self.state(), False
+            move = self._read_move(text)
+            self.game.push(move)
+            return self.state(), False
+        except RetroError as error:
+            return {"error": str(error).splitlines()[0]}, False
+
+    def _read_move(self, text: str) -> Move:
+        if not text.startswith("{"):
+            return parse_move(self.game.position, text)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RetroError(f"malformed JSON: {error.msg} at column {error.colno}") from None
+        if not isinstance(data, dict):
+            raise RetroError("a move object must be a JSON object")
+        position = self.game.position
+        if "from" in data or "to" in data:
+            try:
+                src = resolve_pile(position, str(data["from"]))
+                dst = resolve_pile(position, str(data["to"]))
+            except KeyError as missing:
+                raise RetroError(f"a card move needs {missing}") from None
+            count = data.get("count", 1)
+            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+                raise RetroError("'count' must be a whole number, 1 or more")
+            return Move(MOVE, src.index, count, dst.index)
+        if "action" in data:
+            action = str(data["action"])
+            return parse_move(position, f"{action} {data['pile']}" if "pile" in data else action)
+        if "move" in data:
+            return parse_move(position, str(data["move"]))
+        raise RetroError("a move object needs 'from' and 'to', 'action' or 'move'")
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def run(self, lines: Iterable[str], out: TextIO) -> None:
+        if not self.as_json:
+            out.write(self.board() + "\n" + HELP + "\n")
+            out.flush()
+        for line in lines:
+            answer, stop = self.handle(line)
+            if answer is not None:
+                out.write(self.render(answer) + "\n")
+                out.flush()
+            if stop:
+                break
+
+    def render(self, answer: dict[str, Any]) -> str:
+        if self.as_json:
+            return json.dumps(answer, separators=(",", ":"))
+        if "error" in answer:
+            return f"?? {answer['error']}"
+        if "moves" in answer:
+            return "Moves: " + (", ".join(m["move"] for m in answer["moves"]) or "none")
+        if "help" in answer:
+            return str(answer["help"])
+        if "bye" in answer:
+            return "Bye."
+        return self.board()
+
+    def board(self) -> str:
+        """A readable board: fanned groups as columns, the others one pile a line."""
+        game = self.game
+        position = game.position
+        lines = [f"{game.gdef.title}  deal {game.seed}  score {game.score()}  "
+                 f"moves {game.moves_made}  {game.outcome()}"]
+        for group in game.gdef.groups:
+            piles = position.groups[group.name]
+            if group.layout.fan == "down" and len(piles) > 1:
+                lines.append("  ".join(f"{p.id.split(':')[-1]:>4}" for p in piles))
+                height = max(len(p.cards) for p in piles)
+                for row in range(height):
+                    lines.append("  ".join(f"{self._card(p, row):>4}" for p in piles))
+            elif len(piles) > 1:
+                shown = " ".join(self._card(p, len(p.cards) - 1) or "--" for p in piles)
+                lines.append(f"{group.name:>14}: {shown}")
+            else:
+                for pile in piles:
+                    shown = " ".join(self._card(pile, i) for i in range(len(pile.cards)))
+                    if pile.kind == "stock" and not self.reveal:
+                        shown = f"{len(pile.cards)} cards"
+                    lines.append(f"{pile.id:>14}: {shown}")
+        return "\n".join(lines)
+
+    def _card(self, pile: Any, row: int) -> str:
+        if row >= len(pile.cards):
+            return ""
+        card = pile.cards[row]
+        if row < pile.down:
+            return card.code.lower() if self.reveal else "##"
+        return card_name(card)

@@ -1,0 +1,161 @@
+"""The text notation for positions and moves (see docs/notation.md): exact round trips, so
+tests, saves, bug reports and the console all speak in strings.
+
+A position is one line per pile, `tableau:3 = 9s 4h QH JH`: cards bottom first, face-down ones in
+lower case. An optional `counters moves=12 turned=3` line keeps the position's counters.
+A move is `tableau:3>tableau:7` (one card), `tableau:3>tableau:7/3` (three cards), an action
+`deal` or `flip tableau:4`, or `done`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from retro.cards import Card, parse_card
+from retro.engine.model import DONE, MOVE, GameDef, Move, Pile, Position
+from retro.errors import NotationError
+
+_PILE_REF = re.compile(r"^([a-z_][a-z0-9_]*?):?(\d+)?$")
+
+
+def format_card(card: Card, face_up: bool, reveal: bool = True) -> str:
+    if face_up:
+        return card.code
+    return card.code.lower() if reveal else "??"
+
+
+def format_pile(pile: Pile, reveal: bool = True) -> list[str]:
+    return [format_card(card, i >= pile.down, reveal) for i, card in enumerate(pile.cards)]
+
+
+def format_position(position: Position) -> str:
+    counters = " ".join(f"{k}={v}" for k, v in sorted(position.counters.items()))
+    lines = [f"counters {counters}"]
+    for pile in position.piles:
+        cards = " ".join(format_pile(pile))
+        lines.append(f"{pile.id} = {cards}".rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def parse_position(gdef: GameDef, text: str) -> Position:
+    """A position from its text; piles not named are empty. Raises NotationError."""
+    position = Position(gdef)
+    seen: set[str] = set()
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("counters"):
+            for item in line.split()[1:]:
+                name, _, value = item.partition("=")
+                if not name or not value.lstrip("-").isdigit():
+                    raise NotationError(f"line {number}: counter '{item}' is not name=number")
+                position.counters[name] = int(value)
+            continue
+        ref, sep, cards_text = line.partition("=")
+        if not sep:
+            raise NotationError(f"line {number}: expected 'pile = cards', got '{line}'")
+        pile = resolve_pile(position, ref.strip())
+        if pile.id in seen:
+            raise NotationError(f"line {number}: {pile.id} is given twice")
+        seen.add(pile.id)
+        face_up_seen = False
+        for word in cards_text.split():
+            try:
+                card = parse_card(word, gdef.deck.ace_high)
+            except ValueError as error:
+                raise NotationError(f"line {number}: {error}") from None
+            letters = [c for c in word if c.isalpha()]
+            if any(c.islower() for c in letters) and any(c.isupper() for c in letters):
+                raise NotationError(f"line {number}: '{word}' mixes cases: upper case for a "
+                                    "face-up card, lower case for a face-down one")
+            if letters and letters[0].islower():
+                if face_up_seen:
+                    raise NotationError(f"line {number}: face-down card {word} lies on a "
+                                        f"face-up card in {pile.id}")
+                pile.down += 1
+            else:
+                face_up_seen = True
+            pile.cards.append(card)
+    position.refresh_all()
+    return position
+
+
+def resolve_pile(position: Position, text: str) -> Pile:
+    """A pile from its id (`tableau:3`) or a short form (`t3`, `tab:3`, `stock`, `s`)."""
+    exact = position.by_id.get(text)
+    if exact is not None:
+        return exact
+    match = _PILE_REF.match(text.strip().lower())
+    if not match:
+        raise NotationError(f"'{text}' is not a pile")
+    prefix, number = match.group(1), match.group(2)
+    groups = [name for name in position.groups if name.startswith(prefix)]
+    if prefix in position.groups:
+        groups = [prefix]
+    if not groups:
+        raise NotationError(f"no pile '{text}' (piles: {', '.join(position.groups)})")
+    if len(groups) > 1:
+        raise NotationError(f"'{text}' could be {' or '.join(groups)}")
+    piles = position.groups[groups[0]]
+    index = int(number) if number else 1
+    if not number and len(piles) > 1:
+        raise NotationError(f"which {groups[0]}? say {groups[0]}:1 .. {groups[0]}:{len(piles)}")
+    if not 1 <= index <= len(piles):
+        raise NotationError(f"no pile {groups[0]}:{index} (there are {len(piles)})")
+    return piles[index - 1]
+
+
+def _verbs(gdef: GameDef) -> dict[str, list[str]]:
+    verbs: dict[str, list[str]] = {}
+    for group in gdef.groups:
+        if group.action is not None:
+            verbs.setdefault(group.action.verb, []).append(group.name)
+    return verbs
+
+
+def format_move(position: Position, move: Move) -> str:
+    if move.kind == DONE:
+        return DONE
+    src = position.piles[move.src]
+    if move.kind == MOVE:
+        dst = position.piles[move.dst]
+        suffix = f"/{move.count}" if move.count != 1 else ""
+        return f"{src.id}>{dst.id}{suffix}"
+    owners = _verbs(position.gdef).get(move.kind, [])
+    if len(owners) == 1 and len(position.groups[owners[0]]) == 1:
+        return move.kind
+    return f"{move.kind} {src.id}"
+
+
+def parse_move(position: Position, text: str) -> Move:
+    """A move from its notation. Raises NotationError (the move may still be illegal)."""
+    words = text.strip()
+    if not words:
+        raise NotationError("empty move")
+    if words.lower() == DONE:
+        return Move(DONE, -1)
+    if ">" in words:
+        left, _, right = words.partition(">")
+        target, _, count_text = right.partition("/")
+        count = 1
+        if count_text:
+            if not count_text.strip().isdigit() or int(count_text) < 1:
+                raise NotationError(f"'/{count_text}': the number of cards must be 1 or more")
+            count = int(count_text)
+        src = resolve_pile(position, left.strip())
+        dst = resolve_pile(position, target.strip())
+        return Move(MOVE, src.index, count, dst.index)
+    verb, _, rest = words.partition(" ")
+    verb = verb.lower()
+    owners = _verbs(position.gdef).get(verb)
+    if owners is None:
+        known = sorted(_verbs(position.gdef)) + [DONE]
+        raise NotationError(f"'{text}' is not a move: write FROM>TO, FROM>TO/N or one of "
+                            f"{', '.join(known)}")
+    if rest.strip():
+        pile = resolve_pile(position, rest.strip())
+        return Move(verb, pile.index)
+    if len(owners) == 1 and len(position.groups[owners[0]]) == 1:
+        return Move(verb, position.groups[owners[0]][0].index)
+    raise NotationError(f"'{verb}' needs a pile: {verb} {owners[0]}:1")
