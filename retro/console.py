@@ -170,7 +170,7 @@ class Console:
         return "\n".join(lines)
 
     def _card(self, pile: Any, row: int) -> str:
-        if row >= len(pile.cards):
+        if not 0 <= row < len(pile.cards):
             return ""
         card = pile.cards[row]
         if row < pile.down:
