@@ -32,6 +32,7 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
     cards = shuffle(make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high), seed)
     cards.reverse()  # dealt with pop(): the first card of the shuffled pack is dealt first
     position = Position(gdef)
+    position.seed = seed
     for step in gdef.deal:
         targets = position.groups[step.to]
         if step.extract_rank:
@@ -76,6 +77,7 @@ class Game:
         self.gdef = gdef
         self.seed = seed
         self.position = position if position is not None else deal_position(gdef, seed)
+        self.position.seed = seed
         self.history: list[tuple[Move, Snapshot, list[Event], int]] = []
         self.future: list[Move] = []
         self.cheat = 0

@@ -238,6 +238,7 @@ class Position:
                 members.append(pile)
             self.groups[group.name] = members
         self.by_id = {pile.id: pile for pile in self.piles}
+        self.seed = 0  # the deal number, for rules that shuffle again (redeals)
         self.counters: dict[str, int] = {"moves": 0, "turned": 0, "score": 0}
         self.events: list[Event] = []
         self._journal: list[tuple[Pile, list[Card], int]] | None = None
