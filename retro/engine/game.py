@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from retro.cards import make_deck, shuffle
+from retro.cards import Card, make_deck, shuffle
 from retro.engine.model import (
     DONE,
     MOVE,
@@ -86,61 +86,89 @@ class Game:
     def _bind(self) -> None:
         """Pair each rule with the position's piles once, so generation loops over ready lists."""
         groups = self.position.groups
-        self._targets = [(groups[g.name], g.accept) for g in self.gdef.groups
-                         if g.accept is not None]
-        self._actors = [(groups[g.name], g.action) for g in self.gdef.groups
-                        if g.action is not None]
+        gdef = self.gdef
+        targets = [(groups[g.name], g.accept) for g in gdef.groups if g.accept is not None]
+        self._indexed = [(piles, accept) for piles, accept in targets if accept.keys]
+        self._tested = [(piles, accept) for piles, accept in targets if not accept.keys]
+        self._nonlocal = [(piles, accept) for piles, accept in self._indexed if not accept.local]
+        plain = [(keyer, accept.exact) for _, accept in self._indexed for keyer in accept.keys]
+        self._of_card = [(k.of_card, exact) for k, exact in plain
+                         if k.of_card is not None and k.min_count <= 1 and not k.max_count]
+        self._counted = [(k, exact) for k, exact in plain
+                         if k.card_key is not None or k.min_count > 1 or k.max_count]
+        self._counted_from = min((k.min_count for k, _ in self._counted), default=1 << 30)
+        self._card_keys: dict[Card, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._sources = [pile for g in gdef.groups if g.pick is not None for pile in groups[g.name]]
+        self._actors = [(groups[g.name], g.action) for g in gdef.groups if g.action is not None]
 
     # -- the questions ------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """Every move the rules allow now, card moves first, then pile actions, then done."""
+        """Every move the rules allow now: card moves, then pile actions, then done.
+
+        The hot path of hints, auto-play and search: target piles are indexed by the keys their
+        accept rules offer, and each movable card asks for its keys (worked out once per card).
+        """
         position = self.position
-        if self.finished():
+        counters = position.counters
+        if counters.get("won") or counters.get("done"):
             return []
-        plans: list[tuple[list[Pile], Accept, dict[int, list[Pile]] | None]] = []
-        for piles, accept in self._targets:
-            index: dict[int, list[Pile]] | None = None
-            if accept.keys:
-                index = {}
+        exact = position.exact_index
+        tested = position.tested_index
+        if self._nonlocal:
+            exact = {key: list(piles) for key, piles in exact.items()}
+            tested = {key: list(piles) for key, piles in tested.items()}
+            for piles, accept in self._nonlocal:
+                index = exact if accept.exact else tested
                 for pile in piles:
-                    keys = pile.keys if accept.local else _pile_keys(position, pile, accept)
-                    for key in keys:
-                        bucket = index.get(key)
-                        if bucket is None:
-                            index[key] = [pile]
-                        elif bucket[-1] is not pile:
+                    for key in _pile_keys(position, pile, accept):
+                        bucket = index.setdefault(key, [])
+                        if pile not in bucket:
                             bucket.append(pile)
-            plans.append((piles, accept, index))
         moves: list[Move] = []
         append = moves.append
         new_move = tuple.__new__
-        for src in position.piles:
+        card_keys = self._card_keys
+        counted_from = self._counted_from
+        for src in self._sources:
             run = src.run
             if not run:
                 continue
+            cards = src.cards
             si = src.index
             for count in range(1, run + 1):
-                for piles, accept, index in plans:
-                    test = accept.test
-                    if index is None:
-                        for dst in piles:
-                            if dst is not src and test(position, src, count, dst):
+                card = cards[-count]
+                keys = card_keys.get(card)
+                if keys is None:
+                    keys = card_keys[card] = self._keys_of(card)
+                exact_keys, tested_keys = keys
+                if count >= counted_from:
+                    more_exact, more_tested = self._counted_keys(src, count)
+                    exact_keys += more_exact
+                    tested_keys += more_tested
+                first = len(moves)
+                lists = 0
+                for key in exact_keys:
+                    hits = exact.get(key)
+                    if hits:
+                        lists += 1
+                        for dst in hits:
+                            if dst is not src:
                                 append(new_move(Move, (MOVE, si, count, dst.index)))
-                        continue
-                    hits: list[Pile] | None = None
-                    for _, card_key in accept.keys:
-                        key = card_key(src, count)
-                        if key is not None:
-                            found = index.get(key)
-                            if found:
-                                hits = found if hits is None else hits + [
-                                    p for p in found if p not in hits]
-                    if hits is None:
-                        continue
-                    exact = accept.exact
-                    for dst in hits:
-                        if dst is not src and (exact or test(position, src, count, dst)):
+                for key in tested_keys:
+                    hits = tested.get(key)
+                    if hits:
+                        lists += 1
+                        for dst in hits:
+                            if dst is not src and dst.group.accept.test(  # type: ignore[union-attr]
+                                    position, src, count, dst):
+                                append(new_move(Move, (MOVE, si, count, dst.index)))
+                if lists > 1:
+                    moves[first:] = list(dict.fromkeys(moves[first:]))
+                for piles, accept in self._tested:
+                    test = accept.test
+                    for dst in piles:
+                        if dst is not src and test(position, src, count, dst):
                             append(new_move(Move, (MOVE, si, count, dst.index)))
         for piles, action in self._actors:
             for pile in piles:
@@ -149,6 +177,26 @@ class Game:
         if self.gdef.done:
             append(Move(DONE, -1))
         return moves
+
+    def _keys_of(self, card: Card) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The index keys a card asks for as the bottom of the moving cards: (exact, tested)."""
+        exact, tested = [], []
+        for of_card, is_exact in self._of_card:
+            key = of_card(card)
+            if key is not None:
+                (exact if is_exact else tested).append(key)
+        return tuple(exact), tuple(tested)
+
+    def _counted_keys(self, src: Pile, count: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        exact, tested = [], []
+        for keyer, is_exact in self._counted:
+            if count < keyer.min_count or (keyer.max_count and count > keyer.max_count):
+                continue
+            key = (keyer.card_key(src, count) if keyer.card_key is not None
+                   else keyer.of_card(src.cards[-count]) if keyer.of_card is not None else None)
+            if key is not None:
+                (exact if is_exact else tested).append(key)
+        return tuple(exact), tuple(tested)
 
     def why_not(self, move: Move) -> str | None:
         """None when `move` is legal now, else the rule's own reason, for a person to read."""
@@ -291,6 +339,6 @@ class Game:
 
 def _pile_keys(position: Position, pile: Pile, accept: Accept) -> tuple[int, ...]:
     keys: list[int] = []
-    for pile_keys, _ in accept.keys:
-        keys.extend(pile_keys(position, pile))
+    for keyer in accept.keys:
+        keys.extend(keyer.pile_keys(position, pile))
     return tuple(keys)

@@ -40,6 +40,21 @@ def card_move(src: int, count: int, dst: int) -> Move:
 
 PileKeys = Callable[["Position", "Pile"], tuple[int, ...]]
 CardKey = Callable[["Pile", int], "int | None"]
+CardOnlyKey = Callable[[Card], "int | None"]
+
+
+@dataclass(frozen=True)
+class Keyer:
+    """One way an accept rule is indexed: the keys a target pile offers, and the key the moving
+    cards ask for. `of_card` when that key depends on the bottom moving card alone (it is then
+    worked out once per card, not per move), `card_key` when it needs the source and the count.
+    `min_count`/`max_count` (0: no limit) skip the question for counts that never match."""
+
+    pile_keys: PileKeys
+    of_card: CardOnlyKey | None = None
+    card_key: CardKey | None = None
+    min_count: int = 1
+    max_count: int = 0
 
 
 @dataclass(frozen=True)
@@ -62,7 +77,7 @@ class Accept:
 
     test: Callable[[Position, Pile, int, Pile], bool]
     why: Callable[[Position, Pile, int, Pile], str]
-    keys: tuple[tuple[PileKeys, CardKey], ...] = ()
+    keys: tuple[Keyer, ...] = ()
     exact: bool = False
     local: bool = True
 
@@ -210,12 +225,29 @@ class Pile:
         accept = group.accept
         if accept is not None and accept.local and accept.keys:
             keys: list[int] = []
-            for pile_keys, _ in accept.keys:
-                keys.extend(pile_keys(position, self))
-            self.keys = tuple(keys)
+            for keyer in accept.keys:
+                keys.extend(keyer.pile_keys(position, self))
+            new_keys = tuple(dict.fromkeys(keys))
+            if new_keys != self.keys:
+                index = position.exact_index if accept.exact else position.tested_index
+                for key in self.keys:
+                    bucket = index[key]
+                    bucket.remove(self)
+                    if not bucket:
+                        del index[key]
+                for key in new_keys:
+                    bucket = index.setdefault(key, [])
+                    bucket.append(self)
+                    if len(bucket) > 1:
+                        bucket.sort(key=_pile_order)
+                self.keys = new_keys
 
     def __repr__(self) -> str:
         return f"Pile({self.id}, {self.cards}, down={self.down})"
+
+
+def _pile_order(pile: Pile) -> int:
+    return pile.index
 
 
 Event = tuple[str, int]
@@ -238,6 +270,10 @@ class Position:
                 members.append(pile)
             self.groups[group.name] = members
         self.by_id = {pile.id: pile for pile in self.piles}
+        # Target piles by the index keys their accept rules offer (rules whose keys depend on
+        # the pile alone), kept up to date by Pile.refresh; see Game.legal_moves.
+        self.exact_index: dict[int, list[Pile]] = {}
+        self.tested_index: dict[int, list[Pile]] = {}
         self.seed = 0  # the deal number, for rules that shuffle again (redeals)
         self.counters: dict[str, int] = {"moves": 0, "turned": 0, "score": 0}
         self.events: list[Event] = []

@@ -10,11 +10,13 @@ from __future__ import annotations
 import itertools
 
 from retro.cards import card_name, rank_name
+from retro.cards import Card
 from retro.engine.model import (
     Accept,
     Action,
     Auto,
     Condition,
+    Keyer,
     Pick,
     Pile,
     Position,
@@ -140,16 +142,13 @@ def empty() -> Accept:
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
         return () if pile.cards else yes
 
-    def card_key(src: Pile, count: int) -> int:
-        return key
-
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
         return not dst.cards
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         return f"{dst.id} is not empty"
 
-    return Accept(test, why, ((pile_keys, card_key),), exact=True)
+    return Accept(test, why, (Keyer(pile_keys, of_card=lambda card: key),), exact=True)
 
 
 @rule("rank_below", "accept",
@@ -171,8 +170,7 @@ def rank_below(suit: str = "any") -> Accept:
             return (space + top.rank * 2 + 1 - top.color,)
         return tuple(space + top.rank * 4 + s for s in range(4) if s != top.suit)
 
-    def card_key(src: Pile, count: int) -> int:
-        card = src.cards[-count]
+    def card_key(card: Card) -> int:
         if mode == "any":
             return space + card.rank + 1
         if mode == "alternate":
@@ -195,7 +193,7 @@ def rank_below(suit: str = "any") -> Accept:
         return (f"{card_name(card)} goes only on a {rank_name(card.rank + 1)}{_SUIT_WORDS[mode]}, "
                 f"not on {card_name(dst.cards[-1])}")
 
-    return Accept(test, why, ((pile_keys, card_key),), exact=True)
+    return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
 
 
 @rule("rank_above", "accept",
@@ -213,10 +211,7 @@ def rank_above(suit: str = "same") -> Accept:
             return (space + top.rank * 4 + top.suit,)
         return (space + top.rank,)
 
-    def card_key(src: Pile, count: int) -> int | None:
-        if count != 1:
-            return None
-        card = src.cards[-1]
+    def card_key(card: Card) -> int:
         if mode == "same":
             return space + (card.rank - 1) * 4 + card.suit
         return space + card.rank - 1
@@ -236,7 +231,7 @@ def rank_above(suit: str = "same") -> Accept:
         top = dst.cards[-1]
         return f"{dst.id} takes only the {rank_name(top.rank + 1)}{_SUIT_WORDS[mode]} next"
 
-    return Accept(test, why, ((pile_keys, card_key),), exact=True)
+    return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True)
 
 
 @rule("base", "accept", "An empty pile takes only a card of the given rank (A, K, ...).")
@@ -247,8 +242,8 @@ def base(rank: str = "A") -> Accept:
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
         return () if pile.cards else (space,)
 
-    def card_key(src: Pile, count: int) -> int | None:
-        return space if rank_name(src.cards[-count].rank) == wanted else None
+    def card_key(card: Card) -> int | None:
+        return space if rank_name(card.rank) == wanted else None
 
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
         return not dst.cards and rank_name(src.cards[-count].rank) == wanted
@@ -258,7 +253,7 @@ def base(rank: str = "A") -> Accept:
             return f"{dst.id} is not empty"
         return f"An empty {dst.group.name} place takes only a {wanted}"
 
-    return Accept(test, why, ((pile_keys, card_key),), exact=True)
+    return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
 
 
 @rule("single", "accept", "Only one card at a time.")
@@ -290,7 +285,7 @@ def complete_suit_run() -> Accept:
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         return f"{dst.id} takes only a complete run of one suit from King to Ace"
 
-    return Accept(test, why, ((pile_keys, card_key),))
+    return Accept(test, why, (Keyer(pile_keys, card_key=card_key, min_count=13, max_count=13),))
 
 
 def is_complete_run(cards: list) -> bool:  # type: ignore[type-arg]
@@ -326,16 +321,13 @@ def face_down_only() -> Accept:
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
         return yes if pile.cards and len(pile.cards) == pile.down else ()
 
-    def card_key(src: Pile, count: int) -> int:
-        return key
-
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
         return bool(dst.cards) and len(dst.cards) == dst.down
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         return f"{dst.id} shows a face-up card"
 
-    return Accept(test, why, ((pile_keys, card_key),), exact=True)
+    return Accept(test, why, (Keyer(pile_keys, of_card=lambda card: key),), exact=True)
 
 
 def neighbour(position: Position, pile: Pile, offset: int) -> Pile | None:
@@ -375,22 +367,18 @@ def fills_gap(sides: str = "both", first: str = "") -> Accept:
                 keys.append(space + 8 + (top.rank - 1) * 4 + top.suit)
         return tuple(keys)
 
-    def card_key(src: Pile, count: int) -> int | None:
-        if count != 1:
-            return None
-        card = src.cards[-1]
+    def card_key(card: Card) -> int:
         return space + 8 + card.rank * 4 + card.suit
 
-    def first_key(src: Pile, count: int) -> int | None:
-        if count != 1 or rank_name(src.cards[-1].rank) != first_rank:
-            return None
-        return space + 1
+    def first_key(card: Card) -> int | None:
+        return space + 1 if rank_name(card.rank) == first_rank else None
 
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
         if count != 1 or dst.cards:
             return False
         offered = pile_keys(position, dst)
-        return card_key(src, 1) in offered or first_key(src, 1) in offered
+        card = src.cards[-1]
+        return card_key(card) in offered or first_key(card) in offered
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if dst.cards:
@@ -402,7 +390,8 @@ def fills_gap(sides: str = "both", first: str = "") -> Accept:
         side = "its left neighbour" + (" or one below its right neighbour" if both else "")
         return f"A gap takes only the same suit, one rank above {side}"
 
-    keyers = ((pile_keys, card_key),) + (((pile_keys, first_key),) if first_rank else ())
+    keyers = (Keyer(pile_keys, of_card=card_key, max_count=1),) + (
+        (Keyer(pile_keys, of_card=first_key, max_count=1),) if first_rank else ())
     return Accept(test, why, keyers, exact=True, local=False)
 
 

@@ -1,0 +1,115 @@
+"""Legal-move generation speed: the YAML interpreter against a hand-written Spider generator.
+
+Both run over the same fixed corpus (benchmarks/corpus.py) and must agree move for move on
+every position. Prints medians of several rounds; the last line is the summary:
+`movegen: N positions/s, R x hand-written` (R = hand-written speed / interpreter speed).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from corpus import build_corpus  # noqa: E402
+
+from retro.definition.catalog import Catalog  # noqa: E402
+from retro.engine.game import Game  # noqa: E402
+from retro.engine.model import MOVE, Move, Pile, Position  # noqa: E402
+from retro.engine.notation import parse_position  # noqa: E402
+
+
+def handwritten_moves(position: Position) -> list[Move]:
+    """Spider's legal moves written out by hand: no rules, no closures, no index keys."""
+    tableau = position.groups["tableau"]
+    new = tuple.__new__
+    moves: list[Move] = []
+    by_rank: dict[int, list[Pile]] = {}
+    empties: list[Pile] = []
+    for pile in tableau:
+        if not pile.cards:
+            empties.append(pile)
+        elif len(pile.cards) > pile.down:
+            by_rank.setdefault(pile.cards[-1].rank, []).append(pile)
+    free_foundation = next((f for f in position.groups["foundation"] if not f.cards), None)
+    for src in tableau:
+        cards, down = src.cards, src.down
+        size = len(cards)
+        if size == down:
+            continue
+        run = 1
+        i = size - 1
+        while i > down and cards[i].suit == cards[i - 1].suit and cards[i].rank + 1 == cards[
+                i - 1].rank:
+            run += 1
+            i -= 1
+        for count in range(1, run + 1):
+            card = cards[size - count]
+            for dst in by_rank.get(card.rank + 1, ()):
+                moves.append(new(Move, (MOVE, src.index, count, dst.index)))
+            for dst in empties:
+                if dst is not src:
+                    moves.append(new(Move, (MOVE, src.index, count, dst.index)))
+            if count == 13 and card.rank == 13 and free_foundation is not None:
+                moves.append(Move(MOVE, src.index, 13, free_foundation.index))
+    stock = position.groups["stock"][0]
+    if stock.cards and (not empties or _relaxed_deal_ok(tableau)):
+        moves.append(Move("deal", stock.index))
+    return moves
+
+
+def _relaxed_deal_ok(tableau: list[Pile]) -> bool:
+    """relaxed: 2 (the corpus is played with it so empty columns stay in the game)."""
+    for pile in tableau:
+        cards = pile.cards
+        if not cards:
+            continue
+        if pile.down:
+            return False
+        for i in range(1, len(cards)):
+            if cards[i].rank + 1 != cards[i - 1].rank:
+                return False
+    return True
+
+
+def _rate(function: object, positions: list[object], rounds: int) -> float:
+    rates = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for item in positions:
+            function(item)  # type: ignore[operator]
+        rates.append(len(positions) / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def main() -> None:
+    gdef = Catalog().load("spider", {"relaxed": 2})
+    corpus = build_corpus()
+    games = [Game(gdef, 1, position=parse_position(gdef, text)) for _, _, text in corpus]
+    moves_total = 0
+    for game, (variant, phase, _) in zip(games, corpus, strict=True):
+        ours = sorted(game.legal_moves())
+        theirs = sorted(handwritten_moves(game.position))
+        if ours != theirs:
+            raise SystemExit(f"disagreement on a {variant} {phase} position:\n{ours}\n{theirs}")
+        moves_total += len(ours)
+    empty_columns = sum(1 for g in games for p in g.position.groups["tableau"] if not p.cards)
+    longest = max(p.run for g in games for p in g.position.groups["tableau"])
+    print(f"corpus: {len(games)} positions (1/2/4 suits; early/middle/late), "
+          f"{moves_total} legal moves, {empty_columns} empty columns, longest run {longest}")
+    print("agreement: every position, move for move")
+    rounds = 15
+    interpreter = _rate(lambda g: g.legal_moves(), games, rounds)
+    positions = [g.position for g in games]
+    hand = _rate(handwritten_moves, positions, rounds)
+    print(f"interpreter: {interpreter:,.0f} positions/s (median of {rounds})")
+    print(f"hand-written: {hand:,.0f} positions/s (median of {rounds})")
+    print(f"movegen: {interpreter:,.0f} positions/s, {hand / interpreter:.2f} x hand-written")
+
+
+if __name__ == "__main__":
+    main()
