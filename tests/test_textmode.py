@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-import types
 import unicodedata
 from pathlib import Path
 
@@ -11,29 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-
-def _install_cp437_fallback() -> None:
-    """Until retro/textmode/cp437.py lands, give the tests the same interface from here."""
-    try:
-        import retro.textmode.cp437  # noqa: F401
-    except ModuleNotFoundError as missing:
-        if missing.name != "retro.textmode.cp437":
-            raise
-        table = (
-            " ☺☻♥♦♣♠•◘○◙♂♀♪♫☼►◄↕‼¶§▬↨↑↓→←∟↔▲▼"
-            + bytes(range(0x20, 0x7F)).decode("ascii")
-            + "⌂"
-            + bytes(range(0x80, 0x100)).decode("cp437")
-        )
-        module = types.ModuleType("retro.textmode.cp437")
-        module.CP437 = table  # type: ignore[attr-defined]
-        module.decode_cp437 = lambda data: "".join(table[b] for b in data)  # type: ignore[attr-defined]
-        sys.modules["retro.textmode.cp437"] = module
-
-
-_install_cp437_fallback()
-
-from retro.textmode import (  # noqa: E402
+from retro.textmode import (
     COLOUR_CODES,
     CP437,
     PAGE_HEIGHT,
@@ -42,6 +18,7 @@ from retro.textmode import (  # noqa: E402
     Colour,
     Glyph,
     Instructions,
+    Page,
     TextScreen,
     ansi_bg,
     ansi_fg,
@@ -55,7 +32,6 @@ from retro.textmode import (  # noqa: E402
     to_ansi,
     to_plain,
 )
-from retro.textmode.anl import Page  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
