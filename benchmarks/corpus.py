@@ -55,7 +55,7 @@ def build_corpus(games_per_variant: int = 12) -> list[tuple[str, str, str]]:
                 if not moves:
                     break
                 fingerprint = format_position(game.position)
-                recent = (recent + [fingerprint])[-6:]
+                recent = ([*recent, fingerprint])[-6:]
                 best = max(_value(game, m) for m in moves)
                 choices = [m for m in moves if _value(game, m) >= best - 1]
                 game.push(choices[rng.below(len(choices))])

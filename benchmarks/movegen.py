@@ -15,12 +15,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpus import build_corpus  # noqa: E402
+from corpus import build_corpus
 
-from retro.definition.catalog import Catalog  # noqa: E402
-from retro.engine.game import Game  # noqa: E402
-from retro.engine.model import MOVE, Move, Pile, Position  # noqa: E402
-from retro.engine.notation import parse_position  # noqa: E402
+from retro.definition.catalog import Catalog
+from retro.engine.game import Game
+from retro.engine.model import MOVE, Move, Pile, Position
+from retro.engine.notation import parse_position
 
 
 def handwritten_moves(position: Position) -> list[Move]:

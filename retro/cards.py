@@ -7,6 +7,7 @@ may change) nor any platform generator is used: see docs/deals.md for the exact 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -22,7 +23,7 @@ class Card:
     """
 
     __slots__ = ("color", "rank", "suit")
-    _cache: dict[tuple[int, int], Card] = {}
+    _cache: ClassVar[dict[tuple[int, int], Card]] = {}
 
     rank: int
     suit: int

@@ -76,13 +76,14 @@ class _Reader:
         self.groups: dict[str, int] = {}
         self.rule_lines: list[str] = []
 
-    def error(self, path: tuple[str | int, ...], message: str) -> None:
-        self.errors.append(f"{self.marked.where(path)}: {message}")
+    def error(self, path: tuple[str | int, ...], message: str, key: bool = False) -> None:
+        self.errors.append(f"{self.marked.where(path, key)}: {message}")
 
     # -- rules --------------------------------------------------------------------------------
 
     def bind(self, kind: str, expr: Any, path: tuple[str | int, ...], context: str) -> Any:
         """A rule expression (name, {name: params}, any/all/not) to its bound rule object."""
+        params: Any
         if isinstance(expr, str):
             name, params, ppath = expr, {}, path
         elif isinstance(expr, dict) and len(expr) == 1:
@@ -134,7 +135,9 @@ class _Reader:
     def _unknown_rule(self, kind: str, name: str) -> str:
         elsewhere = [k for k in KINDS if lookup(k, name) is not None]
         if elsewhere:
-            return f"'{name}' is a {elsewhere[0]} rule, but a {kind} rule is needed here"
+            other = elsewhere[0]
+            return (f"'{name}' is {'an' if other[0] in 'aeiou' else 'a'} {other} rule, but "
+                    f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} rule is needed here")
         extra = ["any", "all", "not"] if kind in ("accept", "condition") else []
         return f"unknown {kind} rule '{name}'" + _suggest(name, names(kind) + extra)
 
@@ -149,7 +152,7 @@ class _Reader:
             if param is None:
                 hint = _suggest(key, known) or (
                     f" (it takes: {', '.join(known)})" if known else " (it takes none)")
-                self.error(where, f"'{spec.name}' has no parameter '{key}'{hint}")
+                self.error(where, f"'{spec.name}' has no parameter '{key}'{hint}", key=True)
                 ok = False
                 continue
             converted = self._convert(param.kind, value, where, context, spec.name, key)
@@ -244,6 +247,13 @@ class _Reader:
         validator = jsonschema.Draft202012Validator(schema())
         for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.path))):
             path = tuple(error.absolute_path)
+            if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+                known = error.schema.get("properties", {})
+                extra = [k for k in error.instance if k not in known]
+                if extra:
+                    path = (*path, extra[0])
+                    self.error(path, _schema_message(error), key=True)
+                    continue
             self.error(path, _schema_message(error))
 
     def _choose(self, specs: dict[str, OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
@@ -273,6 +283,8 @@ class _Reader:
             name = value[1:]
             if name not in specs:
                 self.error(path, f"unknown option '{value}'" + _suggest(name, list(specs)))
+                return value
+            if name not in chosen:  # its default was wrong: already reported
                 return value
             spec = specs[name]
             return spec.mapped[chosen[name]] if spec.mapped is not None else chosen[name]
@@ -351,11 +363,24 @@ class _Reader:
                 extract = RANK_CHARS.index(text) + 1
             source = step.get("from", "")
             if source not in self.groups:
+                hint = _suggest(source, list(self.groups))
                 self.error((*path, "from"), "'extract' needs 'from': the pile group to take "
-                                            "the cards out of" + _suggest(source, list(self.groups)))
+                                            "the cards out of" + hint)
                 source = to
+        places: list[int] = []
+        if "places" in step:
+            if not extract:
+                self.error((*path, "places"), "'places' goes with 'extract' (where the cards "
+                                              "taken out are laid)")
+            for n, number in enumerate(step["places"]):
+                if isinstance(number, int) and 1 <= number <= count:
+                    places.append(number - 1)
+                else:
+                    self.error((*path, "places", n), f"'{to}' has piles 1 to {count}, "
+                                                     f"not {number!r}")
         return DealStep(to=to, face_down=per_pile["face_down"], face_up=per_pile["face_up"],
-                        rest=bool(step.get("rest", False)), extract_rank=extract, source=source)
+                        rest=bool(step.get("rest", False)), extract_rank=extract, source=source,
+                        places=tuple(places))
 
     def _check_deal_size(self, deck: DeckDef, deal: tuple[DealStep, ...]) -> None:
         size = len(make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high))
@@ -381,20 +406,23 @@ def _typed(values: tuple[Any, ...], kind: type) -> tuple[Any, ...]:
 
 
 def _schema_message(error: jsonschema.ValidationError) -> str:
+    instance: Any = error.instance
+    schema_part: Any = error.schema
     path = list(error.absolute_path)
     field = str(path[-1]) if path else "the file"
     if error.validator == "additionalProperties":
-        extra = [k for k in error.instance if k not in error.schema.get("properties", {})]
-        known = list(error.schema.get("properties", {}))
+        extra = [k for k in instance if k not in schema_part.get("properties", {})]
+        known = list(schema_part.get("properties", {}))
         word = extra[0] if extra else "?"
         return f"unknown key '{word}'" + (_suggest(word, known) if known else "")
     if error.validator == "required":
         return f"'{field}' needs {error.message.split(' is a required')[0]}"
     if error.validator == "enum":
-        return f"'{field}' must be one of {', '.join(map(str, error.validator_value))}"
+        allowed: Any = error.validator_value
+        return f"'{field}' must be one of {', '.join(map(str, allowed))}"
     if error.validator == "type":
         return f"'{field}' must be {_type_words(error.validator_value)}, not {error.instance!r}"
-    if error.validator == "anyOf" and path and path[0] in ("win", "lose", "score", "auto") or (
+    if (error.validator == "anyOf" and path and path[0] in ("win", "lose", "score", "auto")) or (
             len(path) >= 3 and path[0] == "piles"):
         return f"'{field}' must be a rule name or {{name: {{parameters}}}}"
     if error.validator == "pattern" and field == "id":
@@ -406,8 +434,8 @@ def _type_words(kind: Any) -> str:
     words = {"string": "text", "integer": "a whole number", "object": "a mapping",
              "array": "a list", "boolean": "true or false", "number": "a number"}
     if isinstance(kind, list):
-        return " or ".join(words.get(k, k) for k in kind)
-    return words.get(kind, str(kind))
+        return " or ".join(words.get(str(k), str(k)) for k in kind)
+    return words.get(str(kind), str(kind))
 
 
 def option_specs(data: Mapping[str, Any]) -> dict[str, OptionSpec]:
@@ -434,7 +462,8 @@ def read_marked(path: Path) -> Marked:
 
 
 def resolve_extends(marked: Marked, find: Callable[[str], Path | None]) -> Marked:
-    """Merge the chain of `extends:` parents under `marked` (the child wins key by key)."""
+    """Merge the chain of `extends:` parents under `marked` (the child wins key by key; see
+    `_merge` for rules and for null)."""
     chain = [marked]
     seen = {marked.name}
     current = marked
@@ -454,20 +483,38 @@ def resolve_extends(marked: Marked, find: Callable[[str], Path | None]) -> Marke
         return marked
     data: Any = {}
     marks: dict[tuple[str | int, ...], Mark] = {}
+    key_marks: dict[tuple[str | int, ...], Mark] = {}
     for layer in reversed(chain):
         data = _merge(data, layer.data)
         marks.update(layer.marks)
+        key_marks.update(layer.key_marks)
     data.pop("extends", None)
-    return Marked(data, marks, marked.name)
+    return Marked(data, marks, marked.name, key_marks)
 
 
-def _merge(base: Any, over: Any) -> Any:
+def _merge(base: Any, over: Any, path: tuple[str | int, ...] = ()) -> Any:
+    """The child's value over the parent's, mappings key by key. A child's rule naming another
+    rule replaces the parent's whole (mixing two rules would make one mapping with two names),
+    and a key set to null (`~`) in the child removes the parent's key, so a variant can drop an
+    option or a rule parameter it does not want."""
     if isinstance(base, dict) and isinstance(over, dict):
+        if _is_rule_place(path) and set(base) != set(over):
+            return over
         merged = dict(base)
         for key, value in over.items():
-            merged[key] = _merge(base.get(key), value) if key in base else value
+            if value is None:
+                merged.pop(key, None)
+            else:
+                merged[key] = _merge(base[key], value, (*path, key)) if key in base else value
         return merged
     return over
+
+
+def _is_rule_place(path: tuple[str | int, ...]) -> bool:
+    """Whether `path` holds one rule expression: win, lose, score, or a group's pick/accept/action."""
+    if len(path) == 1:
+        return path[0] in ("win", "lose", "score")
+    return len(path) == 3 and path[0] == "piles" and path[2] in ("pick", "accept", "action")
 
 
 def build_game(marked: Marked, options: Mapping[str, Any] | None = None,

@@ -16,22 +16,29 @@ from retro.errors import DefinitionError
 Path = tuple[str | int, ...]
 Mark = tuple[str, int, int]
 _MAX_DEPTH = 64
+_PLAIN_TAGS = ("tag:yaml.org,2002:seq", "tag:yaml.org,2002:map")
 
 
 class Marked:
     """Data from one file and the place of every value in it, by path."""
 
-    def __init__(self, data: Any, marks: dict[Path, Mark], name: str) -> None:
+    def __init__(self, data: Any, marks: dict[Path, Mark], name: str,
+                 key_marks: dict[Path, Mark] | None = None) -> None:
         self.data = data
         self.marks = marks
+        self.key_marks = key_marks if key_marks is not None else {}
         self.name = name
 
-    def where(self, path: Path) -> str:
-        """`file:line:column` of the value at `path`, or of its nearest parent that has one."""
+    def where(self, path: Path, key: bool = False) -> str:
+        """`file:line:column` of the value at `path` (of its key, with `key`), or of its nearest
+        parent that has one."""
+        if key and tuple(path) in self.key_marks:
+            file, line, column = self.key_marks[tuple(path)]
+            return f"{file}:{line}:{column}"
         for cut in range(len(path), -1, -1):
-            mark = self.marks.get(tuple(path[:cut]))
-            if mark is not None:
-                return f"{mark[0]}:{mark[1]}:{mark[2]}"
+            found = self.marks.get(tuple(path[:cut]))
+            if found is not None:
+                return f"{found[0]}:{found[1]}:{found[2]}"
         return f"{self.name}:1:1"
 
 
@@ -51,14 +58,16 @@ def load_marked(text: str, name: str) -> Marked:
     except yaml.YAMLError as error:
         raise DefinitionError([f"{name}:1:1: YAML error: {error}"]) from None
     marks: dict[Path, Mark] = {}
+    key_marks: dict[Path, Mark] = {}
     if node is None:
         return Marked({}, marks, name)
-    data = _convert(node, (), marks, name, SafeConstructor(), 0)
-    return Marked(data, marks, name)
+    data = _convert(node, (), (marks, key_marks), name, SafeConstructor(), 0)
+    return Marked(data, marks, name, key_marks)
 
 
-def _convert(node: Node, path: Path, marks: dict[Path, Mark], name: str,
-             constructor: SafeConstructor, depth: int) -> Any:
+def _convert(node: Node, path: Path, tables: tuple[dict[Path, Mark], dict[Path, Mark]],
+             name: str, constructor: SafeConstructor, depth: int) -> Any:
+    marks, key_marks = tables
     where = (name, node.start_mark.line + 1, node.start_mark.column + 1)
     marks[path] = where
     if depth > _MAX_DEPTH:
@@ -68,8 +77,11 @@ def _convert(node: Node, path: Path, marks: dict[Path, Mark], name: str,
             return constructor.construct_object(node, deep=True)
         except ConstructorError as error:
             raise DefinitionError([f"{name}:{where[1]}:{where[2]}: {error.problem}"]) from None
+    if isinstance(node, (SequenceNode, MappingNode)) and node.tag not in _PLAIN_TAGS:
+        raise DefinitionError([f"{name}:{where[1]}:{where[2]}: the tag '{node.tag}' is not "
+                               "allowed in a game file"])
     if isinstance(node, SequenceNode):
-        return [_convert(item, (*path, i), marks, name, constructor, depth + 1)
+        return [_convert(item, (*path, i), tables, name, constructor, depth + 1)
                 for i, item in enumerate(node.value)]
     if isinstance(node, MappingNode):
         try:
@@ -87,7 +99,8 @@ def _convert(node: Node, path: Path, marks: dict[Path, Mark], name: str,
             key = str(key)
             if key in result:
                 raise DefinitionError([f"{name}:{kline}:{kcol}: '{key}' is given twice"])
-            result[key] = _convert(value_node, (*path, key), marks, name, constructor,
+            key_marks[(*path, key)] = (name, kline, kcol)
+            result[key] = _convert(value_node, (*path, key), tables, name, constructor,
                                    depth + 1)
         return result
     raise DefinitionError([f"{name}:{where[1]}:{where[2]}: unsupported YAML node"])

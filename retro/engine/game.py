@@ -36,6 +36,8 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
     for step in gdef.deal:
         targets = position.groups[step.to]
         if step.extract_rank:
+            if step.places:
+                targets = [targets[slot] for slot in step.places]
             _extract(position, step.extract_rank, position.groups[step.source], targets)
             continue
         for counts, face_down in ((step.face_down, True), (step.face_up, False)):
@@ -180,7 +182,8 @@ class Game:
 
     def _keys_of(self, card: Card) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The index keys a card asks for as the bottom of the moving cards: (exact, tested)."""
-        exact, tested = [], []
+        exact: list[int] = []
+        tested: list[int] = []
         for of_card, is_exact in self._of_card:
             key = of_card(card)
             if key is not None:
@@ -188,7 +191,8 @@ class Game:
         return tuple(exact), tuple(tested)
 
     def _counted_keys(self, src: Pile, count: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        exact, tested = [], []
+        exact: list[int] = []
+        tested: list[int] = []
         for keyer, is_exact in self._counted:
             if count < keyer.min_count or (keyer.max_count and count > keyer.max_count):
                 continue

@@ -28,7 +28,7 @@ class Move(NamedTuple):
 
     kind: str
     src: int
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # a field, hiding tuple.count on purpose
     dst: int = -1
 
 
@@ -147,7 +147,8 @@ class GroupDef:
 class DealStep:
     """One step of the deal. `to` a group: `face_down` then `face_up` cards per pile (an int for
     every pile, or a list), or `rest` for all cards left (face down). `extract_rank`: take every
-    card of that rank out of `source` onto the piles of `to`, in suit order."""
+    card of that rank out of `source` onto the piles of `to`, in suit order (only onto the piles
+    at `places`, 0-based, when given: the Aces of Blue Moon go to the rows' left ends)."""
 
     to: str
     face_down: tuple[int, ...] = ()
@@ -155,6 +156,7 @@ class DealStep:
     rest: bool = False
     extract_rank: int = 0
     source: str = ""
+    places: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -197,7 +199,7 @@ class Pile:
     """Cards bottom first; the lowest `down` of them lie face down (face-down cards are always
     under the face-up ones). `run` and `keys` are facts kept up to date as the pile changes."""
 
-    __slots__ = ("cards", "down", "group", "id", "index", "kind", "keys", "run", "slot")
+    __slots__ = ("cards", "down", "group", "id", "index", "keys", "kind", "run", "slot")
 
     def __init__(self, group: GroupDef, slot: int, index: int) -> None:
         self.group = group

@@ -150,7 +150,7 @@ def parse_move(position: Position, text: str) -> Move:
     verb = verb.lower()
     owners = _verbs(position.gdef).get(verb)
     if owners is None:
-        known = sorted(_verbs(position.gdef)) + [DONE]
+        known = [*sorted(_verbs(position.gdef)), DONE]
         raise NotationError(f"'{text}' is not a move: write FROM>TO, FROM>TO/N or one of "
                             f"{', '.join(known)}")
     if rest.strip():

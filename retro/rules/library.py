@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import itertools
 
-from retro.cards import card_name, rank_name
-from retro.cards import Card
+from retro.cards import Card, card_name, rank_name
 from retro.engine.model import (
     Accept,
     Action,
@@ -229,7 +228,10 @@ def rank_above(suit: str = "same") -> Accept:
         if not dst.cards:
             return f"{dst.id} is empty"
         top = dst.cards[-1]
-        return f"{dst.id} takes only the {rank_name(top.rank + 1)}{_SUIT_WORDS[mode]} next"
+        above = rank_in_pack(position, top.rank + 1)
+        if above is None:
+            return f"{dst.id} is complete: nothing goes above {card_name(top)}"
+        return f"{dst.id} takes only the {rank_name(above)}{_SUIT_WORDS[mode]} next"
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True)
 
@@ -330,6 +332,14 @@ def face_down_only() -> Accept:
     return Accept(test, why, (Keyer(pile_keys, of_card=lambda card: key),), exact=True)
 
 
+def rank_in_pack(position: Position, rank: int) -> int | None:
+    """`rank` if this game's pack has it (A above K in an Ace-high pack), else None: messages
+    must never offer a card the pack lacks (a card after the King, a 6 in the 32-card pack)."""
+    deck = position.gdef.deck
+    ranks = {14 if deck.ace_high and r == 1 else r for r in deck.ranks}
+    return rank if rank in ranks else None
+
+
 def neighbour(position: Position, pile: Pile, offset: int) -> Pile | None:
     """The pile `offset` places along the same grid row (rows never wrap), or None."""
     group = pile.group
@@ -385,10 +395,28 @@ def fills_gap(sides: str = "both", first: str = "") -> Accept:
             return f"{dst.id} is not a gap"
         if count != 1:
             return "Only one card at a time fills a gap"
-        if neighbour(position, dst, -1) is None and first_rank:
-            return f"A gap at the start of a row takes only a {first_rank}"
-        side = "its left neighbour" + (" or one below its right neighbour" if both else "")
-        return f"A gap takes only the same suit, one rank above {side}"
+        offers = []
+        left = neighbour(position, dst, -1)
+        if left is None:
+            if first_rank:
+                offers.append(f"any {first_rank}")
+        elif left.cards:
+            top = left.cards[-1]
+            above = rank_in_pack(position, top.rank + 1)
+            if above is not None:
+                offers.append(card_name(Card(above, top.suit)))
+        right = neighbour(position, dst, 1) if both else None
+        if right is not None and right.cards:
+            top = right.cards[-1]
+            below = rank_in_pack(position, top.rank - 1)
+            if below is not None:
+                offers.append(card_name(Card(below, top.suit)))
+        rule_text = ("A gap takes the same suit one rank above its left neighbour"
+                     + (" or one below its right neighbour" if both else "")
+                     + (f" (at a row's start: a {first_rank})" if first_rank else ""))
+        if not offers:
+            return f"{rule_text}: nothing fits {dst.id} now"
+        return f"{rule_text}: {dst.id} takes only {' or '.join(offers)}"
 
     keyers = (Keyer(pile_keys, of_card=card_key, max_count=1),) + (
         (Keyer(pile_keys, of_card=first_key, max_count=1),) if first_rank else ())
@@ -489,8 +517,10 @@ def all_on_foundations() -> Condition:
 
 
 @rule("deal_row", "action",
-      "Deal one face-up card from this pile onto every pile of a group, in order, if `allowed`.")
-def deal_row(to: str = "tableau", allowed: Condition | None = None) -> Action:
+      "Deal one face-up card from this pile onto every pile of a group, in order, if `allowed` "
+      "(builds: false: a card dealt onto its same-suit next-higher card is not a build of the "
+      "player's, for scores that reward placing).")
+def deal_row(to: str = "tableau", allowed: Condition | None = None, builds: bool = True) -> Action:
     def available(position: Position, pile: Pile) -> bool:
         return bool(pile.cards) and (allowed is None or allowed.test(position))
 
@@ -501,10 +531,14 @@ def deal_row(to: str = "tableau", allowed: Condition | None = None) -> Action:
         return allowed.why(position)
 
     def apply(position: Position, pile: Pile) -> None:
+        first = len(position.events)
         for target in position.groups[to]:
             if not pile.cards:
                 break
             position.transfer(pile, 1, target)
+        if not builds:
+            position.events[first:] = [
+                event for event in position.events[first:] if event[0] != "built_same_suit"]
         position.emit("dealt")
 
     return Action("deal", available, why, apply)
