@@ -42,6 +42,17 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("rules", help="every rule function a game file can name")
 
+    instructions = sub.add_parser("instructions", help="a game's instructions in the terminal")
+    instructions.add_argument("source", metavar="GAME|FILE", help="a game id or an .anl file")
+    instructions.add_argument("--lang", default=None, help="en or de (default: the locale)")
+    which = instructions.add_mutually_exclusive_group()
+    which.add_argument("--page", type=int, default=None, help="only page N (1-based)")
+    which.add_argument("--all", action="store_true", help="every page (the default)")
+    style = instructions.add_mutually_exclusive_group()
+    style.add_argument("--ansi", action="store_true", default=None,
+                       help="in colour (the default on a terminal)")
+    style.add_argument("--plain", action="store_true", help="the text alone, 80 columns")
+
     console = sub.add_parser("console", help="play without a window, one command a line")
     console.add_argument("game")
     console.add_argument("--seed", type=int, default=1)
@@ -85,6 +96,8 @@ def _run(args: argparse.Namespace) -> int:
         for spec in all_rules():
             print(f"{spec.kind:<9} {spec.name}({spec.signature()})\n          {spec.description}")
         return 0
+    if command == "instructions":
+        return _instructions(args, catalog)
     if command == "console":
         from retro.console import Console
         from retro.engine.game import Game
@@ -93,6 +106,31 @@ def _run(args: argparse.Namespace) -> int:
         Console(Game(gdef, args.seed), args.json, args.reveal).run(sys.stdin, sys.stdout)
         return 0
     return _play(args, catalog)
+
+
+def _instructions(args: argparse.Namespace, catalog: object) -> int:
+    from retro.definition.catalog import Catalog
+    from retro.instructions import choose_language, game_instructions
+    from retro.textmode import Instructions, parse_anl, to_ansi, to_plain
+
+    assert isinstance(catalog, Catalog)
+    lang = choose_language(args.lang)
+    source = Path(args.source)
+    if source.suffix.lower() == ".anl" or source.is_file():
+        try:
+            pages = parse_anl(source.read_bytes())
+        except OSError as error:
+            raise RetroError(f"cannot read {source}: {error.strerror}") from None
+    else:
+        pages = game_instructions(catalog.load(args.source), lang)
+    if args.page is not None:
+        if not 1 <= args.page <= len(pages.pages):
+            raise RetroError(f"there are pages 1 to {len(pages.pages)}, not {args.page}")
+        pages = Instructions(pages.title, [pages.pages[args.page - 1]])
+    colour = not args.plain and (args.ansi or sys.stdout.isatty())
+    text = to_ansi(pages) if colour else to_plain(pages)
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
 
 
 def _validate(files: Sequence[Path], catalog: object) -> int:

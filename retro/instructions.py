@@ -1,0 +1,70 @@
+"""A game's instructions in a language: its own `.anl` file, or pages written from its rules.
+
+No game is ever without instructions: when no file exists, the one-line descriptions of the
+rules its YAML names (the rule registry's) are laid out in the same format.
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+import textwrap
+
+from retro.engine.model import GameDef
+from retro.textmode import Instructions, load_instructions, parse_anl
+
+LANGUAGES = ("en", "de")
+_WIDTH = 76
+
+_WORDS = {
+    "en": {"title": "How to Play", "rules": "THE RULES", "pack": "THE PACK AND THE PILES",
+           "cards": "cards", "packs": "pack(s) of", "none": "This game has no instructions "
+           "file yet; these pages are written from the rules it is made of."},
+    "de": {"title": "Spielregeln", "rules": "DIE REGELN", "pack": "KARTEN UND STAPEL",
+           "cards": "Karten", "packs": "Spiel(e) zu je", "none": "Zu diesem Spiel gibt es noch "
+           "keine Anleitung; diese Seiten sind aus seinen Regeln erzeugt (auf Englisch)."},
+}
+
+
+def choose_language(wanted: str | None = None) -> str:
+    """`--lang` if given, else the system locale; English when neither is one we have."""
+    candidates = [wanted] if wanted else [
+        os.environ.get("LC_ALL"), os.environ.get("LC_MESSAGES"), os.environ.get("LANG"),
+        locale.getlocale()[0]]
+    for candidate in candidates:
+        if candidate:
+            code = candidate.lower()[:2]
+            if code in LANGUAGES:
+                return code
+            if wanted:
+                break
+    return "en"
+
+
+def game_instructions(gdef: GameDef, lang: str) -> Instructions:
+    found = load_instructions(gdef.instructions or gdef.id, lang)
+    return found if found is not None else parse_anl(generated_anl(gdef, lang))
+
+
+def generated_anl(gdef: GameDef, lang: str) -> bytes:
+    """Instructions pages (UTF-8 .anl text) written from the game's definition and rules."""
+    words = _WORDS.get(lang, _WORDS["en"])
+    deck = gdef.deck
+    per_pack = len(deck.ranks) * 4
+    lines = [f";{gdef.title}: {words['title']}", f"@Y{gdef.title.upper()}@W", ""]
+    lines += _wrap(gdef.description)
+    lines += ["", *_wrap(words["none"]), "", f"@Y{words['pack']}@W"]
+    lines.append(f"{deck.decks} {words['packs']} {per_pack} {words['cards']}.")
+    for group in gdef.groups:
+        lines.append(f"  @C{group.name}@W: {group.count} ({group.kind})")
+    lines += ["", f"@Y{words['rules']}@W"]
+    for rule_line in dict.fromkeys(gdef.rule_lines):
+        context, _, description = rule_line.partition(": ")
+        wrapped = _wrap(f"@G{context}@W: {description}", indent="    ")
+        lines += wrapped
+    lines.append("<<")
+    return "\r\n".join(lines).encode("utf-8")
+
+
+def _wrap(text: str, indent: str = "") -> list[str]:
+    return textwrap.wrap(text, _WIDTH, subsequent_indent=indent) or [""]
