@@ -1,0 +1,38 @@
+"""`pip install .` (not only an editable install) gives a working program: games and assets
+travel inside the package."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_an_installed_copy_finds_its_games_and_assets(tmp_path: Path) -> None:
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps",
+                    "--target", str(target), str(ROOT)],
+                   check=True, timeout=300, capture_output=True)
+    package = target / "retro"
+    assert (package / "_bundled" / "games" / "spider.yaml").is_file()
+    assert (package / "_bundled" / "assets" / "fonts" / "retro8x16.bdf").is_file()
+    assert (package / "_bundled" / "assets" / "instructions" / "de" / "spider.anl").is_file()
+    assert (package / "definition" / "game.schema.json").is_file()
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    result = subprocess.run(
+        [sys.executable, "-m", "retro", "console", "spider", "--seed", "1", "--json"],
+        input="state\nmoves\nquit\n", capture_output=True, text=True, cwd=tmp_path, env=env,
+        timeout=60)
+    assert result.returncode == 0, result.stderr
+    state, moves, bye = (json.loads(line) for line in result.stdout.splitlines())
+    assert set(state) >= {"game", "seed", "options", "piles", "score", "moves_made", "cheat",
+                          "outcome"}
+    assert state["piles"]["tableau:1"][-1] == "2H"
+    assert moves["moves"] and bye == {"bye": True}
+    where = subprocess.run([sys.executable, "-c", "import retro; print(retro.__file__)"],
+                           capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60)
+    assert where.stdout.strip().startswith(str(target))
