@@ -153,6 +153,21 @@ def _validate(files: Sequence[Path], catalog: object) -> int:
 
 
 def _play(args: argparse.Namespace, catalog: object) -> int:
-    print("The window is not part of this build yet; try 'retro-patience console spider'.",
-          file=sys.stderr)
-    return 1
+    """Open the window: the title screen, or straight to the table when a game was named."""
+    from retro.definition.catalog import Catalog
+    from retro.ui.app import App, init_window, run
+
+    assert isinstance(catalog, Catalog)
+    lang = getattr(args, "lang", None) or "en"
+    game_id = getattr(args, "game", None) if args.command == "play" else None
+    options = _options(getattr(args, "option", []) or [])
+    if game_id is not None:
+        catalog.load(game_id, options)  # a wrong name or option fails here, before any window
+    init_window()
+    app = App(catalog, lang=lang)
+    if game_id is None:
+        app.show_title()
+    else:
+        app.start(game_id, options, args.seed)
+    run(app)
+    return 0

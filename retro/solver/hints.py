@@ -1,0 +1,184 @@
+"""Ranked hints and auto-play from the engine's own legal moves (no search yet).
+
+Each legal move is tried on the real `Game` (push, look, pop), so a hint can never disagree with
+the rules, and what a move *does* is read from the engine's events rather than guessed: a turned
+card, a removed suit, a same-suit build. Structure the events do not tell (a column emptied, a
+run shuffled between two equal places) is read from the piles before the move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from retro.engine.game import Game
+from retro.engine.model import DONE, MOVE, Move
+
+# Values, large enough apart that one strong reason is never outweighed by several weak ones.
+WIN = 100_000
+REMOVE_SUIT = 5_000
+TURN_CARD = 1_000
+EMPTY_COLUMN = 400
+SAME_SUIT = 150
+SCORE_GAIN = 3
+INTO_EMPTY = -120
+SHUFFLE = -600
+BREAK_SUIT = -900
+REPEAT = -3_000
+DEAL = -10_000
+GIVE_UP = -50_000
+
+# Auto-play makes only moves at least this good: progress, never a gamble.
+AUTO_THRESHOLD = SAME_SUIT
+# A hint list leaves out moves this bad unless nothing better exists.
+POINTLESS = SHUFFLE
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A legal move with how good it looks and why, in words for the status line."""
+
+    move: Move
+    value: int
+    reasons: tuple[str, ...]
+
+
+def _trial(game: Game, move: Move) -> tuple[list[tuple[str, int]], int, object]:
+    """Make `move`, note its events, score and resulting position, and take it back.
+
+    Undo normally counts as a cheat and clears the redo list; a trial is not a player's undo, so
+    both are put back as they were.
+    """
+    cheat, future = game.cheat, list(game.future)
+    before = game.score()
+    events = list(game.push(move))
+    after = game.score()
+    fingerprint = game.position.fingerprint()[0]
+    game.pop()
+    game.cheat, game.future[:] = cheat, future
+    return events, after - before, fingerprint
+
+
+def _recent_positions(game: Game, depth: int = 8) -> set[object]:
+    """Positions of the last few moves, so a hint never walks straight back to one of them.
+
+    Undo snapshots hold only the piles a move touched, so the earlier positions are rebuilt by
+    undoing on a scratch basis and redoing at once; cheat and redo state are restored after.
+    """
+    seen: set[object] = set()
+    cheat, future = game.cheat, list(game.future)
+    undone: list[Move] = []
+    try:
+        for _ in range(min(depth, len(game.history))):
+            undone.append(game.pop())
+            seen.add(game.position.fingerprint()[0])
+    finally:
+        for move in reversed(undone):
+            game.push(move)
+        game.cheat, game.future[:] = cheat, future
+    return seen
+
+
+def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
+    """How good `move` looks now (higher is better), with the reasons."""
+    if move.kind == DONE:
+        return Hint(move, GIVE_UP, ("give up",))
+    position = game.position
+    value = 0
+    reasons: list[str] = []
+    src = position.piles[move.src]
+    dst = position.piles[move.dst] if move.kind == MOVE else None
+    src_cards = list(src.cards)
+    events, gain, after = _trial(game, move)
+    names = {name: count for name, count in events}
+    if "won" in names:
+        value += WIN
+        reasons.append("wins the game")
+    if "run_removed" in names:
+        value += REMOVE_SUIT * names["run_removed"]
+        reasons.append("completes a suit")
+    if "flipped" in names:
+        value += TURN_CARD * names["flipped"]
+        reasons.append("turns a card")
+    if move.kind != MOVE:
+        if move.kind == "deal":
+            value += DEAL
+            reasons.append("deals")
+        return Hint(move, value + SCORE_GAIN * gain, tuple(reasons))
+    assert dst is not None
+    count = move.count
+    bottom = src_cards[-count]
+    if dst.kind != "foundation":
+        if count == len(src_cards) and not dst.cards:
+            value += SHUFFLE
+            reasons.append("only moves a whole pile to an empty one")
+        elif count == len(src_cards) and src.kind == "tableau":
+            value += EMPTY_COLUMN
+            reasons.append("empties a column")
+        elif not dst.cards:
+            value += INTO_EMPTY
+    if "built_same_suit" in names:
+        value += SAME_SUIT + count
+        reasons.append("builds in suit")
+    under_index = len(src_cards) - count - 1
+    if under_index >= src.down and under_index >= 0 and dst.kind != "foundation":
+        under = src_cards[under_index]
+        if under.rank == bottom.rank + 1:
+            if under.suit == bottom.suit:
+                value += BREAK_SUIT
+                reasons.append("breaks a run of one suit")
+            elif "built_same_suit" not in names:
+                value += SHUFFLE
+                reasons.append("only shuffles a run between equal places")
+    if recent and after in recent:
+        value += REPEAT
+        reasons.append("goes back to an earlier position")
+    value += SCORE_GAIN * gain
+    return Hint(move, value, tuple(reasons) or ("moves cards",))
+
+
+def rank(game: Game, moves: Iterable[Move] | None = None) -> list[Hint]:
+    """Every legal move (or the given ones), best first; ties keep the engine's order."""
+    candidates = list(game.legal_moves() if moves is None else moves)
+    if not candidates:
+        return []
+    recent = _recent_positions(game)
+    rated = [rate(game, move, recent) for move in candidates]
+    return sorted(rated, key=lambda hint: -hint.value)
+
+
+def hints(game: Game) -> list[Hint]:
+    """What the hint key cycles through: the worthwhile moves, best first, deal and give-up last.
+
+    Pointless shuffles are left out unless nothing else is legal, so a hint never suggests going
+    round in circles while a real move exists.
+    """
+    ranked = rank(game)
+    useful = [hint for hint in ranked if hint.value > POINTLESS or hint.move.kind != MOVE]
+    useful = [hint for hint in useful if hint.move.kind != DONE] or useful
+    return useful or ranked
+
+
+def best_move(game: Game, src: int, count: int) -> Hint | None:
+    """The best legal place for the top `count` cards of pile `src` (a click on a card)."""
+    moves = [move for move in game.legal_moves()
+             if move.kind == MOVE and move.src == src and move.count == count]
+    ranked = rank(game, moves)
+    return ranked[0] if ranked else None
+
+
+def auto_move(game: Game, seen: set[object] | None = None) -> Hint | None:
+    """The next move auto-play should make, or None when no move is clearly progress.
+
+    `seen` collects the positions auto-play has passed through, so it can never loop.
+    """
+    for hint in rank(game):
+        if hint.value < AUTO_THRESHOLD:
+            return None
+        if seen is None:
+            return hint
+        _, _, after = _trial(game, hint.move)
+        if after not in seen:
+            seen.add(after)
+            return hint
+    return None

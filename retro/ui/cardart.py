@@ -1,0 +1,241 @@
+"""Pixel-art cards in the DOS style, drawn once into one atlas image and blitted from there.
+
+Every card face, the back and the empty-pile outlines are painted at start-up from the ASCII-art
+pips below and the 8x16 font, so drawing a table is a few dozen `blt` calls. Colours are palette
+indexes only; MAGENTA marks the atlas' transparent pixels (the rounded corners), and no card
+uses it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from retro.cards import Card
+from retro.ui import palette as pal
+from retro.ui.font import glyph_rows
+
+if TYPE_CHECKING:
+    import pyxel
+
+CARD_W = 56
+CARD_H = 80
+KEY = pal.MAGENTA  # transparent in the atlas
+INK = (pal.BLACK, pal.RED, pal.RED, pal.BLACK)  # by suit: S H D C
+RANK_TEXT = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+# Suit pips, 9x9, for the middle of the card ('#' ink). Order: spades, hearts, diamonds, clubs.
+PIPS: tuple[tuple[str, ...], ...] = (
+    ("....#....",
+     "...###...",
+     "..#####..",
+     ".#######.",
+     "#########",
+     "#########",
+     "##.#.#.##",
+     "....#....",
+     "...###..."),
+    (".##...##.",
+     "####.####",
+     "#########",
+     "#########",
+     "#########",
+     ".#######.",
+     "..#####..",
+     "...###...",
+     "....#...."),
+    ("....#....",
+     "...###...",
+     "..#####..",
+     ".#######.",
+     "#########",
+     ".#######.",
+     "..#####..",
+     "...###...",
+     "....#...."),
+    ("...###...",
+     "..#####..",
+     "..#####..",
+     ".#.###.#.",
+     "#########",
+     "#########",
+     ".#.###.#.",
+     "....#....",
+     "...###..."),
+)
+
+# Small pips, 7x7, for the corner index beside the rank.
+SMALL_PIPS: tuple[tuple[str, ...], ...] = (
+    ("...#...",
+     "..###..",
+     ".#####.",
+     "#######",
+     "#######",
+     "...#...",
+     "..###.."),
+    (".##.##.",
+     "#######",
+     "#######",
+     ".#####.",
+     "..###..",
+     "...#...",
+     "......."),
+    ("...#...",
+     "..###..",
+     ".#####.",
+     "#######",
+     ".#####.",
+     "..###..",
+     "...#..."),
+    ("..###..",
+     "..###..",
+     "##.#.##",
+     "#######",
+     "##.#.##",
+     "...#...",
+     "..###.."),
+)
+
+# Where the pips of a number card go: (column, height) with column 0/1/2 = left/middle/right
+# and height 0..1 from the top pip row to the bottom one.
+_T = 1 / 3
+PIP_LAYOUT: dict[int, tuple[tuple[int, float], ...]] = {
+    2: ((1, 0), (1, 1)),
+    3: ((1, 0), (1, 0.5), (1, 1)),
+    4: ((0, 0), (2, 0), (0, 1), (2, 1)),
+    5: ((0, 0), (2, 0), (1, 0.5), (0, 1), (2, 1)),
+    6: ((0, 0), (2, 0), (0, 0.5), (2, 0.5), (0, 1), (2, 1)),
+    7: ((0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (0, 1), (2, 1)),
+    8: ((0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (1, 0.75), (0, 1), (2, 1)),
+    9: ((0, 0), (2, 0), (0, _T), (2, _T), (1, 0.5), (0, 2 * _T), (2, 2 * _T), (0, 1), (2, 1)),
+    10: ((0, 0), (2, 0), (1, 1 / 6), (0, _T), (2, _T), (0, 2 * _T), (2, 2 * _T), (1, 5 / 6),
+         (0, 1), (2, 1)),
+}
+_PIP_X = (11, 24, 37)
+_PIP_TOP = 19
+_PIP_BOTTOM = 67
+
+# The atlas: 13 ranks across, 4 suits down, then a row of specials.
+BACK = (0, 4)
+EMPTY = (1, 4)
+EMPTY_STOCK = (2, 4)
+EMPTY_FOUNDATION = (3, 4)
+
+
+def _stamp(image: pyxel.Image, x: int, y: int, art: tuple[str, ...], col: int,
+           flip: bool = False, scale: int = 1) -> None:
+    rows = art[::-1] if flip else art
+    for dy, row in enumerate(rows):
+        for dx, char in enumerate(row):
+            if char == "#":
+                image.rect(x + dx * scale, y + dy * scale, scale, scale, col)
+
+
+def _glyph(image: pyxel.Image, x: int, y: int, char: str, col: int, scale: int) -> None:
+    """A font glyph blown up `scale` times (for the big letters of the court cards)."""
+    for dy, bits in enumerate(glyph_rows()[char]):
+        for dx in range(8):
+            if bits & (0x80 >> dx):
+                image.rect(x + dx * scale, y + dy * scale, scale, scale, col)
+
+
+def _blank(image: pyxel.Image, x: int, y: int, fill: int, edge: int) -> None:
+    """A card outline with rounded corners, filled."""
+    image.rect(x, y, CARD_W, CARD_H, fill)
+    image.rectb(x, y, CARD_W, CARD_H, edge)
+    for cx, cy in ((0, 0), (CARD_W - 1, 0), (0, CARD_H - 1), (CARD_W - 1, CARD_H - 1)):
+        image.pset(x + cx, y + cy, KEY)
+    for cx, cy in ((1, 1), (CARD_W - 2, 1), (1, CARD_H - 2), (CARD_W - 2, CARD_H - 2)):
+        image.pset(x + cx, y + cy, edge)
+
+
+def _outline(image: pyxel.Image, x: int, y: int, col: int) -> None:
+    """An empty place: a rounded dotted outline on the felt (transparent inside)."""
+    image.rect(x, y, CARD_W, CARD_H, KEY)
+    for i in range(2, CARD_W - 2, 2):
+        image.pset(x + i, y, col)
+        image.pset(x + i, y + CARD_H - 1, col)
+    for i in range(2, CARD_H - 2, 2):
+        image.pset(x, y + i, col)
+        image.pset(x + CARD_W - 1, y + i, col)
+
+
+def _face(image: pyxel.Image, x: int, y: int, rank: int, suit: int,
+          font: pyxel.Font) -> None:
+    ink = INK[suit]
+    _blank(image, x, y, pal.WHITE, pal.BLACK)
+    text = RANK_TEXT.get(rank, str(rank))
+    image.text(x + 3, y, text, ink, font)
+    _stamp(image, x + 4 + 8 * len(text), y + 4, SMALL_PIPS[suit], ink)
+    _stamp(image, x + CARD_W - 10, y + 4, SMALL_PIPS[suit], ink)
+    if rank in (1, 14):
+        _stamp(image, x + 14, y + 28, PIPS[suit], ink, scale=3)
+    elif rank >= 11:
+        left, top, width, height = x + 9, y + 17, CARD_W - 18, CARD_H - 23
+        image.rect(left, top, width, height, pal.YELLOW)
+        image.rectb(left, top, width, height, ink)
+        image.rectb(left + 2, top + 2, width - 4, height - 4, pal.BLUE)
+        _glyph(image, left + (width - 16) // 2, top + 1, text, ink, 2)
+        _stamp(image, left + (width - 9) // 2, top + height - 17, PIPS[suit], ink)
+    else:
+        for column, height_at in PIP_LAYOUT[rank]:
+            py = _PIP_TOP + round(height_at * (_PIP_BOTTOM - _PIP_TOP))
+            _stamp(image, x + _PIP_X[column], y + py, PIPS[suit], ink, flip=height_at > 0.5)
+
+
+def _back(image: pyxel.Image, x: int, y: int) -> None:
+    """The classic patterned back: a blue lattice inside a white border."""
+    _blank(image, x, y, pal.WHITE, pal.BLACK)
+    inner_x, inner_y, inner_w, inner_h = x + 3, y + 3, CARD_W - 6, CARD_H - 6
+    image.rect(inner_x, inner_y, inner_w, inner_h, pal.BLUE)
+    for dy in range(inner_h):
+        for dx in range(inner_w):
+            if (dx + dy) % 6 == 0 or (dx - dy) % 6 == 0:
+                image.pset(inner_x + dx, inner_y + dy, pal.LIGHT_BLUE)
+            elif (dx + dy) % 6 == 3 and (dx - dy) % 6 == 3:
+                image.pset(inner_x + dx, inner_y + dy, pal.LIGHT_CYAN)
+    image.rectb(inner_x, inner_y, inner_w, inner_h, pal.LIGHT_CYAN)
+
+
+class CardArt:
+    """The atlas and where each picture lies in it."""
+
+    def __init__(self, font: pyxel.Font) -> None:
+        import pyxel
+
+        self.image = pyxel.Image(13 * CARD_W, 5 * CARD_H)
+        self.image.cls(KEY)
+        for suit in range(4):
+            for rank in range(1, 14):
+                _face(self.image, (rank - 1) * CARD_W, suit * CARD_H, rank, suit, font)
+        _back(self.image, BACK[0] * CARD_W, BACK[1] * CARD_H)
+        _outline(self.image, EMPTY[0] * CARD_W, EMPTY[1] * CARD_H, pal.LIGHT_GREEN)
+        _outline(self.image, EMPTY_STOCK[0] * CARD_W, EMPTY_STOCK[1] * CARD_H, pal.LIGHT_GREEN)
+        cx, cy = EMPTY_STOCK[0] * CARD_W + CARD_W // 2, EMPTY_STOCK[1] * CARD_H + CARD_H // 2
+        self.image.circb(cx, cy, 12, pal.LIGHT_GREEN)
+        self.image.circb(cx, cy, 13, pal.LIGHT_GREEN)
+        fx, fy = EMPTY_FOUNDATION[0] * CARD_W, EMPTY_FOUNDATION[1] * CARD_H
+        _outline(self.image, fx, fy, pal.LIGHT_GREEN)
+        _glyph(self.image, fx + 20, fy + 20, "A", pal.LIGHT_GREEN, 2)
+
+    @staticmethod
+    def face_at(card: Card) -> tuple[int, int]:
+        rank = 1 if card.rank == 14 else card.rank
+        return (rank - 1) * CARD_W, card.suit * CARD_H
+
+    @staticmethod
+    def special_at(which: tuple[int, int]) -> tuple[int, int]:
+        return which[0] * CARD_W, which[1] * CARD_H
+
+    def blt(self, x: int, y: int, card: Card | None, face_up: bool = True,
+            height: int = CARD_H) -> None:
+        """Draw a card (None: its back) at (x, y); `height` clips it (hidden under a fan)."""
+        import pyxel
+
+        u, v = self.face_at(card) if card is not None and face_up else self.special_at(BACK)
+        pyxel.blt(x, y, self.image, u, v, CARD_W, height, KEY)
+
+    def blt_special(self, x: int, y: int, which: tuple[int, int]) -> None:
+        import pyxel
+
+        u, v = self.special_at(which)
+        pyxel.blt(x, y, self.image, u, v, CARD_W, CARD_H, KEY)

@@ -1,0 +1,199 @@
+"""The one keymap: every key and mouse button the window answers to, by screen.
+
+The same table drives the input handling (`Keys.actions`), the keys shown in the window and
+`docs/keys.md` (`markdown()`; a test keeps the file in step), so a key can never work without
+being documented or be documented without working. Alt combinations are left alone: pyxel keeps
+Alt+1/2/3/8/9/0, Alt+Enter and Alt+R for itself, and no binding here uses Alt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Key repeat like a DOS keyboard at 30 frames a second: first repeat after 10 frames (1/3 s),
+# then every frame (30 a second).
+FPS = 30
+REPEAT_HOLD = 10
+REPEAT_EVERY = 1
+
+
+@dataclass(frozen=True)
+class Binding:
+    """Keys (pyxel names without KEY_; `shift+X` needs Shift) doing `action` on one screen."""
+
+    context: str
+    action: str
+    keys: tuple[str, ...]
+    text: str
+    repeat: bool = False
+
+
+CONTEXTS: dict[str, str] = {
+    "title": "Title screen",
+    "table": "At the table",
+    "over": "Game won or lost",
+    "menu": "Game menu",
+    "dialog": "Questions (abandon the game?)",
+    "help": "Instructions (F1)",
+}
+
+_DIGITS = tuple(str(d) for d in range(10)) + tuple(f"KP_{d}" for d in range(10))
+
+KEYMAP: tuple[Binding, ...] = (
+    Binding("title", "continue", ("RETURN", "SPACE", "ESCAPE", "MOUSE_BUTTON_LEFT"),
+            "Go on to the game menu"),
+    Binding("title", "help", ("F1",), "Instructions"),
+    Binding("table", "left", ("LEFT", "KP_4"), "Cursor to the pile on the left", True),
+    Binding("table", "right", ("RIGHT", "KP_6"), "Cursor to the pile on the right", True),
+    Binding("table", "more", ("UP", "PLUS", "EQUALS", "KP_PLUS", "KP_8"),
+            "Take one card more of the run (past the whole run: the row above)", True),
+    Binding("table", "fewer", ("DOWN", "MINUS", "KP_MINUS", "KP_2"),
+            "Take one card fewer (at one card: the row below)", True),
+    Binding("table", "row", ("TAB",), "Cursor to the next row of piles"),
+    Binding("table", "select", ("RETURN", "SPACE", "KP_ENTER"),
+            "Lift the cards / drop them here (on the stock: deal)"),
+    Binding("table", "cancel", ("ESCAPE",), "Put lifted cards back; with none lifted: the menu"),
+    Binding("table", "deal", ("D",), "Deal from the stock"),
+    Binding("table", "undo", ("U", "BACKSPACE"), "Undo (as often as you like)", True),
+    Binding("table", "redo", ("R",), "Redo what was undone", True),
+    Binding("table", "hint", ("H",), "Hint: show the next good move"),
+    Binding("table", "hint_back", ("shift+H",), "Hint: back to the previous one"),
+    Binding("table", "auto", ("A",), "Auto-play the obvious moves"),
+    Binding("table", "best", ("MOUSE_BUTTON_RIGHT",),
+            "Send the clicked card (and those on it) to its best place"),
+    Binding("table", "click", ("MOUSE_BUTTON_LEFT",),
+            "Lift from the clicked card / drop on the clicked pile (click the lifted pile "
+            "again: best place; click the stock: deal)"),
+    Binding("table", "new", ("N", "F2"), "New deal (asks first while a game is on)"),
+    Binding("table", "restart", ("F3",), "Start this deal again (asks first)"),
+    Binding("table", "sound", ("S",), "Sound on / off"),
+    Binding("table", "help", ("F1",), "Instructions"),
+    Binding("table", "menu", ("M", "F10"), "The game menu"),
+    Binding("over", "new", ("N", "RETURN", "SPACE"), "Next deal"),
+    Binding("over", "undo", ("U", "BACKSPACE"), "Undo the last move and play on"),
+    Binding("over", "restart", ("F3",), "Play this deal again"),
+    Binding("over", "menu", ("ESCAPE", "M", "F10"), "The game menu"),
+    Binding("over", "click", ("MOUSE_BUTTON_LEFT",), "Next deal"),
+    Binding("menu", "up", ("UP", "KP_8"), "Previous line", True),
+    Binding("menu", "down", ("DOWN", "KP_2", "TAB"), "Next line", True),
+    Binding("menu", "left", ("LEFT", "KP_4"), "Previous game or value", True),
+    Binding("menu", "right", ("RIGHT", "KP_6"), "Next game or value", True),
+    Binding("menu", "select", ("RETURN", "SPACE", "KP_ENTER"), "Play (or do the chosen line)"),
+    Binding("menu", "digit", _DIGITS, "Type the deal number"),
+    Binding("menu", "erase", ("BACKSPACE", "DELETE"), "Erase a digit of the deal number", True),
+    Binding("menu", "random", ("F2",), "A new random deal number"),
+    Binding("menu", "sound", ("F4",), "Sound on / off"),
+    Binding("menu", "cancel", ("ESCAPE",), "Back to the game in progress (or the title)"),
+    Binding("menu", "help", ("F1",), "Instructions for the chosen game"),
+    Binding("menu", "quit", ("F12",), "Leave Retro Patience (the game in progress is kept)"),
+    Binding("menu", "click", ("MOUSE_BUTTON_LEFT",), "Choose a line; click it again to do it"),
+    Binding("dialog", "yes", ("Y", "RETURN", "KP_ENTER"), "Yes"),
+    Binding("dialog", "no", ("N", "ESCAPE"), "No"),
+    Binding("dialog", "click", ("MOUSE_BUTTON_LEFT",), "Click [Yes] or [No]"),
+    Binding("help", "next", ("PAGEDOWN", "SPACE", "RIGHT", "DOWN"), "Next page", True),
+    Binding("help", "previous", ("PAGEUP", "LEFT", "UP"), "Previous page", True),
+    Binding("help", "close", ("ESCAPE", "F1"), "Back to where you were"),
+    Binding("help", "click", ("MOUSE_BUTTON_LEFT",), "Click a key on the bottom line"),
+)
+
+_NAMES = {
+    "LEFT": "←", "RIGHT": "→", "UP": "↑", "DOWN": "↓", "RETURN": "Enter", "SPACE": "Space",
+    "ESCAPE": "Esc", "BACKSPACE": "Backspace", "DELETE": "Del", "TAB": "Tab",
+    "PAGEUP": "PgUp", "PAGEDOWN": "PgDn", "PLUS": "+", "MINUS": "-", "EQUALS": "=",
+    "KP_PLUS": "Keypad +", "KP_MINUS": "Keypad -", "KP_ENTER": "Keypad Enter",
+    "MOUSE_BUTTON_LEFT": "Left click", "MOUSE_BUTTON_RIGHT": "Right click",
+}
+
+
+def key_label(name: str) -> str:
+    """How a key is written for people: arrows as arrows, `shift+H` as Shift+H."""
+    if name.startswith("shift+"):
+        return "Shift+" + key_label(name[len("shift+"):])
+    if name in _NAMES:
+        return _NAMES[name]
+    if name.startswith("KP_"):
+        return "Keypad " + name[3:]
+    return name
+
+
+def binding_label(binding: Binding) -> str:
+    """All keys of a binding, the keypad digits folded into one entry to keep lines short."""
+    names = list(binding.keys)
+    if binding.action == "digit":
+        return "0 … 9"
+    return " ".join(key_label(name) for name in names)
+
+
+def bindings(context: str) -> list[Binding]:
+    return [binding for binding in KEYMAP if binding.context == context]
+
+
+def first_key(context: str, action: str) -> str:
+    """The key named in on-screen hints (the first of the binding)."""
+    for binding in KEYMAP:
+        if binding.context == context and binding.action == action:
+            return key_label(binding.keys[0])
+    raise KeyError(f"{context}/{action}")
+
+
+def markdown() -> str:
+    """docs/keys.md, generated from KEYMAP (regenerate: python -m retro.ui.keys > docs/keys.md)."""
+    lines = ["# Keys", "",
+             "Generated from `retro/ui/keys.py` (the keymap the window uses): "
+             "`python -m retro.ui.keys > docs/keys.md`.",
+             "Key repeat: a held key repeats after 1/3 s, then 30 times a second.", ""]
+    for context, title in CONTEXTS.items():
+        lines += [f"## {title}", "", "| Keys | What it does |", "|---|---|"]
+        for binding in bindings(context):
+            lines.append(f"| {binding_label(binding)} | {binding.text} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+class Keys:
+    """Reads pyxel's keys once a frame and answers which actions of a screen were asked for."""
+
+    def __init__(self) -> None:
+        import pyxel
+
+        self._pyxel = pyxel
+        self._codes: dict[str, int] = {}
+        for binding in KEYMAP:
+            for name in binding.keys:
+                bare = name.removeprefix("shift+")
+                attr = bare if bare.startswith("MOUSE_") else "KEY_" + bare
+                self._codes[bare] = getattr(pyxel, attr)
+        self._shifted = {(b.context, name.removeprefix("shift+")) for b in KEYMAP
+                         for name in b.keys if name.startswith("shift+")}
+
+    def code(self, name: str) -> int:
+        return self._codes[name.removeprefix("shift+")]
+
+    def actions(self, context: str) -> list[tuple[str, str]]:
+        """(action, key name) pairs pressed this frame, in keymap order; repeats included."""
+        pyxel = self._pyxel
+        if pyxel.btn(pyxel.KEY_ALT) or pyxel.btn(pyxel.KEY_CTRL) or pyxel.btn(pyxel.KEY_GUI):
+            return []
+        shift = pyxel.btn(pyxel.KEY_SHIFT)
+        found: list[tuple[str, str]] = []
+        for binding in KEYMAP:
+            if binding.context != context:
+                continue
+            for name in binding.keys:
+                bare = name.removeprefix("shift+")
+                if name.startswith("shift+"):
+                    if not shift:
+                        continue
+                elif shift and (context, bare) in self._shifted:
+                    continue
+                code = self._codes[bare]
+                hit = (pyxel.btnp(code, REPEAT_HOLD, REPEAT_EVERY) if binding.repeat
+                       else pyxel.btnp(code))
+                if hit:
+                    found.append((binding.action, bare))
+                    break
+        return found
+
+
+if __name__ == "__main__":
+    print(markdown(), end="")

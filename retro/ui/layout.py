@@ -1,0 +1,129 @@
+"""Where piles and cards lie on the 640x400 table, worked out from the game file alone.
+
+A group's `at`/`step` are in card cells (a card and its gap); `columns` wraps a group into rows.
+Fans squeeze when a pile grows long, so a full Spider column (about 30 cards) stays on screen.
+No pyxel here: the same numbers serve drawing, mouse hits and tests.
+"""
+
+from __future__ import annotations
+
+from retro.engine.model import GameDef, Pile, Position
+
+SCREEN_W = 640
+SCREEN_H = 400
+TABLE_TOP = 16  # under the title bar
+TABLE_BOTTOM = 384  # above the status line
+CARD_W = 56
+CARD_H = 80
+GAP_X = 6
+GAP_Y = 8
+MARGIN = 6
+DOWN_STEP = 6  # a face-down card under others shows this much
+UP_STEP = 16  # a face-up card under others shows its rank and suit
+RIGHT_STEP = 18
+MIN_DOWN_STEP = 2
+MIN_UP_STEP = 3
+
+
+class Layout:
+    """Pixel positions of a game's piles, and of each card in them."""
+
+    def __init__(self, gdef: GameDef) -> None:
+        units: list[tuple[float, float]] = []
+        for group in gdef.groups:
+            layout = group.layout
+            for slot in range(group.count):
+                if layout.columns:
+                    col, row = slot % layout.columns, slot // layout.columns
+                    step_y = layout.step[1] or 1.0
+                    units.append((layout.at[0] + col * layout.step[0],
+                                  layout.at[1] + row * step_y))
+                else:
+                    units.append((layout.at[0] + slot * layout.step[0],
+                                  layout.at[1] + slot * layout.step[1]))
+        self.fans = [group.layout.fan for group in gdef.groups for _ in range(group.count)]
+        min_x = min((u[0] for u in units), default=0.0)
+        max_x = max((u[0] for u in units), default=0.0)
+        span = max_x - min_x
+        cell_w = float(CARD_W + GAP_X)
+        if span and CARD_W + span * cell_w > SCREEN_W - 2 * MARGIN:
+            cell_w = (SCREEN_W - 2 * MARGIN - CARD_W) / span
+        width = CARD_W + span * cell_w
+        left = (SCREEN_W - width) / 2
+        cell_h = float(CARD_H + GAP_Y)
+        self.origins = [(round(left + (ux - min_x) * cell_w),
+                         round(TABLE_TOP + MARGIN + uy * cell_h)) for ux, uy in units]
+        self._limits = [self._limit(i) for i in range(len(units))]
+
+    def _limit(self, index: int) -> int:
+        """How far a pile's fan may reach: the table's bottom (down fans) or the next pile to
+        the right in its row, else the screen edge (right fans)."""
+        x, y = self.origins[index]
+        if self.fans[index] == "right":
+            right = [ox for ox, oy in self.origins if oy == y and ox > x]
+            return (min(right) - GAP_X if right else SCREEN_W - MARGIN) - CARD_W
+        below = [oy for ox, oy in self.origins if abs(ox - x) < CARD_W and oy > y]
+        return (min(below) - GAP_Y if below else TABLE_BOTTOM - 2) - CARD_H
+
+    def origin(self, pile: Pile) -> tuple[int, int]:
+        return self.origins[pile.index]
+
+    def offsets(self, pile: Pile, count: int | None = None) -> list[int]:
+        """Each card's distance from the pile's origin along its fan (0 for unfanned piles).
+
+        `count` asks for a pile of that many cards (the pile's own cards first, then more
+        face-up ones), so a card in flight knows where it will land.
+        """
+        total = len(pile.cards) if count is None else count
+        fan = self.fans[pile.index]
+        if fan == "none" or total == 0:
+            return [0] * total
+        down = min(pile.down, total)
+        x, y = self.origins[pile.index]
+        room = self._limits[pile.index] - (x if fan == "right" else y)
+        up_step: float = RIGHT_STEP if fan == "right" else UP_STEP
+        down_step: float = DOWN_STEP
+        gaps_down = min(down, total - 1)
+        gaps_up = total - 1 - gaps_down
+        if gaps_down * down_step + gaps_up * up_step > room:
+            down_step = max(MIN_DOWN_STEP, min(DOWN_STEP, room // max(total - 1, 1)))
+            if gaps_up:
+                up_step = max(MIN_UP_STEP, min(up_step, (room - gaps_down * down_step)
+                                               / gaps_up))
+            elif gaps_down:
+                down_step = max(MIN_DOWN_STEP, room / gaps_down)
+        result = []
+        at = 0.0
+        for i in range(total):
+            result.append(int(at))
+            at += down_step if i < down else up_step
+        return result
+
+    def card_xy(self, pile: Pile, offsets: list[int], i: int) -> tuple[int, int]:
+        x, y = self.origins[pile.index]
+        if not offsets:
+            return x, y
+        off = offsets[i]
+        return (x + off, y) if self.fans[pile.index] == "right" else (x, y + off)
+
+    def hit(self, position: Position, mx: int, my: int) -> tuple[Pile, int] | None:
+        """The pile and card index under the mouse (index -1: the empty place of a pile)."""
+        for pile in reversed(position.piles):
+            offsets = self.offsets(pile)
+            for i in range(len(pile.cards) - 1, -1, -1):
+                x, y = self.card_xy(pile, offsets, i)
+                if x <= mx < x + CARD_W and y <= my < y + CARD_H:
+                    return pile, i
+            x, y = self.origins[pile.index]
+            if x <= mx < x + CARD_W and y <= my < y + CARD_H:
+                return pile, -1
+        return None
+
+    def rows(self, position: Position) -> list[list[int]]:
+        """Pile indexes grouped into rows (same origin height), each row left to right, for the
+        keyboard cursor."""
+        by_y: dict[int, list[int]] = {}
+        for pile in position.piles:
+            by_y.setdefault(self.origins[pile.index][1], []).append(pile.index)
+        return [sorted(row, key=lambda i: self.origins[i][0])
+                for _, row in sorted(by_y.items())]

@@ -1,0 +1,505 @@
+"""The text-mode scenes: title, game menu, questions, won/lost, and the instructions pager.
+
+Each composes a `retro.textmode.TextScreen` (80x25 cells of character and colours) and hands
+it to the painter, which repaints only when a cell changed: the 1994 look comes from the
+cell grid itself, box characters and all.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from typing import Any
+
+from retro.definition.catalog import GameInfo
+from retro.errors import RetroError
+from retro.textmode import (
+    Colour,
+    Glyph,
+    HelpKey,
+    Instructions,
+    Page,
+    TextScreen,
+    help_keys,
+    help_screen,
+    load_instructions,
+)
+from retro.ui import keys as keymap
+from retro.ui import palette as pal
+from retro.ui import texts
+from retro.ui.app import App
+from retro.ui.font import glyph_rows
+from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
+
+# -- shared pieces --------------------------------------------------------------------------------
+
+
+def big_text(screen: TextScreen, col: int, row: int, word: str, fg: int) -> None:
+    """A word in letters 8 cells wide and 5 rows high, made of half blocks from our own font's
+    glyphs: the way title screens were drawn in text mode."""
+    glyphs = glyph_rows()
+    for index, char in enumerate(word):
+        rows = glyphs.get(char, glyphs[" "])[2:12]
+        for half in range(5):
+            upper, lower = rows[2 * half], rows[2 * half + 1]
+            for bit in range(8):
+                mask = 0x80 >> bit
+                top, bottom = bool(upper & mask), bool(lower & mask)
+                char_at = "█" if top and bottom else "▀" if top else "▄" if bottom else ""
+                if char_at:
+                    screen.put_char(col + index * 8 + bit, row + half, char_at, fg)
+
+
+def centre(screen: TextScreen, row: int, text: str, fg: int | None = None,
+           bg: int | None = None) -> None:
+    screen.put((COLS - len(text)) // 2, row, text, fg, bg)
+
+
+def box(screen: TextScreen, col: int, row: int, width: int, height: int, title: str,
+        fg: int, bg: int, frame: int, shadow: bool = True) -> None:
+    """A dialog box: filled, double-framed, titled, with a text-mode shadow."""
+    if shadow:
+        screen.fill(col + 2, row + 1, width, height, " ", Colour.DARK_GREY, Colour.BLACK)
+    screen.fill(col, row, width, height, " ", fg, bg)
+    screen.frame(col, row, width, height, "double", frame, bg)
+    if title:
+        screen.put(col + (width - len(title)) // 2, row, title, frame, bg)
+
+
+def bar(screen: TextScreen, row: int, text: str, fg: int = Colour.BLACK,
+        bg: int = Colour.CYAN) -> None:
+    screen.put(0, row, text.ljust(COLS)[:COLS], fg, bg)
+
+
+def draw_overlay(app: App, slot: str, screen: TextScreen, col: int, row: int, width: int,
+                 height: int) -> None:
+    """Draw only the box and its shadow from a composed screen, over whatever is below."""
+    import pyxel
+
+    region = TextScreen(width + 2, height + 1)
+    for y in range(height + 1):
+        for x in range(width + 2):
+            cell = screen.cell(col + x, row + y)
+            region.put_char(x, y, cell.char, cell.fg, cell.bg)
+    image = app.painter.image_of(slot, region)
+    x0, y0 = col * CELL_W, row * CELL_H
+    pyxel.blt(x0, y0, image, 0, 0, width * CELL_W, height * CELL_H)
+    pyxel.blt(x0 + width * CELL_W, y0 + CELL_H, image, width * CELL_W, CELL_H, 2 * CELL_W,
+              height * CELL_H)
+    pyxel.blt(x0 + 2 * CELL_W, y0 + height * CELL_H, image, 2 * CELL_W, height * CELL_H,
+              width * CELL_W, CELL_H)
+
+
+# -- title ----------------------------------------------------------------------------------------
+
+
+class TitleScene:
+    """The first screen, in the style of a 1994 shareware title."""
+
+    context = "title"
+    overlay = False
+
+    def __init__(self) -> None:
+        self.screen = compose_title()
+
+    def update(self, app: App) -> None:
+        for action, _ in app.keys.actions(self.context):
+            if action == "continue":
+                app.show_menu()
+                return
+            if action == "help":
+                app.show_help()
+                return
+
+    def draw(self, app: App) -> None:
+        app.painter.screen("title", self.screen)
+
+
+def compose_title() -> TextScreen:
+    screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLUE)
+    screen.frame(0, 0, COLS, ROWS - 1, "double", Colour.LIGHT_CYAN)
+    first, second = texts.TITLE_LOGO
+    big_text(screen, (COLS - 8 * len(first)) // 2, 2, first, Colour.YELLOW)
+    big_text(screen, (COLS - 8 * len(second)) // 2, 8, second, Colour.LIGHT_CYAN)
+    tagline, suits, press, version, files = texts.TITLE_LINES
+    centre(screen, 15, tagline, Colour.WHITE)
+    col = (COLS - len(suits)) // 2
+    for offset, char in enumerate(suits):
+        red = char in "♥♦"
+        screen.put_char(col + offset, 17, char, Colour.LIGHT_RED if red else Colour.WHITE)
+    centre(screen, 19, files, Colour.LIGHT_GREY)
+    centre(screen, 21, f" {press} ", Colour.BLACK, Colour.LIGHT_GREY)
+    bar(screen, ROWS - 1, f" {version}")
+    screen.put(COLS - len(texts.APP_TITLE) - 1, ROWS - 1, texts.APP_TITLE, Colour.BLACK,
+               Colour.CYAN)
+    return screen
+
+
+# -- the game menu --------------------------------------------------------------------------------
+
+
+class MenuScene:
+    """Choose a game, its options and a deal number; resume or quit."""
+
+    context = "menu"
+    overlay = False
+
+    def __init__(self, app: App, game_id: str | None = None) -> None:
+        self.ids = app.catalog.ids()
+        self.infos: dict[str, GameInfo] = {gid: app.catalog.info(gid) for gid in self.ids}
+        session = app.session
+        chosen = game_id or (session.game_id if session else None) or (
+            "spider" if "spider" in self.ids else self.ids[0])
+        self.game = self.ids.index(chosen) if chosen in self.ids else 0
+        self.values: dict[str, dict[str, Any]] = {}
+        for gid, info in self.infos.items():
+            values = {name: spec.default for name, spec in info.options.items()}
+            if session is not None and session.game_id == gid:
+                values.update(session.options)
+            self.values[gid] = values
+        self.deal = str(app.seed_source())
+        self.focus = 0
+        self.rows: dict[int, int] = {}  # screen row -> line index, for the mouse
+        self.game_rows: dict[int, int] = {}
+
+    @property
+    def game_id(self) -> str:
+        return self.ids[self.game]
+
+    def lines(self, app: App) -> list[tuple[str, str]]:
+        """The focusable lines: (kind, name)."""
+        info = self.infos[self.game_id]
+        lines = [("game", "")] + [("option", name) for name in info.options]
+        lines += [("deal", ""), ("sound", ""), ("play", "")]
+        if app.session is not None:
+            lines.append(("resume", ""))
+        lines.append(("quit", ""))
+        return lines
+
+    def update(self, app: App) -> None:
+        import pyxel
+
+        lines = self.lines(app)
+        for action, key in app.keys.actions(self.context):
+            self.focus = min(self.focus, len(lines) - 1)
+            kind, name = lines[self.focus]
+            if action == "up":
+                self.focus = (self.focus - 1) % len(lines)
+            elif action == "down":
+                self.focus = (self.focus + 1) % len(lines)
+            elif action in ("left", "right"):
+                self._change(app, kind, name, -1 if action == "left" else 1)
+            elif action == "digit":
+                if len(self.deal) < 9:
+                    self.deal = (self.deal + key[-1]).lstrip("0") or "0"
+            elif action == "erase":
+                self.deal = self.deal[:-1]
+            elif action == "random":
+                self.deal = str(app.seed_source())
+            elif action == "sound":
+                app.beeper.toggle()
+            elif action == "select":
+                self._do(app, kind)
+            elif action == "cancel":
+                app.pop() if len(app.scenes) > 1 else None
+            elif action == "help":
+                app.show_help(self.game_id)
+            elif action == "quit":
+                app.quit()
+            elif action == "click":
+                self._click(app, pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H)
+            if app.scene is not self:
+                return
+            lines = self.lines(app)
+
+    def _change(self, app: App, kind: str, name: str, delta: int) -> None:
+        if kind == "game":
+            self.game = (self.game + delta) % len(self.ids)
+        elif kind == "option":
+            spec = self.infos[self.game_id].options[name]
+            values = list(spec.values)
+            current = self.values[self.game_id][name]
+            at = next((i for i, v in enumerate(values) if str(v) == str(current)), 0)
+            self.values[self.game_id][name] = values[(at + delta) % len(values)]
+        elif kind == "sound":
+            app.beeper.toggle()
+
+    def _do(self, app: App, kind: str) -> None:
+        if kind == "resume":
+            app.pop()
+        elif kind == "quit":
+            app.quit()
+        elif kind == "sound":
+            app.beeper.toggle()
+        else:
+            self._play(app)
+
+    def _play(self, app: App) -> None:
+        game_id = self.game_id
+        options = dict(self.values[game_id])
+        seed = int(self.deal) if self.deal else app.seed_source()
+
+        def start() -> None:
+            try:
+                app.start(game_id, options, seed)
+            except RetroError as error:  # a broken game file: say so, keep the menu
+                app.beeper.play("refuse")
+                self.error = str(error).splitlines()[0]
+
+        if app.session is not None and app.session.in_progress():
+            app.push(ConfirmScene(start))
+        else:
+            start()
+
+    error = ""
+
+    def _click(self, app: App, col: int, row: int) -> None:
+        if row in self.game_rows and col < 28:
+            self.game = self.game_rows[row]
+            self.focus = 0
+            return
+        line = self.rows.get(row)
+        if line is None:
+            return
+        if line == self.focus:
+            kind, name = self.lines(app)[line]
+            if kind in ("game", "option"):
+                self._change(app, kind, name, 1)
+            elif kind != "deal":
+                self._do(app, kind)
+        self.focus = line
+
+    def draw(self, app: App) -> None:
+        app.painter.screen("menu", self.compose(app))
+
+    def compose(self, app: App) -> TextScreen:
+        screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLUE)
+        screen.fill(0, 1, COLS, ROWS - 2, "░", Colour.BLUE, Colour.BLACK)
+        bar(screen, 0, texts.MENU_TITLE, Colour.BLACK, Colour.LIGHT_GREY)
+        bar(screen, ROWS - 1, " " + texts.MENU_KEYS)
+        lines = self.lines(app)
+        focus = min(self.focus, len(lines) - 1)
+        # the list of games
+        box(screen, 1, 2, 26, 20, texts.MENU_GAMES, Colour.WHITE, Colour.BLUE,
+            Colour.LIGHT_CYAN)
+        self.game_rows = {}
+        for index, gid in enumerate(self.ids[:18]):
+            row = 3 + index
+            self.game_rows[row] = index
+            title = f" {self.infos[gid].title}"[:24].ljust(24)
+            if index == self.game:
+                chosen_bg = Colour.CYAN if focus == 0 else Colour.LIGHT_GREY
+                screen.put(2, row, title, Colour.BLACK, chosen_bg)
+            else:
+                screen.put(2, row, title, Colour.WHITE)
+        # the chosen game
+        info = self.infos[self.game_id]
+        left, width = 29, 49
+        box(screen, left, 2, width, 20, f" {info.title} ", Colour.WHITE, Colour.BLUE,
+            Colour.LIGHT_CYAN)
+        row = 3
+        for text in textwrap.wrap(info.description, width - 4)[:4]:
+            screen.put(left + 2, row, text, Colour.LIGHT_GREY)
+            row += 1
+        row += 1
+        screen.put(left, row, "╟" + "─" * (width - 2) + "╢", Colour.LIGHT_CYAN)
+        screen.put(left + 2, row, texts.MENU_OPTIONS, Colour.YELLOW)
+        row += 1
+        self.rows = {}
+        values = self.values[self.game_id]
+        for index, (kind, name) in enumerate(lines):
+            label, value = self._line_text(app, kind, name, values)
+            if kind == "play":
+                row += 1
+            focused = index == focus
+            fg, bg = (Colour.BLACK, Colour.CYAN) if focused else (Colour.WHITE, Colour.BLUE)
+            if kind in ("play", "resume", "quit"):
+                text = f"  {'►' if focused else ' '} {label}"
+                screen.put(left + 2, row, text.ljust(width - 4), fg, bg)
+                screen.put_char(left + 6, row, label[0], Colour.YELLOW if not focused
+                                else Colour.RED)
+            else:
+                shown = f"◄ {value} ►" if focused and kind != "deal" else f"  {value}"
+                text = f" {label} ".ljust(24, ".") + " " + shown
+                screen.put(left + 2, row, text.ljust(width - 4)[:width - 4], fg, bg)
+            self.rows[row] = index
+            row += 1
+        if self.error:
+            screen.put(left + 2, 20, self.error[:width - 4], Colour.WHITE, Colour.RED)
+        return screen
+
+    def _line_text(self, app: App, kind: str, name: str, values: dict[str, Any]
+                   ) -> tuple[str, str]:
+        info = self.infos[self.game_id]
+        if kind == "game":
+            return texts.MENU_GAME, info.title
+        if kind == "option":
+            return info.options[name].label, str(values[name])
+        if kind == "deal":
+            return texts.MENU_DEAL, f"[{self.deal.ljust(9, '_')}]"
+        if kind == "sound":
+            return texts.MENU_SOUND, texts.MENU_ON if app.beeper.enabled else texts.MENU_OFF
+        return {"play": texts.MENU_PLAY, "resume": texts.MENU_RESUME,
+                "quit": texts.MENU_QUIT}[kind], ""
+
+
+# -- questions and endings ------------------------------------------------------------------------
+
+
+class ConfirmScene:
+    """Abandon the game in progress? Drawn over the scene it interrupts."""
+
+    context = "dialog"
+    overlay = True
+    COL, ROW, WIDTH, HEIGHT = 20, 8, 40, 8
+
+    def __init__(self, on_yes: Callable[[], None]) -> None:
+        self.on_yes = on_yes
+
+    def update(self, app: App) -> None:
+        import pyxel
+
+        for action, _ in app.keys.actions(self.context):
+            if action == "click":
+                col, row = pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H
+                if row != self.ROW + 5:
+                    continue
+                action = "yes" if col < self.COL + self.WIDTH // 2 else "no"
+            app.pop()
+            if action == "yes":
+                self.on_yes()
+            return
+
+    def draw(self, app: App) -> None:
+        screen = TextScreen(COLS, ROWS)
+        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
+        box(screen, c, r, w, h, texts.CONFIRM_TITLE, Colour.BLACK, Colour.LIGHT_GREY,
+            Colour.WHITE)
+        screen.put(c, r, "╔", Colour.WHITE)
+        for offset, line in enumerate(texts.CONFIRM_LINES):
+            screen.put(c + (w - len(line)) // 2, r + 2 + offset, line, Colour.BLACK)
+        yes, no = texts.CONFIRM_YES, texts.CONFIRM_NO
+        screen.put(c + w // 4 - len(yes) // 2, r + 5, yes, Colour.WHITE, Colour.BLUE)
+        screen.put(c + 3 * w // 4 - len(no) // 2, r + 5, no, Colour.BLACK, Colour.CYAN)
+        draw_overlay(app, "confirm", screen, c, r, w, h)
+
+
+class OverScene:
+    """Won or lost: the score, and what next."""
+
+    context = "over"
+    overlay = True
+    COL, ROW, WIDTH, HEIGHT = 18, 8, 44, 9
+
+    def __init__(self, table: Any, outcome: str) -> None:
+        self.table = table
+        self.outcome = outcome
+
+    def update(self, app: App) -> None:
+        for action, _ in app.keys.actions(self.context):
+            session = app.session
+            if action in ("new", "click") and session is not None:
+                app.start(session.game_id, session.options)
+            elif action == "undo":
+                app.pop()
+                self.table._do_undo(app)
+            elif action == "restart":
+                app.pop()
+                self.table.game.restart()
+                self.table.checked_over = False
+                app.record("restart")
+            elif action == "menu":
+                app.show_menu(session.game_id if session else None)
+            return
+
+    def draw(self, app: App) -> None:
+        game = self.table.game
+        won = self.outcome == "won"
+        screen = TextScreen(COLS, ROWS)
+        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
+        title, lines = ((texts.WON_TITLE, texts.WON_LINES) if won
+                        else (texts.LOST_TITLE, texts.LOST_LINES))
+        bg = Colour.BLUE if won else Colour.RED
+        box(screen, c, r, w, h, title, Colour.WHITE, bg, Colour.YELLOW)
+        for offset, line in enumerate(lines):
+            screen.put(c + (w - len(line)) // 2, r + 2 + offset, line, Colour.WHITE)
+        score = texts.OVER_SCORE.format(score=game.score(), moves=game.moves_made,
+                                        deal=game.seed)
+        screen.put(c + (w - len(score)) // 2, r + 5, score, Colour.YELLOW)
+        keys = texts.OVER_KEYS
+        screen.put(c + (w - len(keys)) // 2, r + 7, keys, Colour.LIGHT_GREY)
+        draw_overlay(app, "over", screen, c, r, w, h)
+
+
+# -- instructions ---------------------------------------------------------------------------------
+
+
+def keys_pages(lang: str) -> list[Page]:
+    """The keymap as instruction pages, so F1 always tells the keys the window really uses."""
+    lines: Page = [[Glyph(ch, Colour.YELLOW) for ch in texts.KEYS_PAGE_TITLE], []]
+    for context, title in keymap.CONTEXTS.items():
+        lines.append([Glyph(ch, Colour.LIGHT_CYAN) for ch in title])
+        for binding in keymap.bindings(context):
+            label = keymap.binding_label(binding)[:22].ljust(23)
+            line = [Glyph(ch, Colour.YELLOW) for ch in "  " + label]
+            line += [Glyph(ch, Colour.WHITE) for ch in binding.text[:78 - len(line)]]
+            lines.append(line)
+        lines.append([])
+    return [lines[i:i + 21] for i in range(0, len(lines), 21)]
+
+
+class InstructionsScene:
+    """The DOS help screen of a game, page by page; Esc goes back exactly where it was."""
+
+    context = "help"
+    overlay = False
+
+    def __init__(self, app: App, game_id: str | None = None) -> None:
+        gid = game_id or (app.session.game_id if app.session else "spider")
+        name = ""
+        try:
+            gdef = (app.session.game.gdef if app.session and app.session.game_id == gid
+                    else app.catalog.load(gid, {}))
+            name = gdef.instructions
+            title = gdef.title
+        except RetroError:
+            title = gid
+        loaded = load_instructions(name, app.lang) if name else None
+        if loaded is None:
+            loaded = Instructions(title, [[[Glyph(ch, Colour.WHITE)
+                                            for ch in texts.NO_INSTRUCTIONS]]])
+        self.instructions = Instructions(loaded.title,
+                                         [*loaded.pages, *keys_pages(app.lang)])
+        self.page = 0
+        self.lang = app.lang
+
+    @property
+    def count(self) -> int:
+        return len(self.instructions.pages)
+
+    def update(self, app: App) -> None:
+        import pyxel
+
+        for action, _ in app.keys.actions(self.context):
+            if action == "click":
+                action = self._clicked(pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H)
+            if action == "next":
+                self.page = min(self.page + 1, self.count - 1)
+            elif action == "previous":
+                self.page = max(self.page - 1, 0)
+            elif action == "close":
+                app.pop()
+                return
+
+    def _clicked(self, col: int, row: int) -> str:
+        keys: list[HelpKey] = help_keys(self.page, self.count, self.lang)
+        for key in keys:
+            if key.row == row and key.col <= col < key.col + key.width and key.enabled:
+                return "next" if key.action == "turn" else key.action
+        return ""
+
+    def draw(self, app: App) -> None:
+        app.painter.screen("help", help_screen(self.instructions, self.page, self.lang))
+
+
+assert pal.BLUE == Colour.BLUE and pal.WHITE == Colour.WHITE  # one numbering for both

@@ -1,0 +1,68 @@
+"""Every fixed piece of text the window shows, in one place.
+
+Kept together so the glyph test can check each of them against the font (pyxel would silently
+leave out a character the font lacks) and a translation has one file to touch.
+"""
+
+from __future__ import annotations
+
+APP_TITLE = "Retro Patience"
+TITLE_LOGO = ("RETRO", "PATIENCE")
+TITLE_LINES = (
+    "Patience games as they looked in 1994",
+    "♠ ♥ ♦ ♣",
+    "Press Enter to begin   ·   F1 Instructions",
+    "Version 0.1  ·  16 colours  ·  8x16 text mode",
+    "Every game is a YAML file in games/",
+)
+TOP_KEYS = "F1 Help  H Hint  U Undo  D Deal  Esc Menu"
+STATUS_DEAL = "Deal"
+STATUS_SCORE = "Score"
+STATUS_MOVES = "Moves"
+STATUS_STOCK = "Stock"
+SOUND_ON = "Sound on"
+SOUND_OFF = "Sound off"
+NOTHING_TO_UNDO = "Nothing to undo"
+NOTHING_TO_REDO = "Nothing to redo"
+NO_HINT = "No move left: deal, undo or start a new deal"
+NO_AUTO = "Auto-play sees no obvious move"
+AUTO_DONE = "Auto-play made {n} moves"
+NOTHING_TO_LIFT = "Nothing to lift here"
+LIFTED = "{n} lifted: {cards}. Choose a pile, Enter drops, Esc puts back"
+CHOOSE = "{n} of {run} to lift: {cards}"
+HINT = "Hint {i}/{n}: {move} ({why})"
+NO_PLACE = "{cards} has no place to go"
+RESTARTED = "The deal starts again"
+NO_DEAL_HERE = "This game has no stock to deal from"
+
+MENU_TITLE = " Retro Patience ─ Game menu "
+MENU_GAMES = " Games "
+MENU_GAME = "Game"
+MENU_DEAL = "Deal number"
+MENU_PLAY = "Play"
+MENU_RESUME = "Resume game"
+MENU_QUIT = "Quit"
+MENU_SOUND = "Sound"
+MENU_ON, MENU_OFF = "on", "off"
+MENU_KEYS = "↑↓ Line  ←→ Change  0-9 Deal  F2 Random  Enter Play  F1 Help  Esc Back"
+MENU_OPTIONS = " Options "
+
+CONFIRM_TITLE = " Abandon the game? "
+CONFIRM_LINES = ("The game in progress will be lost.", "Really start another one?")
+CONFIRM_YES = "[ Yes ]"
+CONFIRM_NO = "[ No ]"
+
+WON_TITLE = " You have won! "
+WON_LINES = ("Well played: every suit is home.",)
+LOST_TITLE = " No more moves "
+LOST_LINES = ("The game is lost: nothing can move", "and the stock is empty.")
+OVER_SCORE = "Score {score}   Moves {moves}   Deal {deal}"
+OVER_KEYS = "Enter next deal   U Undo   F3 Replay   Esc Menu"
+
+NO_INSTRUCTIONS = "No instructions for this game yet."
+KEYS_PAGE_TITLE = "KEYS"
+
+ALL: tuple[str, ...] = tuple(
+    value for name, value in sorted(globals().items())
+    if name.isupper() and isinstance(value, str)
+) + TITLE_LOGO + TITLE_LINES + CONFIRM_LINES + WON_LINES + LOST_LINES
