@@ -79,6 +79,8 @@ def _run(args: argparse.Namespace) -> int:
     from retro.definition.catalog import Catalog
 
     catalog = Catalog(args.games_dir)
+    for problem in catalog.problems:
+        print(f"retro-patience: {problem}", file=sys.stderr)
     command = args.command or "play"
     if command == "list":
         for game_id in catalog.ids():

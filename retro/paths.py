@@ -8,7 +8,7 @@ _PACKAGE = Path(__file__).resolve().parent
 
 
 def data_dir(name: str) -> Path:
-    """The folder `games` or `assets`: inside the package when installed, beside it in a checkout."""
+    """The folder `games` or `assets`: in the package when installed, beside it in a checkout."""
     bundled = _PACKAGE / "_bundled" / name
     if bundled.is_dir():
         return bundled
@@ -21,3 +21,10 @@ def games_dir() -> Path:
 
 def assets_dir() -> Path:
     return data_dir("assets")
+
+
+def user_games_dir() -> Path:
+    """A player's own game files, beside the bundled ones in every menu."""
+    from platformdirs import user_config_path
+
+    return user_config_path("retro-patience") / "games"

@@ -16,7 +16,8 @@ from retro.definition.loader import (
 )
 from retro.engine.model import GameDef
 from retro.errors import RetroError
-from retro.paths import games_dir
+from retro.paths import games_dir, user_games_dir
+from retro.rules.plugins import load_plugins
 
 
 @dataclass(frozen=True)
@@ -31,10 +32,12 @@ class GameInfo:
 
 
 class Catalog:
-    """Game files by id. Earlier folders win, so a player's file can replace a bundled one."""
+    """Game files by id: `--games-dir` folders, the player's own folder, then the bundled games.
+    Earlier folders win, so a player's file can replace a bundled one."""
 
     def __init__(self, extra_dirs: Sequence[Path] = ()) -> None:
-        self.dirs = [*extra_dirs, games_dir()]
+        self.dirs = [*extra_dirs, user_games_dir(), games_dir()]
+        self.problems = load_plugins()
 
     def path(self, game_id: str) -> Path | None:
         for folder in self.dirs:

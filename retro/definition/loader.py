@@ -32,6 +32,7 @@ from retro.engine.model import (
 )
 from retro.errors import DefinitionError, RetroError
 from retro.rules import combinators
+from retro.rules.plugins import load_plugins
 from retro.rules.registry import KINDS, RuleSpec, lookup, names
 
 SCHEMA_PATH = Path(__file__).with_name("game.schema.json")
@@ -511,7 +512,7 @@ def _merge(base: Any, over: Any, path: tuple[str | int, ...] = ()) -> Any:
 
 
 def _is_rule_place(path: tuple[str | int, ...]) -> bool:
-    """Whether `path` holds one rule expression: win, lose, score, or a group's pick/accept/action."""
+    """Whether `path` holds one rule: win, lose, score, or a group's pick, accept or action."""
     if len(path) == 1:
         return path[0] in ("win", "lose", "score")
     return len(path) == 3 and path[0] == "piles" and path[2] in ("pick", "accept", "action")
@@ -519,6 +520,7 @@ def _is_rule_place(path: tuple[str | int, ...]) -> bool:
 
 def build_game(marked: Marked, options: Mapping[str, Any] | None = None,
                find: Callable[[str], Path | None] | None = None) -> GameDef:
+    load_plugins()
     merged = resolve_extends(marked, find or (lambda _: None))
     return _Reader(merged, []).build(options or {})
 
