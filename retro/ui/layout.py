@@ -50,9 +50,14 @@ class Layout:
             cell_w = (SCREEN_W - 2 * MARGIN - CARD_W) / span
         width = CARD_W + span * cell_w
         left = (SCREEN_W - width) / 2
+        min_y = min((u[1] for u in units), default=0.0)
+        depth = max((u[1] for u in units), default=0.0) - min_y
         cell_h = float(CARD_H + GAP_Y)
+        room = TABLE_BOTTOM - 2 - TABLE_TOP - MARGIN - CARD_H
+        if depth and depth * cell_h > room:
+            cell_h = room / depth  # rows overlap, each still showing its cards' index
         self.origins = [(round(left + (ux - min_x) * cell_w),
-                         round(TABLE_TOP + MARGIN + uy * cell_h)) for ux, uy in units]
+                         round(TABLE_TOP + MARGIN + (uy - min_y) * cell_h)) for ux, uy in units]
         self._limits = [self._limit(i) for i in range(len(units))]
 
     def _limit(self, index: int) -> int:

@@ -375,7 +375,6 @@ class ConfirmScene:
         c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
         box(screen, c, r, w, h, texts.CONFIRM_TITLE, Colour.BLACK, Colour.LIGHT_GREY,
             Colour.WHITE)
-        screen.put(c, r, "╔", Colour.WHITE)
         for offset, line in enumerate(texts.CONFIRM_LINES):
             screen.put(c + (w - len(line)) // 2, r + 2 + offset, line, Colour.BLACK)
         yes, no = texts.CONFIRM_YES, texts.CONFIRM_NO
@@ -389,7 +388,7 @@ class OverScene:
 
     context = "over"
     overlay = True
-    COL, ROW, WIDTH, HEIGHT = 18, 8, 44, 9
+    COL, ROW, WIDTH, HEIGHT = 14, 8, 52, 9
 
     def __init__(self, table: Any, outcome: str) -> None:
         self.table = table

@@ -563,19 +563,19 @@ class TableScene:
         pyxel.rectb(x - 1, y - 1, x2 - x + 2, y2 - y + 2, col)
 
     def _draw_marks(self, hint: advice.Hint | None) -> None:
-        if hint is not None:
-            move = hint.move
-            if move.kind == MOVE:
-                self._frame_around(move.src, move.count, pal.YELLOW)
-                self._frame_around(move.dst, 1, pal.YELLOW)
-            else:
-                self._frame_around(move.src, 1, pal.YELLOW)
         if self.held is not None:
             self._frame_around(self.held[0], self.held[1], pal.LIGHT_CYAN)
             if self.cursor != self.held[0]:
-                self._frame_around(self.cursor, 1, pal.WHITE)
+                self._frame_around(self.cursor, 1, pal.YELLOW)
         else:
-            self._frame_around(self.cursor, self.chosen(), pal.WHITE)
+            self._frame_around(self.cursor, self.chosen(), pal.YELLOW)
+        if hint is not None:
+            move = hint.move
+            if move.kind == MOVE:
+                self._frame_around(move.src, move.count, pal.LIGHT_MAGENTA)
+                self._frame_around(move.dst, 1, pal.LIGHT_MAGENTA)
+            else:
+                self._frame_around(move.src, 1, pal.LIGHT_MAGENTA)
 
     def _draw_bars(self, app: App) -> None:
         painter = app.painter
@@ -586,7 +586,7 @@ class TableScene:
         painter.cells(0, 0, title[:2 + len(texts.APP_TITLE)], pal.RED)
         game = self.game
         stock = sum(len(p.cards) for p in self.piles if p.kind == "stock")
-        stats = (f" {session.game_id.title()}  {texts.STATUS_DEAL} {game.seed}  "
+        stats = (f" {game.gdef.title}  {texts.STATUS_DEAL} {game.seed}  "
                  f"{texts.STATUS_SCORE} {game.score()}  {texts.STATUS_MOVES} {game.moves_made}  "
                  f"{texts.STATUS_STOCK} {stock} ")
         message = self.message
