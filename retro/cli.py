@@ -42,6 +42,9 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("rules", help="every rule function a game file can name")
 
+    sub.add_parser("stats", help="statistics of the games played").add_argument(
+        "game", nargs="?", default=None)
+
     instructions = sub.add_parser("instructions", help="a game's instructions in the terminal")
     instructions.add_argument("source", metavar="GAME|FILE", help="a game id or an .anl file")
     instructions.add_argument("--lang", default=None, help="en or de (default: the locale)")
@@ -98,6 +101,8 @@ def _run(args: argparse.Namespace) -> int:
         for spec in all_rules():
             print(f"{spec.kind:<9} {spec.name}({spec.signature()})\n          {spec.description}")
         return 0
+    if command == "stats":
+        return _stats(args.game)
     if command == "instructions":
         return _instructions(args, catalog)
     if command == "console":
@@ -108,6 +113,29 @@ def _run(args: argparse.Namespace) -> int:
         Console(Game(gdef, args.seed), args.json, args.reveal).run(sys.stdin, sys.stdout)
         return 0
     return _play(args, catalog)
+
+
+def _stats(game_id: str | None) -> int:
+    from retro.records import Records
+
+    records = Records()
+    if records.note:
+        print(f"retro-patience: {records.note}", file=sys.stderr)
+    found = records.stats_for(game_id)
+    if not found:
+        print("No games played yet." if game_id is None else f"No {game_id} games played yet.")
+        return 0
+    print(f"{'game and options':<40} {'played':>6} {'won':>5} {'lost':>5} {'win %':>6} "
+          f"{'streak':>6} {'longest':>12} {'best score':>10} {'fewest moves':>12}")
+    for key, stats in found.items():
+        streak = f"{stats.streak:+d}" if stats.streak else "0"
+        longest = f"{stats.longest_win_streak}W/{stats.longest_loss_streak}L"
+        best = "-" if stats.best_score is None else str(stats.best_score)
+        fewest = "-" if stats.fewest_moves is None else str(stats.fewest_moves)
+        print(f"{key:<40} {stats.played:>6} {stats.won:>5} {stats.lost:>5} "
+              f"{100 * stats.win_rate:>5.1f}% {streak:>6} {longest:>12} {best:>10} "
+              f"{fewest:>12}")
+    return 0
 
 
 def _instructions(args: argparse.Namespace, catalog: object) -> int:

@@ -1,0 +1,119 @@
+"""Statistics per game and option set, and a high score table per game (the ten best), kept in
+the player's data folder. Each finished game is recorded once, with its moves for replays."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from retro.engine.game import WON, Game
+from retro.engine.notation import format_move
+from retro.storage import DamagedFile, data_dir, read_document, set_aside, write_document
+
+RECORDS_KIND = "retro-patience-records"
+RECORDS_VERSION = 1
+TABLE_SIZE = 10
+
+
+@dataclass
+class Stats:
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    streak: int = 0  # positive: wins in a row now; negative: losses in a row now
+    longest_win_streak: int = 0
+    longest_loss_streak: int = 0
+    best_score: int | None = None
+    fewest_moves: int | None = None  # in a won game
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+    def add(self, won: bool, score: int, moves: int) -> None:
+        self.played += 1
+        if won:
+            self.won += 1
+            self.streak = self.streak + 1 if self.streak > 0 else 1
+            self.longest_win_streak = max(self.longest_win_streak, self.streak)
+            self.fewest_moves = moves if self.fewest_moves is None else min(
+                self.fewest_moves, moves)
+        else:
+            self.lost += 1
+            self.streak = self.streak - 1 if self.streak < 0 else -1
+            self.longest_loss_streak = max(self.longest_loss_streak, -self.streak)
+        self.best_score = score if self.best_score is None else max(self.best_score, score)
+
+
+@dataclass
+class HighScore:
+    name: str
+    score: int
+    moves: int
+    date: str
+    seed: int
+    options: dict[str, Any]
+    won: bool
+    replay: list[str] = field(default_factory=list)
+
+
+def option_key(game_id: str, options: dict[str, Any]) -> str:
+    """`spider` for the default options the menu shows, else `spider relaxed=1 suits=2`."""
+    parts = [f"{name}={value}" for name, value in sorted(options.items())]
+    return " ".join([game_id, *parts])
+
+
+class Records:
+    """All statistics and high score tables, loaded once and saved after each change."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or data_dir() / "records.json"
+        self.stats: dict[str, Stats] = {}
+        self.tables: dict[str, list[HighScore]] = {}
+        self.note: str | None = None
+        try:
+            data = read_document(self.path, RECORDS_KIND, RECORDS_VERSION)
+            if data is not None:
+                self._read(data)
+        except DamagedFile as error:
+            aside = set_aside(self.path)
+            self.note = f"{error}; it was kept as {aside.name} and records start afresh"
+            self.stats, self.tables = {}, {}
+
+    def _read(self, data: dict[str, Any]) -> None:
+        try:
+            self.stats = {key: Stats(**value) for key, value in data.get("stats", {}).items()}
+            self.tables = {game: [HighScore(**entry) for entry in entries]
+                           for game, entries in data.get("high_scores", {}).items()}
+        except (TypeError, AttributeError):
+            raise DamagedFile(f"{self.path.name}: damaged (an entry is wrong)") from None
+
+    def save(self) -> None:
+        write_document(self.path, RECORDS_KIND, RECORDS_VERSION, {
+            "stats": {key: asdict(value) for key, value in self.stats.items()},
+            "high_scores": {game: [asdict(e) for e in entries]
+                            for game, entries in self.tables.items()}})
+
+    def record(self, game: Game, name: str, today: str | None = None) -> int | None:
+        """Count a finished (or given-up) game; its place in the high score table (1-based),
+        or None when it did not make the table."""
+        won = game.outcome() == WON
+        score = game.score()
+        key = option_key(game.gdef.id, dict(game.gdef.options))
+        self.stats.setdefault(key, Stats()).add(won, score, game.moves_made)
+        entry = HighScore(name=name, score=score, moves=game.moves_made,
+                          date=today or time.strftime("%Y-%m-%d"), seed=game.seed,
+                          options=dict(game.gdef.options), won=won,
+                          replay=[format_move(game.position, m) for m, *_ in game.history])
+        table = self.tables.setdefault(game.gdef.id, [])
+        table.append(entry)
+        table.sort(key=lambda e: (-e.score, e.moves))
+        del table[TABLE_SIZE:]
+        self.save()
+        return table.index(entry) + 1 if entry in table else None
+
+    def stats_for(self, game_id: str | None = None) -> dict[str, Stats]:
+        return {key: value for key, value in sorted(self.stats.items())
+                if game_id is None or key.split(" ")[0] == game_id}
