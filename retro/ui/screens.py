@@ -71,16 +71,22 @@ def bar(screen: TextScreen, row: int, text: str, fg: int = Colour.BLACK,
     screen.put(0, row, text.ljust(COLS)[:COLS], fg, bg)
 
 
-def draw_overlay(app: App, slot: str, screen: TextScreen, col: int, row: int, width: int,
-                 height: int) -> None:
-    """Draw only the box and its shadow from a composed screen, over whatever is below."""
-    import pyxel
-
+def overlay_region(screen: TextScreen, col: int, row: int, width: int,
+                   height: int) -> TextScreen:
+    """The box (and its shadow) cut out of a composed screen, to be drawn over the table."""
     region = TextScreen(width + 2, height + 1)
     for y in range(height + 1):
         for x in range(width + 2):
             cell = screen.cell(col + x, row + y)
             region.put_char(x, y, cell.char, cell.fg, cell.bg)
+    return region
+
+
+def draw_overlay(app: App, slot: str, region: TextScreen, col: int, row: int, width: int,
+                 height: int) -> None:
+    """Blit the box and the two shadow strips only, so the table shows round the corners."""
+    import pyxel
+
     image = app.painter.image_of(slot, region)
     x0, y0 = col * CELL_W, row * CELL_H
     pyxel.blt(x0, y0, image, 0, 0, width * CELL_W, height * CELL_H)
@@ -270,7 +276,16 @@ class MenuScene:
         self.focus = line
 
     def draw(self, app: App) -> None:
-        app.painter.screen("menu", self.compose(app))
+        state = (self.game, self.focus, repr(self.values[self.game_id]), self.deal,
+                 app.beeper.enabled, app.session is not None, self.error)
+        if state != self._state:
+            self._state = state
+            self._screen = self.compose(app)
+        assert self._screen is not None
+        app.painter.screen("menu", self._screen)
+
+    _state: tuple[object, ...] = ()
+    _screen: TextScreen | None = None
 
     def compose(self, app: App) -> TextScreen:
         screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLUE)
@@ -370,7 +385,15 @@ class ConfirmScene:
                 self.on_yes()
             return
 
+    _region: TextScreen | None = None
+
     def draw(self, app: App) -> None:
+        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
+        if self._region is None:
+            self._region = overlay_region(self.compose(), c, r, w, h)
+        draw_overlay(app, "confirm", self._region, c, r, w, h)
+
+    def compose(self) -> TextScreen:
         screen = TextScreen(COLS, ROWS)
         c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
         box(screen, c, r, w, h, texts.CONFIRM_TITLE, Colour.BLACK, Colour.LIGHT_GREY,
@@ -380,7 +403,7 @@ class ConfirmScene:
         yes, no = texts.CONFIRM_YES, texts.CONFIRM_NO
         screen.put(c + w // 4 - len(yes) // 2, r + 5, yes, Colour.WHITE, Colour.BLUE)
         screen.put(c + 3 * w // 4 - len(no) // 2, r + 5, no, Colour.BLACK, Colour.CYAN)
-        draw_overlay(app, "confirm", screen, c, r, w, h)
+        return screen
 
 
 class OverScene:
@@ -411,7 +434,15 @@ class OverScene:
                 app.show_menu(session.game_id if session else None)
             return
 
+    _region: TextScreen | None = None
+
     def draw(self, app: App) -> None:
+        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
+        if self._region is None:
+            self._region = overlay_region(self.compose(), c, r, w, h)
+        draw_overlay(app, "over", self._region, c, r, w, h)
+
+    def compose(self) -> TextScreen:
         game = self.table.game
         won = self.outcome == "won"
         screen = TextScreen(COLS, ROWS)
@@ -427,7 +458,7 @@ class OverScene:
         screen.put(c + (w - len(score)) // 2, r + 5, score, Colour.YELLOW)
         keys = texts.OVER_KEYS
         screen.put(c + (w - len(keys)) // 2, r + 7, keys, Colour.LIGHT_GREY)
-        draw_overlay(app, "over", screen, c, r, w, h)
+        return screen
 
 
 # -- instructions ---------------------------------------------------------------------------------
@@ -498,7 +529,11 @@ class InstructionsScene:
         return ""
 
     def draw(self, app: App) -> None:
-        app.painter.screen("help", help_screen(self.instructions, self.page, self.lang))
+        if self._shown is None or self._shown[0] != self.page:
+            self._shown = (self.page, help_screen(self.instructions, self.page, self.lang))
+        app.painter.screen("help", self._shown[1])
+
+    _shown: tuple[int, TextScreen] | None = None
 
 
 assert pal.BLUE == Colour.BLUE and pal.WHITE == Colour.WHITE  # one numbering for both

@@ -70,13 +70,21 @@ class Painter:
         self._pyxel.blt(x, y, image, 0, 0, image.width, image.height)
 
     def image_of(self, slot: str, screen: TextScreen) -> pyxel.Image:
-        """The painted image of `screen`, from the cache while its cells are unchanged."""
+        """The painted image of `screen`, from the cache while its cells are unchanged.
+
+        Scenes build a new TextScreen whenever what they show changes and never alter one
+        after handing it over, so the same object again is known unchanged without a look at
+        its 2000 cells; a new object is compared, and painted only if it differs.
+        """
         pyxel = self._pyxel
         cached = self._screens.get(slot)
+        if cached is not None and cached[0] is screen:
+            return cached[1]
         if cached is None or cached[0] != screen:
             image = cached[1] if cached is not None else pyxel.Image(
                 screen.cols * CELL_W, screen.rows * CELL_H)
             self.paint(screen, image)
-            cached = (screen.copy(), image)
-            self._screens[slot] = cached
-        return cached[1]
+        else:
+            image = cached[1]
+        self._screens[slot] = (screen, image)
+        return image

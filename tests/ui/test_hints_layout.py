@@ -36,7 +36,8 @@ def test_turning_a_card_beats_a_plain_move_and_same_suit_beats_other_suit() -> N
                    "stock = 2c")
     ranked = hints.hints(game)
     best = ranked[0]
-    assert best.move == card_move(t(game, 1), 1, t(game, 3))  # 7♥ onto 8♥: turns the 5♣ and builds in suit
+    # 7♥ onto 8♥: turns the 5♣ and builds in suit
+    assert best.move == card_move(t(game, 1), 1, t(game, 3))
     assert "turns a card" in best.reasons and "builds in suit" in best.reasons
 
 
@@ -84,7 +85,7 @@ def test_spider_fits_640_pixels_and_a_30_card_column_fits_on_screen() -> None:
     pile = game.position.by_id["tableau:1"]
     assert len(pile.cards) == 30
     offsets = layout.offsets(pile)
-    x, y = layout.card_xy(pile, offsets, 29)
+    _x, y = layout.card_xy(pile, offsets, 29)
     assert y + CARD_H <= TABLE_BOTTOM
     assert offsets == sorted(offsets) and len(set(offsets)) == 30
     _, top = layout.origin(game.position.piles[0])
@@ -96,7 +97,7 @@ def test_a_new_game_is_placed_from_its_yaml_alone() -> None:
         gdef = Catalog().load(game_id, {})
         layout = Layout(gdef)
         for x, y in layout.origins:
-            assert 0 <= x and x + CARD_W <= SCREEN_W
+            assert x >= 0 and x + CARD_W <= SCREEN_W
             assert TABLE_TOP <= y < TABLE_BOTTOM
 
 

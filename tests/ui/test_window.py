@@ -116,7 +116,7 @@ def test_hint_highlights_source_and_target_and_cycles() -> None:
     assert first is not None and first.move in table.game.legal_moves()
     driver.redraw()
     for index in (first.move.src, first.move.dst):
-        x, y, w, h = top_card_rect(table, index)
+        x, y, w, _h = top_card_rect(table, index)
         edge = region(driver, x - 2, y - 2, w + 4, 1)[0]
         assert 13 in edge  # light magenta frame
     driver.press("H")
