@@ -7,7 +7,7 @@ The same seeds always give the same corpus.
 
 from __future__ import annotations
 
-from retro.cards import Rng
+from retro.cards import Card, Rng, make_deck, shuffle
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.engine.model import MOVE, Move
@@ -33,6 +33,45 @@ def _value(game: Game, move: Move) -> int:
     if dst.kind == "foundation":
         value += 20
     return value
+
+
+def _late_position(suits: int, seed: int) -> str:
+    """A late-game position built directly: suits already off, empty columns, long runs of
+    one suit, few cards left face down or in the stock. Every card of the two packs is placed."""
+    rng = Rng(seed)
+    pool = shuffle(make_deck(2, suits), seed)
+    lines = []
+    removed = rng.below(4)
+    for f in range(removed):
+        suit = pool[0].suit
+        run = [Card(rank, suit) for rank in range(13, 0, -1)]
+        for card in run:
+            pool.remove(card)
+        lines.append(f"foundation:{f + 1} = " + " ".join(c.code for c in run))
+    empty = {rng.below(10) for _ in range(1 + rng.below(3))}
+    columns: list[list[str]] = [[] for _ in range(10)]
+    for column in range(10):
+        if column in empty:
+            continue
+        for _ in range(rng.below(3)):
+            columns[column].append(pool.pop().code.lower())
+        top = pool.pop()
+        run = [top]
+        while run[-1].rank > 1 and len(run) < 13 and rng.below(8):
+            wanted = Card(run[-1].rank - 1, run[-1].suit)
+            if wanted not in pool:
+                break
+            pool.remove(wanted)
+            run.append(wanted)
+        columns[column].extend(card.code for card in run)
+    spill = 0
+    while len(pool) > 30:  # the rest face down under the runs, the last few in the stock
+        column = [c for c in range(10) if c not in empty][spill % (10 - len(empty))]
+        columns[column].insert(0, pool.pop().code.lower())
+        spill += 1
+    lines += [f"tableau:{i + 1} = " + " ".join(cards) for i, cards in enumerate(columns)]
+    lines.append("stock = " + " ".join(card.code.lower() for card in pool))
+    return "\n".join(lines) + "\n"
 
 
 def build_corpus(games_per_variant: int = 12) -> list[tuple[str, str, str]]:
@@ -64,4 +103,6 @@ def build_corpus(games_per_variant: int = 12) -> list[tuple[str, str, str]]:
                     deal = [m for m in moves if m.kind == "deal"]
                     if deal:
                         game.push(deal[0])
+            built = _late_position(suits, seed * 31 + suits)
+            corpus.append((f"{suits}-suit", "late, built", built))
     return corpus

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,8 +15,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_an_installed_copy_finds_its_games_and_assets(tmp_path: Path) -> None:
     target = tmp_path / "site"
+    source = tmp_path / "source"  # a copy, so the build never touches the checkout
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".venv", ".git", "build", "*.egg-info", "__pycache__", ".*_cache", "shots", ".hypothesis"))
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps",
-                    "--target", str(target), str(ROOT)],
+                    "--target", str(target), str(source)],
                    check=True, timeout=300, capture_output=True)
     package = target / "retro"
     assert (package / "_bundled" / "games" / "spider.yaml").is_file()

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from retro.cards import Card, make_deck, shuffle
+from retro.cards import Card, make_deck
+from retro.deals import SHUFFLES
 from retro.engine.model import (
     DONE,
     MOVE,
@@ -29,7 +30,8 @@ _AUTO_LIMIT = 1000
 def deal_position(gdef: GameDef, seed: int) -> Position:
     """The opening position of deal number `seed` (see docs/deals.md for the exact order)."""
     deck = gdef.deck
-    cards = shuffle(make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high), seed)
+    cards = SHUFFLES[deck.shuffle](make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high),
+                                   seed)
     cards.reverse()  # dealt with pop(): the first card of the shuffled pack is dealt first
     position = Position(gdef)
     position.seed = seed
@@ -38,7 +40,10 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
         if step.extract_rank:
             if step.places:
                 targets = [targets[slot] for slot in step.places]
-            _extract(position, step.extract_rank, position.groups[step.source], targets)
+            if step.source:
+                _extract(position, step.extract_rank, position.groups[step.source], targets)
+            else:
+                _extract_from_pack(cards, step.extract_rank, targets)
             continue
         for counts, face_down in ((step.face_down, True), (step.face_up, False)):
             for row in range(max(counts, default=0)):
@@ -72,6 +77,19 @@ def _extract(position: Position, rank: int, sources: list[Pile], targets: list[P
                 break
 
 
+def _extract_from_pack(cards: list[Card], rank: int, targets: list[Pile]) -> None:
+    """Take the cards of `rank` out of the pack still to be dealt (`cards`, dealt from its end),
+    in suit order, one onto each of `targets`, before the rest is dealt: so the Aces of
+    Beleaguered Castle leave rows of six."""
+    found = [i for i in range(len(cards) - 1, -1, -1) if (cards[i].rank - 1) % 13 + 1 == rank]
+    found.sort(key=lambda i: cards[i].suit)  # stable: in pack order within a suit
+    taken = found[:len(targets)]
+    for target, i in zip(targets, taken, strict=False):
+        target.cards.append(cards[i])
+    for i in sorted(taken, reverse=True):
+        del cards[i]
+
+
 class Game:
     """Play one deal: `legal_moves()`, `push()`, `pop()`, `redo()`, score and outcome."""
 
@@ -94,8 +112,10 @@ class Game:
         self._tested = [(piles, accept) for piles, accept in targets if not accept.keys]
         self._nonlocal = [(piles, accept) for piles, accept in self._indexed if not accept.local]
         plain = [(keyer, accept.exact) for _, accept in self._indexed for keyer in accept.keys]
-        self._of_card = [(k.of_card, exact) for k, exact in plain
-                         if k.of_card is not None and k.min_count <= 1 and not k.max_count]
+        unlimited = [(k, exact) for k, exact in plain if k.min_count <= 1 and not k.max_count]
+        self._constant = [(k.constant, exact) for k, exact in unlimited if k.constant is not None]
+        self._of_card = [(k.of_card, exact) for k, exact in unlimited
+                         if k.of_card is not None and k.constant is None]
         self._counted = [(k, exact) for k, exact in plain
                          if k.card_key is not None or k.min_count > 1 or k.max_count]
         self._counted_from = min((k.min_count for k, _ in self._counted), default=1 << 30)
@@ -117,16 +137,24 @@ class Game:
             return []
         exact = position.exact_index
         tested = position.tested_index
+        may_repeat = bool(position.multi_keyed)
         if self._nonlocal:
             exact = {key: list(piles) for key, piles in exact.items()}
             tested = {key: list(piles) for key, piles in tested.items()}
             for piles, accept in self._nonlocal:
                 index = exact if accept.exact else tested
                 for pile in piles:
-                    for key in _pile_keys(position, pile, accept):
+                    offered = _pile_keys(position, pile, accept)
+                    may_repeat = may_repeat or len(offered) > 1
+                    for key in offered:
                         bucket = index.setdefault(key, [])
                         if pile not in bucket:
                             bucket.append(pile)
+        always: list[Pile] = []  # targets of keys every card asks for: empty piles and the like
+        always_tested: list[Pile] = []
+        for key, is_exact in self._constant:
+            (always if is_exact else always_tested).extend((exact if is_exact else tested).get(
+                key, ()))
         moves: list[Move] = []
         append = moves.append
         new_move = tuple.__new__
@@ -149,23 +177,27 @@ class Game:
                     exact_keys += more_exact
                     tested_keys += more_tested
                 first = len(moves)
-                lists = 0
+                for dst in always:
+                    if dst is not src:
+                        append(new_move(Move, (MOVE, si, count, dst.index)))
                 for key in exact_keys:
                     hits = exact.get(key)
                     if hits:
-                        lists += 1
                         for dst in hits:
                             if dst is not src:
                                 append(new_move(Move, (MOVE, si, count, dst.index)))
+                for dst in always_tested:
+                    if dst is not src and dst.group.accept.test(  # type: ignore[union-attr]
+                            position, src, count, dst):
+                        append(new_move(Move, (MOVE, si, count, dst.index)))
                 for key in tested_keys:
                     hits = tested.get(key)
                     if hits:
-                        lists += 1
                         for dst in hits:
                             if dst is not src and dst.group.accept.test(  # type: ignore[union-attr]
                                     position, src, count, dst):
                                 append(new_move(Move, (MOVE, si, count, dst.index)))
-                if lists > 1:
+                if may_repeat and len(moves) - first > 1:
                     moves[first:] = list(dict.fromkeys(moves[first:]))
                 for piles, accept in self._tested:
                     test = accept.test
@@ -196,8 +228,12 @@ class Game:
         for keyer, is_exact in self._counted:
             if count < keyer.min_count or (keyer.max_count and count > keyer.max_count):
                 continue
-            key = (keyer.card_key(src, count) if keyer.card_key is not None
-                   else keyer.of_card(src.cards[-count]) if keyer.of_card is not None else None)
+            if keyer.constant is not None:
+                key: int | None = keyer.constant
+            elif keyer.card_key is not None:
+                key = keyer.card_key(src, count)
+            else:
+                key = keyer.of_card(src.cards[-count]) if keyer.of_card is not None else None
             if key is not None:
                 (exact if is_exact else tested).append(key)
         return tuple(exact), tuple(tested)

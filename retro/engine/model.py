@@ -48,13 +48,15 @@ class Keyer:
     """One way an accept rule is indexed: the keys a target pile offers, and the key the moving
     cards ask for. `of_card` when that key depends on the bottom moving card alone (it is then
     worked out once per card, not per move), `card_key` when it needs the source and the count.
-    `min_count`/`max_count` (0: no limit) skip the question for counts that never match."""
+    `min_count`/`max_count` (0: no limit) skip the question for counts that never match;
+    `constant` when every card asks for the same key, so its targets are looked up once."""
 
     pile_keys: PileKeys
     of_card: CardOnlyKey | None = None
     card_key: CardKey | None = None
     min_count: int = 1
     max_count: int = 0
+    constant: int | None = None  # the key every card asks for (an empty pile takes anything)
 
 
 @dataclass(frozen=True)
@@ -148,7 +150,8 @@ class DealStep:
     """One step of the deal. `to` a group: `face_down` then `face_up` cards per pile (an int for
     every pile, or a list), or `rest` for all cards left (face down). `extract_rank`: take every
     card of that rank out of `source` onto the piles of `to`, in suit order (only onto the piles
-    at `places`, 0-based, when given: the Aces of Blue Moon go to the rows' left ends)."""
+    at `places`, 0-based, when given: the Aces of Blue Moon go to the rows' left ends); with no
+    `source`, out of the pack before the rest of it is dealt."""
 
     to: str
     face_down: tuple[int, ...] = ()
@@ -165,6 +168,7 @@ class DeckDef:
     suits: int = 4
     ranks: tuple[int, ...] = tuple(range(1, 14))
     ace_high: bool = False
+    shuffle: str = "pcg32"  # a name in retro.deals.SHUFFLES (docs/deals.md)
 
 
 @dataclass(frozen=True)
@@ -243,6 +247,10 @@ class Pile:
                     if len(bucket) > 1:
                         bucket.sort(key=_pile_order)
                 self.keys = new_keys
+                if len(new_keys) > 1:
+                    position.multi_keyed.add(self.index)
+                else:
+                    position.multi_keyed.discard(self.index)
 
     def __repr__(self) -> str:
         return f"Pile({self.id}, {self.cards}, down={self.down})"
@@ -276,6 +284,8 @@ class Position:
         # the pile alone), kept up to date by Pile.refresh; see Game.legal_moves.
         self.exact_index: dict[int, list[Pile]] = {}
         self.tested_index: dict[int, list[Pile]] = {}
+        # piles offering more than one key: only then can one target be found twice
+        self.multi_keyed: set[int] = set()
         self.seed = 0  # the deal number, for rules that shuffle again (redeals)
         self.counters: dict[str, int] = {"moves": 0, "turned": 0, "score": 0}
         self.events: list[Event] = []

@@ -147,7 +147,7 @@ def empty() -> Accept:
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         return f"{dst.id} is not empty"
 
-    return Accept(test, why, (Keyer(pile_keys, of_card=lambda card: key),), exact=True)
+    return Accept(test, why, (Keyer(pile_keys, constant=key),), exact=True)
 
 
 @rule("rank_below", "accept",
@@ -329,7 +329,11 @@ def face_down_only() -> Accept:
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         return f"{dst.id} shows a face-up card"
 
-    return Accept(test, why, (Keyer(pile_keys, of_card=lambda card: key),), exact=True)
+    return Accept(test, why, (Keyer(pile_keys, constant=key),), exact=True)
+
+
+def _article(rank_word: str) -> str:
+    return "an" if rank_word in ("A", "8") else "a"
 
 
 def rank_in_pack(position: Position, rank: int) -> int | None:
@@ -399,7 +403,7 @@ def fills_gap(sides: str = "both", first: str = "") -> Accept:
         left = neighbour(position, dst, -1)
         if left is None:
             if first_rank:
-                offers.append(f"any {first_rank}")
+                offers.append(f"{_article(first_rank)} {first_rank}")
         elif left.cards:
             top = left.cards[-1]
             above = rank_in_pack(position, top.rank + 1)
@@ -413,7 +417,8 @@ def fills_gap(sides: str = "both", first: str = "") -> Accept:
                 offers.append(card_name(Card(below, top.suit)))
         rule_text = ("A gap takes the same suit one rank above its left neighbour"
                      + (" or one below its right neighbour" if both else "")
-                     + (f" (at a row's start: a {first_rank})" if first_rank else ""))
+                     + (f" (at a row's start: {_article(first_rank)} {first_rank})"
+                        if first_rank else ""))
         if not offers:
             return f"{rule_text}: nothing fits {dst.id} now"
         return f"{rule_text}: {dst.id} takes only {' or '.join(offers)}"
@@ -517,9 +522,8 @@ def all_on_foundations() -> Condition:
 
 
 @rule("deal_row", "action",
-      "Deal one face-up card from this pile onto every pile of a group, in order, if `allowed` "
-      "(builds: false: a card dealt onto its same-suit next-higher card is not a build of the "
-      "player's, for scores that reward placing).")
+      "Deal one face-up card from this pile onto every pile of a group, in order, if `allowed`; "
+      "with builds: false a dealt card never counts as the player's same-suit build.")
 def deal_row(to: str = "tableau", allowed: Condition | None = None, builds: bool = True) -> Action:
     def available(position: Position, pile: Pile) -> bool:
         return bool(pile.cards) and (allowed is None or allowed.test(position))
