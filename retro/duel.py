@@ -1,0 +1,189 @@
+"""The duel: two players, one deal number, the higher score wins (RULES.md section 2).
+
+A pure model with no screen: the window shows it, tests drive it. Our decisions, where the rules
+leave them open:
+
+- Hot seat: player 1 plays until pressing Done (or until nothing but Done is left, or the game
+  is won); then player 2 gets the identical deal, card for card.
+- The opponent's progress is not shown: the result (both scores) comes only when both have
+  played, so player 2 cannot stop just one point ahead.
+- No undo in a duel: taking moves back would let a player try every line and keep the best,
+  and the score counts moves made.
+- Ties: equal scores -> the player with fewer moves wins; equal in both -> a draw.
+- Two people on two machines play the same duel from its code, `DUEL-<deal number>`, and
+  compare their results with `decide`.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from retro.engine.game import PLAYING, WON, Game
+from retro.engine.model import DONE, Event, GameDef, Move
+from retro.engine.notation import format_move
+from retro.errors import RetroError
+
+NAME_LENGTH = 12
+CODE_PREFIX = "DUEL-"
+_CODE = re.compile(r"^\s*DUEL-(\d{1,19})\s*$", re.IGNORECASE)
+_MAX_SEED = (1 << 63) - 1
+
+
+class DuelError(RetroError):
+    """A duel asked to do what it cannot: a bad name or code, a move out of turn."""
+
+
+def player_name(text: str) -> str:
+    """The name as it will be shown: 1 to 12 printable characters the DOS font can draw
+    (code page 437), spaces at the ends dropped. Raises DuelError."""
+    name = text.strip()
+    if not 1 <= len(name) <= NAME_LENGTH:
+        raise DuelError(f"A player's name has 1 to {NAME_LENGTH} characters, not {len(name)}")
+    if not name.isprintable():
+        raise DuelError("A player's name has only printable characters")
+    try:
+        name.encode("cp437")
+    except UnicodeEncodeError:
+        raise DuelError("A player's name has only characters the DOS screen can show") from None
+    return name
+
+
+def duel_code(seed: int) -> str:
+    """The code two people type to play the same duel: `DUEL-<deal number>`."""
+    if not 0 <= seed <= _MAX_SEED:
+        raise DuelError(f"A duel's deal number is 0 to {_MAX_SEED}")
+    return f"{CODE_PREFIX}{seed}"
+
+
+def parse_duel_code(text: str) -> int:
+    """The deal number in a duel code (any case, spaces around allowed). Raises DuelError."""
+    match = _CODE.match(text)
+    if match is None or int(match.group(1)) > _MAX_SEED:
+        raise DuelError(f"'{text.strip()}' is not a duel code (like {CODE_PREFIX}12345)")
+    return int(match.group(1))
+
+
+def random_seed() -> int:
+    """A fresh deal number for a new duel (short, so the code is easy to pass on)."""
+    return secrets.randbelow(1_000_000_000)
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's finished game: what the duel compares, and the moves to replay it."""
+
+    name: str
+    score: int
+    moves: int
+    won: bool
+    record: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, name: str, game: Game) -> PlayerResult:
+        """The result of a finished (or abandoned) game of one player."""
+        record = tuple(format_move(game.position, move) for move, *_ in game.history)
+        return cls(player_name(name), game.score(), game.moves_made,
+                   game.outcome() == WON, record)
+
+
+def decide(first: PlayerResult, second: PlayerResult) -> int | None:
+    """The winner (0 or 1): the higher score; on equal scores the fewer moves; None for a draw."""
+    if first.score != second.score:
+        return 0 if first.score > second.score else 1
+    if first.moves != second.moves:
+        return 0 if first.moves < second.moves else 1
+    return None
+
+
+@dataclass(frozen=True)
+class DuelResult:
+    code: str
+    players: tuple[PlayerResult, PlayerResult]
+    winner: int | None  # index into players; None: a draw
+
+    @property
+    def draw(self) -> bool:
+        return self.winner is None
+
+    @property
+    def winner_name(self) -> str | None:
+        return None if self.winner is None else self.players[self.winner].name
+
+    def summary(self) -> str:
+        """One line for the results screen and the console."""
+        a, b = self.players
+        scores = f"{a.name} {a.score} ({a.moves} moves), {b.name} {b.score} ({b.moves} moves)"
+        verdict = "a draw" if self.winner_name is None else f"{self.winner_name} wins"
+        return f"{self.code}: {scores}: {verdict}"
+
+
+class Duel:
+    """Hot seat: the players take turns on the same deal, one whole game each."""
+
+    def __init__(self, gdef: GameDef, names: Sequence[str], seed: int | None = None) -> None:
+        if not gdef.done:
+            raise DuelError(f"{gdef.title} has no 'done', so a turn could never be ended")
+        if len(names) != 2:
+            raise DuelError("A duel has two players")
+        players = tuple(player_name(name) for name in names)
+        if players[0].casefold() == players[1].casefold():
+            raise DuelError("The two players need different names")
+        self.gdef = gdef
+        self.names: tuple[str, str] = (players[0], players[1])
+        self.seed = random_seed() if seed is None else seed
+        self.code = duel_code(self.seed)
+        self.turn = 0
+        self.game = Game(gdef, self.seed)
+        self._results: list[PlayerResult] = []
+
+    @classmethod
+    def from_code(cls, gdef: GameDef, names: Sequence[str], code: str) -> Duel:
+        return cls(gdef, names, parse_duel_code(code))
+
+    @property
+    def over(self) -> bool:
+        return len(self._results) == 2
+
+    @property
+    def player(self) -> str:
+        """Whose turn it is (after the duel: the last player)."""
+        return self.names[min(self.turn, 1)]
+
+    @property
+    def turn_over(self) -> bool:
+        """The player's game has ended: Done pressed, won, or nothing left to do but Done."""
+        if self.over:
+            return True
+        game = self.game
+        if game.finished() or game.outcome() != PLAYING:
+            return True
+        return all(move.kind == DONE for move in game.legal_moves())
+
+    def push(self, move: Move) -> list[Event]:
+        """A move of the player whose turn it is (raises IllegalMove with the rule's reason)."""
+        if self.over:
+            raise DuelError("The duel is over")
+        return self.game.push(move)
+
+    def end_turn(self) -> PlayerResult:
+        """Press Done (unless the game already ended) and hand the same deal to the next player."""
+        if self.over:
+            raise DuelError("The duel is over")
+        if not self.game.finished():
+            self.game.push(Move(DONE, -1))
+        result = PlayerResult.of(self.player, self.game)
+        self._results.append(result)
+        if not self.over:
+            self.turn += 1
+            self.game = Game(self.gdef, self.seed)
+        return result
+
+    def result(self) -> DuelResult:
+        """Both scores, moves and the winner: only once both have played."""
+        if not self.over:
+            raise DuelError(f"{self.player} has still to play")
+        first, second = self._results
+        return DuelResult(self.code, (first, second), decide(first, second))
