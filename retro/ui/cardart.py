@@ -215,7 +215,9 @@ class CardArt:
         self.image.circb(cx, cy, 13, pal.LIGHT_GREEN)
         fx, fy = EMPTY_FOUNDATION[0] * CARD_W, EMPTY_FOUNDATION[1] * CARD_H
         _outline(self.image, fx, fy, pal.LIGHT_GREEN)
-        _glyph(self.image, fx + 20, fy + 20, "A", pal.LIGHT_GREEN, 2)
+        for suit in range(4):  # a home for whole suits: the four pips, faintly
+            _stamp(self.image, fx + 7 + suit * 11, fy + (CARD_H - 7) // 2, SMALL_PIPS[suit],
+                   pal.LIGHT_GREEN)
 
     @staticmethod
     def face_at(card: Card) -> tuple[int, int]:

@@ -39,7 +39,7 @@ def big_text(screen: TextScreen, col: int, row: int, word: str, fg: int) -> None
     glyphs: the way title screens were drawn in text mode."""
     glyphs = glyph_rows()
     for index, char in enumerate(word):
-        rows = glyphs.get(char, glyphs[" "])[2:12]
+        rows = [bits | (bits >> 1) for bits in glyphs.get(char, glyphs[" "])[2:12]]  # bold
         for half in range(5):
             upper, lower = rows[2 * half], rows[2 * half + 1]
             for bit in range(8):

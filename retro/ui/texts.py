@@ -53,7 +53,7 @@ CONFIRM_YES = "[ Yes ]"
 CONFIRM_NO = "[ No ]"
 
 WON_TITLE = " You have won! "
-WON_LINES = ("Well played: every suit is home.",)
+WON_LINES = ("Well played: the game is won.",)
 LOST_TITLE = " No more moves "
 LOST_LINES = ("The game is lost: nothing can move", "and the stock is empty.")
 OVER_SCORE = "Score {score}   Moves {moves}   Deal {deal}"

@@ -6,11 +6,16 @@ standing on the screen named. `python tests/ui/shots.py` saves them all as PNGs.
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from collections.abc import Callable
+from functools import cache
+from pathlib import Path
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.engine.notation import parse_position
+from retro.paths import games_dir
 from retro.ui.app import App, Session
 from retro.ui.driver import Driver, headless
 from retro.ui.table import TableScene
@@ -28,9 +33,20 @@ STUCK = "\n".join(f"tableau:{i + 1} = {card}" for i, card in
                   enumerate(["KS", "KS", "KH", "KH", "KD", "KD", "KC", "KC", "AS", "AH"]))
 
 
+@cache
+def spider_only() -> Path:
+    """A games folder holding Spider alone, so the menu's picture does not change whenever
+    another game is added."""
+    folder = Path(tempfile.mkdtemp(prefix="retro-ui-games-"))
+    shutil.copy(games_dir() / "spider.yaml", folder / "spider.yaml")
+    return folder
+
+
 def new_app() -> App:
     headless()
-    return App(animate=False, seed_source=lambda: DEAL)
+    catalog = Catalog()
+    catalog.dirs = [spider_only()]
+    return App(catalog, animate=False, seed_source=lambda: DEAL)
 
 
 def title() -> Driver:
@@ -83,7 +99,7 @@ def refused() -> Driver:
 def table_at(text: str) -> Driver:
     """A table in a given position (for the endings), reached through the real App."""
     app = new_app()
-    gdef = Catalog().load("spider", {})
+    gdef = app.catalog.load("spider", {})
     game = Game(gdef, DEAL, parse_position(gdef, text))
     app.session = Session("spider", {}, game, label="Spider")
     app.replace(TableScene(app))
