@@ -244,13 +244,17 @@ class TableScene:
         app.show_help(self.session.game_id)
 
     def _do_deal(self, app: App) -> None:
-        stock = [p for p in self.piles if p.group.action is not None
-                 and p.group.action.verb == "deal"]
-        if not stock:
+        actors = [p for p in self.piles if p.group.action is not None]
+        # the stock's own action whatever its verb (deal, redeal...), else any dealing pile
+        actors.sort(key=lambda p: (p.kind != "stock", p.group.action is not None
+                                   and p.group.action.verb not in ("deal", "redeal")))
+        if not actors:
             self._refuse(app, texts.NO_DEAL_HERE)
             return
         self.held = None
-        self._try(app, Move("deal", stock[0].index))
+        action = actors[0].group.action
+        assert action is not None
+        self._try(app, Move(action.verb, actors[0].index))
 
     def _do_undo(self, app: App) -> None:
         self.held = None
