@@ -135,6 +135,18 @@ class Rng:
             yield self.next_u32()
 
 
+_GOLDEN = 0x9E3779B97F4A7C15  # 2**64 / golden ratio: spreads small numbers over all 64 bits
+
+
+def seed_derived_from(seed: int, number: int) -> int:
+    """The shuffle seed of reshuffle `number` (1, 2, ...) of deal `seed`, for redeals.
+
+    Fixed forever, like the deal itself: undo and redo give the same redeal back, a replay of a
+    deal number meets the same redeals, and each reshuffle of one deal gets its own seed.
+    """
+    return (seed ^ (number * _GOLDEN)) & Rng._MASK
+
+
 def shuffle(cards: list[Card], seed: int) -> list[Card]:
     """A new list: Fisher-Yates from the last place down, each swap partner from `Rng.below`."""
     result = list(cards)

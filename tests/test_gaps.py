@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from retro.cards import make_deck, shuffle
+from retro.cards import make_deck, seed_derived_from, shuffle
 from retro.engine.game import LOST, PLAYING, WON, Game, deal_position
 from retro.engine.model import MOVE, GameDef, Move, Position
 from retro.engine.notation import format_move
-from retro.rules.gaps import rank_value, seed_derived_from
+from retro.rules.gaps import rank_value
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 MONTANA = load("montana")

@@ -382,3 +382,8 @@ def test_a_new_move_after_undo_forgets_the_redo() -> None:
     play(game, "t1>t3")
     with pytest.raises(IllegalMove, match="redo"):
         game.redo()
+
+
+def test_a_king_refused_on_a_card_is_told_why() -> None:
+    game = game_at(SPIDER, "tableau:1 = KS\ntableau:2 = QH")
+    assert refusal(game, "t1>t2") == "No card is higher than K♠: it goes only to an empty place"

@@ -10,22 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from retro.cards import RANK_CHARS, Card, rank_name, shuffle
+from retro.cards import RANK_CHARS, Card, rank_name, seed_derived_from, shuffle
 from retro.engine.model import Action, Condition, Pile, Position, Score
 from retro.rules.registry import rule
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15  # 2**64 / golden ratio: spreads small numbers over all 64 bits
 REDEALS = "redeals"
-
-
-def seed_derived_from(seed: int, number: int) -> int:
-    """The shuffle seed of reshuffle `number` (1, 2, ...) of deal `seed`.
-
-    Fixed forever, like the deal itself: undo and redo give the same redeal back, a replay of a
-    deal number meets the same redeals, and each reshuffle of one deal gets its own seed.
-    """
-    return (seed ^ (number * _GOLDEN)) & _MASK
 
 
 def rank_value(text: str) -> int:

@@ -189,6 +189,8 @@ def rank_below(suit: str = "any") -> Accept:
             return f"{dst.id} is empty: only a card one rank lower goes on a card"
         if not dst.face_up:
             return f"{dst.id} shows no face-up card"
+        if rank_in_pack(position, card.rank + 1) is None:
+            return f"No card is higher than {card_name(card)}: it goes only to an empty place"
         return (f"{card_name(card)} goes only on a {rank_name(card.rank + 1)}{_SUIT_WORDS[mode]}, "
                 f"not on {card_name(dst.cards[-1])}")
 
