@@ -379,9 +379,16 @@ class _Reader:
                 else:
                     self.error((*path, "places", n), f"'{to}' has piles 1 to {count}, "
                                                      f"not {number!r}")
+        to_bottom = 0
+        if "to_bottom" in step:
+            text = "T" if str(step["to_bottom"]) == "10" else str(step["to_bottom"]).upper()
+            if len(text) != 1 or text not in RANK_CHARS:
+                self.error((*path, "to_bottom"), f"'{step['to_bottom']}' is not a rank")
+            else:
+                to_bottom = RANK_CHARS.index(text) + 1
         return DealStep(to=to, face_down=per_pile["face_down"], face_up=per_pile["face_up"],
                         rest=bool(step.get("rest", False)), extract_rank=extract, source=source,
-                        places=tuple(places))
+                        places=tuple(places), to_bottom=to_bottom)
 
     def _check_deal_size(self, deck: DeckDef, deal: tuple[DealStep, ...]) -> None:
         size = len(make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high))

@@ -59,8 +59,17 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
                 pile.cards.append(cards.pop())
                 pile.down += 1
                 slot += 1
+        if step.to_bottom:
+            for pile in targets:
+                _to_bottom(pile, step.to_bottom)
     position.refresh_all()
     return position
+
+
+def _to_bottom(pile: Pile, rank: int) -> None:
+    """Put the cards of `rank` under the pile's other cards, both in their order (a stable
+    sort): Baker's Dozen's Kings, which would otherwise bury the cards they lie on."""
+    pile.cards.sort(key=lambda card: (card.rank - 1) % 13 + 1 != rank)
 
 
 def _extract(position: Position, rank: int, sources: list[Pile], targets: list[Pile]) -> None:

@@ -151,7 +151,9 @@ class DealStep:
     every pile, or a list), or `rest` for all cards left (face down). `extract_rank`: take every
     card of that rank out of `source` onto the piles of `to`, in suit order (only onto the piles
     at `places`, 0-based, when given: the Aces of Blue Moon go to the rows' left ends); with no
-    `source`, out of the pack before the rest of it is dealt."""
+    `source`, out of the pack before the rest of it is dealt. `to_bottom`: after the step, the
+    cards of that rank in each pile of `to` go under its other cards, in their order (Baker's
+    Dozen's Kings); each pile keeps its number of face-down cards."""
 
     to: str
     face_down: tuple[int, ...] = ()
@@ -160,6 +162,7 @@ class DealStep:
     extract_rank: int = 0
     source: str = ""
     places: tuple[int, ...] = ()
+    to_bottom: int = 0
 
 
 @dataclass(frozen=True)
