@@ -18,6 +18,7 @@ from typing import Any
 import jsonschema
 
 from retro.cards import RANK_CHARS, make_deck
+from retro.deals import SHUFFLES
 from retro.definition.yamlmarks import Mark, Marked, load_marked
 from retro.engine.model import (
     Accept,
@@ -316,9 +317,14 @@ class _Reader:
             self.error(("deck", "suits"), f"suits must be 1, 2 or 4, not {suits!r}")
             suits = 4
         decks = deck.get("decks", 1)
+        shuffle = deck.get("shuffle", "pcg32")
+        if shuffle not in SHUFFLES:
+            self.error(("deck", "shuffle"), f"shuffle must be one of {', '.join(SHUFFLES)}, "
+                                            f"not {shuffle!r}")
+            shuffle = "pcg32"
         return DeckDef(decks=decks if isinstance(decks, int) else 1, suits=suits,
                        ranks=tuple(parsed) if parsed else tuple(range(1, 14)),
-                       ace_high=bool(deck.get("ace_high", False)))
+                       ace_high=bool(deck.get("ace_high", False)), shuffle=shuffle)
 
     def _group(self, name: str, group: dict[str, Any]) -> GroupDef:
         path: tuple[str | int, ...] = ("piles", name)
@@ -362,11 +368,10 @@ class _Reader:
                 self.error((*path, "extract"), f"'{step['extract']}' is not a rank")
             else:
                 extract = RANK_CHARS.index(text) + 1
-            source = step.get("from", "")
-            if source not in self.groups:
+            source = step.get("from", "")  # none: out of the pack before it is dealt
+            if "from" in step and source not in self.groups:
                 hint = _suggest(source, list(self.groups))
-                self.error((*path, "from"), "'extract' needs 'from': the pile group to take "
-                                            "the cards out of" + hint)
+                self.error((*path, "from"), f"'from' names no pile group: {source!r}" + hint)
                 source = to
         places: list[int] = []
         if "places" in step:
@@ -391,8 +396,13 @@ class _Reader:
                         places=tuple(places), to_bottom=to_bottom)
 
     def _check_deal_size(self, deck: DeckDef, deal: tuple[DealStep, ...]) -> None:
-        size = len(make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high))
+        pack = make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high)
+        size = len(pack)
         needed = sum(sum(step.face_down) + sum(step.face_up) for step in deal)
+        for step in deal:
+            if step.extract_rank and not step.source:  # taken out of the pack
+                found = sum(1 for card in pack if (card.rank - 1) % 13 + 1 == step.extract_rank)
+                needed += min(found, len(step.places) or self.groups[step.to])
         if needed > size:
             self.error(("deal",), f"the deal needs {needed} cards but the pack has {size}")
         elif needed < size and not any(step.rest for step in deal):
