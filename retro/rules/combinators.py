@@ -18,6 +18,11 @@ def any_accept(members: Sequence[Accept]) -> Accept:
         return any(t(position, src, count, dst) for t in tests)
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        # The member that could take some card here explains what it takes: on an empty column
+        # of Klondike "only a K", on a card "one rank lower", not the other way round.
+        for member in reversed(members):
+            if any(keyer.pile_keys(position, dst) for keyer in member.keys):
+                return member.why(position, src, count, dst)
         return members[-1].why(position, src, count, dst)
 
     indexed = all(member.keys for member in members)

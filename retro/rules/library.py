@@ -255,7 +255,7 @@ def base(rank: str = "A") -> Accept:
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if dst.cards:
             return f"{dst.id} is not empty"
-        return f"An empty {dst.group.name} place takes only a {wanted}"
+        return f"An empty {dst.group.name} place takes only {_article(wanted)} {wanted}"
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
 
