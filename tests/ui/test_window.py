@@ -262,3 +262,52 @@ def test_menu_options_reach_the_game() -> None:
     suits = {card.suit for pile in app.session.game.position.piles for card in pile.cards}
     assert suits == {0, 1}
     assert "Suits 2" in app.session.label
+
+
+def test_a_complete_suit_goes_home_by_keys_and_sounds_the_suit_tune() -> None:
+    run = " ".join(f"{r}S" for r in "KQJT98765432A")
+    driver = scenario.table_at(f"tableau:1 = 3h {run}\ntableau:2 = 5D\nstock = 2c")
+    app = driver.app
+    table = app.scene
+    assert isinstance(table, TableScene)
+    driver.press("RETURN")  # the whole run
+    assert table.held is not None and table.held[1] == 13
+    driver.press("UP")  # to the row above: stock and foundations
+    driver.press("RIGHT")
+    assert table.piles[table.cursor].kind == "foundation"
+    driver.press("RETURN")
+    assert len(table.piles[table.cursor].cards) == 13
+    assert "suit" in app.beeper.played
+
+
+def test_right_click_on_a_king_sends_its_complete_run_home() -> None:
+    run = " ".join(f"{r}H" for r in "KQJT98765432A")
+    driver = scenario.table_at(f"tableau:1 = 3h {run}\ntableau:2 = 5D\nstock = 2c")
+    table = driver.app.scene
+    assert isinstance(table, TableScene)
+    pile = table.game.position.by_id["tableau:1"]
+    offsets = table.layout.offsets(pile)
+    x, y = table.layout.card_xy(pile, offsets, 1)
+    driver.click(x + 20, y + 4, "MOUSE_BUTTON_RIGHT")
+    assert [p.kind for p in table.piles if len(p.cards) == 13] == ["foundation"]
+
+
+def test_the_menu_answers_the_mouse() -> None:
+    driver = scenario.menu()
+    app = driver.app
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    play_row = next(row for row, line in menu.rows.items()
+                    if menu.lines(app)[line][0] == "play")
+    driver.click(100 * 8 // 2, play_row * 16 + 8)  # first click chooses the line
+    assert menu.lines(app)[menu.focus][0] == "play"
+    driver.click(100 * 8 // 2, play_row * 16 + 8)  # the second does it
+    assert isinstance(app.scene, TableScene)
+
+
+def test_play_with_an_unknown_game_says_so_before_any_window(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from retro.cli import main
+
+    assert main(["play", "no_such_game"]) == 1
+    assert "no_such_game" in capsys.readouterr().err
