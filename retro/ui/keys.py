@@ -116,12 +116,13 @@ def key_label(name: str) -> str:
     return name
 
 
-def binding_label(binding: Binding) -> str:
-    """All keys of a binding, the keypad digits folded into one entry to keep lines short."""
-    names = list(binding.keys)
+def binding_label(binding: Binding, keypad: bool = True) -> str:
+    """All keys of a binding (without the keypad ones when `keypad` is off, for short lines);
+    the digits are folded into one entry."""
     if binding.action == "digit":
         return "0 … 9"
-    return " ".join(key_label(name) for name in names)
+    names = [name for name in binding.keys if keypad or not name.startswith("KP_")]
+    return ", ".join(key_label(name) for name in names)
 
 
 def bindings(context: str) -> list[Binding]:

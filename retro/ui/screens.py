@@ -470,7 +470,7 @@ def keys_pages(lang: str) -> list[Page]:
     for context, title in keymap.CONTEXTS.items():
         lines.append([Glyph(ch, Colour.LIGHT_CYAN) for ch in title])
         for binding in keymap.bindings(context):
-            label = keymap.binding_label(binding)[:22].ljust(23)
+            label = keymap.binding_label(binding, keypad=False)[:22].ljust(23)
             line = [Glyph(ch, Colour.YELLOW) for ch in "  " + label]
             line += [Glyph(ch, Colour.WHITE) for ch in binding.text[:78 - len(line)]]
             lines.append(line)
