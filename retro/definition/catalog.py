@@ -29,6 +29,7 @@ class GameInfo:
     description: str
     options: dict[str, OptionSpec]
     path: Path
+    instructions: str
 
 
 class Catalog:
@@ -66,4 +67,5 @@ class Catalog:
         data = resolve_extends(read_marked(path), self.path).data
         return GameInfo(id=game_id, title=str(data.get("title", game_id)),
                         description=str(data.get("description", "")),
-                        options=option_specs(data), path=path)
+                        options=option_specs(data), path=path,
+                        instructions=str(data.get("instructions", game_id)))

@@ -3,7 +3,8 @@ the window, the console, hints and tests all ask it the same questions."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from retro.cards import Card, make_deck
 from retro.deals import SHUFFLES
@@ -380,6 +381,19 @@ class Game:
         self.future.clear()
         self.cheat += CHEAT_RESTART
         self._bind()
+
+    @contextmanager
+    def trial(self, move: Move) -> Iterator[list[Event]]:
+        """Make `move` for a look (its events), then take it back as if it never happened:
+        unlike a player's undo, no cheat is counted and the redo list is kept."""
+        cheat, future = self.cheat, list(self.future)
+        events = self.push(move)
+        try:
+            yield events
+        finally:
+            self.pop()
+            self.cheat = cheat
+            self.future[:] = future
 
     def play(self, moves: Iterable[Move]) -> None:
         for move in moves:

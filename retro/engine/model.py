@@ -371,6 +371,10 @@ class Position:
     def cards_in_play(self) -> list[Card]:
         return [card for pile in self.piles for card in pile.cards]
 
+    def piles_state(self) -> tuple[tuple[tuple[Card, ...], int], ...]:
+        """The cards and face-down counts of every pile: the table as a player sees it."""
+        return tuple((tuple(pile.cards), pile.down) for pile in self.piles)
+
     def fingerprint(self) -> tuple[object, ...]:
         """Everything that makes two positions the same position (for undo checks and search)."""
         return (

@@ -44,19 +44,10 @@ class Hint:
 
 
 def _trial(game: Game, move: Move) -> tuple[list[tuple[str, int]], int, object]:
-    """Make `move`, note its events, score and resulting position, and take it back.
-
-    Undo normally counts as a cheat and clears the redo list; a trial is not a player's undo, so
-    both are put back as they were.
-    """
-    cheat, future = game.cheat, list(game.future)
+    """The events, score change and resulting table of `move`, leaving the game as it was."""
     before = game.score()
-    events = list(game.push(move))
-    after = game.score()
-    fingerprint = game.position.fingerprint()[0]
-    game.pop()
-    game.cheat, game.future[:] = cheat, future
-    return events, after - before, fingerprint
+    with game.trial(move) as events:
+        return list(events), game.score() - before, game.position.piles_state()
 
 
 def _recent_positions(game: Game, depth: int = 8) -> set[object]:
@@ -71,7 +62,7 @@ def _recent_positions(game: Game, depth: int = 8) -> set[object]:
     try:
         for _ in range(min(depth, len(game.history))):
             undone.append(game.pop())
-            seen.add(game.position.fingerprint()[0])
+            seen.add(game.position.piles_state())
     finally:
         for move in reversed(undone):
             game.push(move)

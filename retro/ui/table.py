@@ -310,7 +310,7 @@ class TableScene:
 
     def _do_auto(self, app: App) -> None:
         self.held = None
-        self.auto_seen = {self.game.position.fingerprint()[0]}
+        self.auto_seen = {self.game.position.piles_state()}
         self.auto_moves = 0
         self.auto_wait = 0
 
