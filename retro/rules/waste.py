@@ -1,0 +1,201 @@
+"""Rules for the stock-and-waste family (Klondike, Canfield, Golf, Forty Thieves, Calculation,
+La Belle Lucie, ...): turning cards from a stock, going through it again, reserves that fill the
+tableau, reshuffling redeals, and the scores these games keep.
+
+How many cards a turn, how many passes, which group fills from which: all parameters, so another
+game of the family is a YAML file. Every change goes through `Position.transfer`/`bump`, so undo
+stays exact, redeals included.
+"""
+
+from __future__ import annotations
+
+from retro.cards import Card, seed_derived_from, shuffle
+from retro.engine.model import Action, Auto, Condition, Pile, Position, Score
+from retro.rules.registry import rule
+
+REDEALS = "redeals"  # the counter of redeals made so far (a counter, so undo restores it)
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+# -- actions -----------------------------------------------------------------------------------
+
+
+@rule("draw", "action",
+      "Turn `count` cards of this pile face up onto `to` (the waste); when it is empty, turn `to` "
+      "over to make it again, for `passes` runs through it in all (0: no limit), if `allowed`.")
+def draw(to: str = "waste", count: int = 1, passes: int = 0,
+         allowed: Condition | None = None) -> Action:
+    """One action for both halves of a click on the stock, as players expect: turning cards,
+    and going through the waste again once the stock is used up."""
+    if count < 1:
+        raise ValueError("count must be 1 or more")
+    if passes < 0:
+        raise ValueError("passes must be 0 (no limit) or more")
+
+    def may_redeal(position: Position) -> bool:
+        return passes == 0 or position.counters.get(REDEALS, 0) < passes - 1
+
+    def available(position: Position, pile: Pile) -> bool:
+        if allowed is not None and not allowed.test(position):
+            return False
+        if pile.cards:
+            return True
+        return bool(position.groups[to][0].cards) and may_redeal(position)
+
+    def why(position: Position, pile: Pile) -> str:
+        if allowed is not None and not allowed.test(position):
+            return allowed.why(position)
+        target = position.groups[to][0]
+        if not target.cards:
+            return f"Nothing to turn: the {pile.id} and the {target.id} are empty"
+        if passes == 1:
+            return f"No redeal: the {pile.id} is gone through only once"
+        return f"No redeal left: the {pile.id} is gone through {_times(passes)} at most"
+
+    def apply(position: Position, pile: Pile) -> None:
+        target = position.groups[to][0]
+        if pile.cards:
+            for _ in range(min(count, len(pile.cards))):
+                position.transfer(pile, 1, target)
+            position.emit("dealt")
+            return
+        # One card at a time, so the waste comes back upside down: its first card on top.
+        while target.cards:
+            position.transfer(target, 1, pile, face_down=True)
+        position.bump(REDEALS)
+        position.emit("redealt")
+
+    return Action("deal", available, why, apply)
+
+
+@rule("shuffle_redeal", "action",
+      "Redeal, `limit` times a game: the cards of `group` are gathered, shuffled and dealt out "
+      "again `per_pile` to a pile from the first; the piles left over stay empty.")
+def shuffle_redeal(group: str = "tableau", per_pile: int = 3, limit: int = 2) -> Action:
+    """La Belle Lucie's redeal. The shuffle comes from the deal number and the redeal number
+    (`seed_derived_from`, docs/deals.md), so a deal meets the same redeals however often it is
+    replayed, undone and redone."""
+    if per_pile < 1 or limit < 1:
+        raise ValueError("per_pile and limit must be 1 or more")
+
+    def available(position: Position, pile: Pile) -> bool:
+        return position.counters.get(REDEALS, 0) < limit and any(
+            p.cards for p in position.groups[group])
+
+    def why(position: Position, pile: Pile) -> str:
+        if position.counters.get(REDEALS, 0) >= limit:
+            return f"No redeal left: {limit} a game, all used"
+        return f"No cards left in {group} to redeal"
+
+    def apply(position: Position, pile: Pile) -> None:
+        first_event = len(position.events)
+        number = position.counters.get(REDEALS, 0) + 1
+        position.bump(REDEALS)
+        piles = position.groups[group]
+        for source in piles:
+            if source.cards:
+                position.transfer(source, len(source.cards), pile, face_down=True)
+        order = shuffle(list(pile.cards), seed_derived_from(position.seed, number))
+        for dealt, card in enumerate(order):
+            target = piles[min(dealt // per_pile, len(piles) - 1)]
+            _dig_out(position, pile, card, target)
+        # The cards' trips through the stock are not the player's moves: one event says it all.
+        del position.events[first_event:]
+        position.emit("redealt")
+
+    return Action("redeal", available, why, apply)
+
+
+def _dig_out(position: Position, pile: Pile, card: Card, target: Pile) -> None:
+    """Move `card` from inside `pile` onto `target`: lift the cards above it onto another pile,
+    take it, and put them back as they were. Only `transfer` changes a position, and it moves
+    tops; this is how a shuffled order is laid out with it (3 transfers a card at most)."""
+    above = len(pile.cards) - 1 - pile.cards.index(card)
+    helper = next(p for p in position.piles if p is not pile and p is not target)
+    if above:
+        position.transfer(pile, above, helper)
+    position.transfer(pile, 1, target)
+    if above:
+        position.transfer(helper, above, pile, face_down=True)
+
+
+# -- automatic moves ---------------------------------------------------------------------------
+
+
+@rule("fill_from", "auto",
+      "An empty pile of `group` is filled at once with the top card of `source`, while `source` "
+      "has cards.")
+def fill_from(group: str = "tableau", source: str = "reserve") -> Auto:
+    """Canfield's spaces: the reserve's card goes there by itself, so a space never waits."""
+
+    def apply(position: Position) -> bool:
+        changed = False
+        for space in position.groups[group]:
+            if space.cards:
+                continue
+            giver = next((p for p in position.groups[source] if p.cards), None)
+            if giver is None:
+                break
+            position.transfer(giver, 1, space)
+            changed = True
+        return changed
+
+    return Auto(apply)
+
+
+# -- conditions ----------------------------------------------------------------------------------
+
+
+@rule("group_empty", "condition", "Every pile of `group` is empty.")
+def group_empty(group: str = "tableau") -> Condition:
+    """Golf is won when its columns are cleared; Calculation turns a card only onto an empty
+    waste: one question, asked of different groups."""
+
+    def test(position: Position) -> bool:
+        return not any(pile.cards for pile in position.groups[group])
+
+    def why(position: Position) -> str:
+        holding = [pile.id for pile in position.groups[group] if pile.cards]
+        more = " ..." if len(holding) > 3 else ""
+        return f"Not while {', '.join(holding[:3])}{more} still holds cards"
+
+    return Condition(test, why)
+
+
+# -- scores ----------------------------------------------------------------------------------------
+
+
+@rule("cards_home", "score",
+      "From the position: `card` points for each card on the foundations and `turned` for each "
+      "card turned face up, `redeal` for each redeal after the first `free_redeals`, from `start` "
+      "(floor: never below 0).")
+def cards_home(card: int = 1, turned: int = 0, redeal: int = 0, free_redeals: int = 0,
+               start: int = 0, floor: bool = False, maximum: int = 0) -> Score:
+    """Worked out from the position, not added up move by move, so moving a card to the
+    foundations and back again earns nothing (Windows' points, Vegas' dollars, Canfield's)."""
+
+    def compute(position: Position) -> int:
+        home = sum(len(pile.cards) for pile in position.piles if pile.kind == "foundation")
+        counters = position.counters
+        points = (start + card * home + turned * counters.get("turned", 0)
+                  + redeal * max(0, counters.get(REDEALS, 0) - free_redeals))
+        return max(0, points) if floor else points
+
+    return Score(compute, {}, maximum)
+
+
+@rule("cards_cleared", "score",
+      "From the position: a point for each card gone from `group` since the deal; once it is "
+      "empty, a point more for each card left in `source` (Golf's score, counted upward).")
+def cards_cleared(group: str = "tableau", source: str = "stock", maximum: int = 0) -> Score:
+    def compute(position: Position) -> int:
+        dealt = sum(sum(step.face_down) + sum(step.face_up)
+                    for step in position.gdef.deal if step.to == group)
+        left = sum(len(pile.cards) for pile in position.groups[group])
+        extra = 0 if left else sum(len(pile.cards) for pile in position.groups[source])
+        return dealt - left + extra
+
+    return Score(compute, {}, maximum)

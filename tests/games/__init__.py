@@ -1,0 +1,1 @@
+"""Rule facts of the classic games in games/, one file a game."""
