@@ -185,10 +185,11 @@ def _validate(files: Sequence[Path], catalog: object) -> int:
 def _play(args: argparse.Namespace, catalog: object) -> int:
     """Open the window: the title screen, or straight to the table when a game was named."""
     from retro.definition.catalog import Catalog
+    from retro.instructions import choose_language
     from retro.ui.app import App, init_window, run
 
     assert isinstance(catalog, Catalog)
-    lang = getattr(args, "lang", None) or "en"
+    lang = choose_language(getattr(args, "lang", None))
     game_id = getattr(args, "game", None) if args.command == "play" else None
     options = _options(getattr(args, "option", []) or [])
     if game_id is not None:

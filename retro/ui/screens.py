@@ -13,6 +13,7 @@ from typing import Any
 
 from retro.definition.catalog import GameInfo
 from retro.errors import RetroError
+from retro.instructions import game_instructions
 from retro.textmode import (
     Colour,
     Glyph,
@@ -22,7 +23,6 @@ from retro.textmode import (
     TextScreen,
     help_keys,
     help_screen,
-    load_instructions,
 )
 from retro.ui import keys as keymap
 from retro.ui import palette as pal
@@ -486,18 +486,15 @@ class InstructionsScene:
 
     def __init__(self, app: App, game_id: str | None = None) -> None:
         gid = game_id or (app.session.game_id if app.session else "spider")
-        name = ""
         try:
             gdef = (app.session.game.gdef if app.session and app.session.game_id == gid
                     else app.catalog.load(gid, {}))
-            name = gdef.instructions
-            title = gdef.title
-        except RetroError:
-            title = gid
-        loaded = load_instructions(name, app.lang) if name else None
-        if loaded is None:
-            loaded = Instructions(title, [[[Glyph(ch, Colour.WHITE)
-                                            for ch in texts.NO_INSTRUCTIONS]]])
+            # the game's own .anl file, or pages written from its rules: never a game without
+            loaded = game_instructions(gdef, app.lang)
+        except RetroError as error:  # a broken game file: say why on the page
+            lines = [texts.NO_INSTRUCTIONS, "", *str(error).splitlines()[:1]]
+            loaded = Instructions(gid, [[[Glyph(ch, Colour.WHITE) for ch in line[:78]]
+                                         for line in lines]])
         self.instructions = Instructions(loaded.title,
                                          [*loaded.pages, *keys_pages(app.lang)])
         self.page = 0

@@ -59,7 +59,7 @@ LOST_LINES = ("The game is lost: nothing can move", "and the stock is empty.")
 OVER_SCORE = "Score {score}   Moves {moves}   Deal {deal}"
 OVER_KEYS = "Enter next deal   U Undo   F3 Replay   Esc Menu"
 
-NO_INSTRUCTIONS = "No instructions for this game yet."
+NO_INSTRUCTIONS = "The instructions cannot be shown: the game file has a mistake."
 KEYS_PAGE_TITLE = "KEYS"
 
 ALL: tuple[str, ...] = tuple(

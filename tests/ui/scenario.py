@@ -42,6 +42,23 @@ def spider_only() -> Path:
     return folder
 
 
+HOUSE_SPIDER = """\
+extends: spider
+id: house_spider
+title: House Spider
+description: Spider as played in our house, with no instructions file of its own.
+instructions: house_spider
+"""
+
+
+def player_games(folder: Path) -> Catalog:
+    """A --games-dir holding one player game without an instructions file, beside the
+    bundled games."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "house_spider.yaml").write_text(HOUSE_SPIDER, encoding="utf-8")
+    return Catalog([folder])
+
+
 def new_app() -> App:
     headless()
     catalog = Catalog()
