@@ -20,6 +20,7 @@ from retro.engine.game import PLAYING, Game
 from retro.ui import palette
 from retro.ui.keys import FPS, Keys
 from retro.ui.layout import SCREEN_H, SCREEN_W
+from retro.ui.shelf import Shelf
 from retro.ui.sound import Beeper
 from retro.ui.texts import APP_TITLE
 from retro.ui.textview import Painter
@@ -71,6 +72,8 @@ class App:
         self.seed_source = seed_source or (lambda: random.randint(1, 999_999))
         env_trace = os.environ.get(TRACE_ENV)
         self.trace = trace if trace is not None else (Path(env_trace) if env_trace else None)
+        self.shelf = Shelf(self.catalog)
+        self.note = ""  # one line about a file set aside (a damaged save), for title and menu
         self.keys = Keys()
         self.painter = Painter()
         self.beeper = Beeper(sound)
@@ -176,10 +179,10 @@ class App:
 
 def _label(app: App, game_id: str, options: Mapping[str, Any]) -> str:
     """The game's title with the options that differ from their defaults, for the title bar."""
-    info = app.catalog.info(game_id)
-    parts = [f"{spec.label} {options[name]}" for name, spec in info.options.items()
+    entry = app.shelf.entry(game_id)
+    parts = [f"{spec.label} {options[name]}" for name, spec in entry.options.items()
              if name in options and str(options[name]) != str(spec.default)]
-    return info.title + (f" ({', '.join(parts)})" if parts else "")
+    return entry.title + (f" ({', '.join(parts)})" if parts else "")
 
 
 def init_window(headless: bool = False, fps: int = FPS) -> None:

@@ -38,6 +38,7 @@ CONTEXTS: dict[str, str] = {
 }
 
 _DIGITS = tuple(str(d) for d in range(10)) + tuple(f"KP_{d}" for d in range(10))
+_LETTERS = tuple(chr(c) for c in range(ord("A"), ord("Z") + 1))
 
 KEYMAP: tuple[Binding, ...] = (
     Binding("title", "continue", ("RETURN", "SPACE", "ESCAPE", "MOUSE_BUTTON_LEFT"),
@@ -79,6 +80,11 @@ KEYMAP: tuple[Binding, ...] = (
     Binding("menu", "left", ("LEFT",), "Previous game or value", True),
     Binding("menu", "right", ("RIGHT",), "Next game or value", True),
     Binding("menu", "select", ("RETURN", "SPACE", "KP_ENTER"), "Play (or do the chosen line)"),
+    Binding("menu", "page_up", ("PAGEUP",), "A page of games up", True),
+    Binding("menu", "page_down", ("PAGEDOWN",), "A page of games down", True),
+    Binding("menu", "first", ("HOME",), "The first game"),
+    Binding("menu", "last", ("END",), "The last game"),
+    Binding("menu", "letter", _LETTERS, "The next game whose name starts with that letter"),
     Binding("menu", "digit", _DIGITS, "Type the deal number"),
     Binding("menu", "erase", ("BACKSPACE", "DELETE"), "Erase a digit of the deal number", True),
     Binding("menu", "random", ("F2",), "A new random deal number"),
@@ -99,7 +105,8 @@ KEYMAP: tuple[Binding, ...] = (
 _NAMES = {
     "LEFT": "←", "RIGHT": "→", "UP": "↑", "DOWN": "↓", "RETURN": "Enter", "SPACE": "Space",
     "ESCAPE": "Esc", "BACKSPACE": "Backspace", "DELETE": "Del", "TAB": "Tab",
-    "PAGEUP": "PgUp", "PAGEDOWN": "PgDn", "PLUS": "+", "MINUS": "-", "EQUALS": "=",
+    "PAGEUP": "PgUp", "PAGEDOWN": "PgDn", "HOME": "Home", "END": "End", "PLUS": "+",
+    "MINUS": "-", "EQUALS": "=", "PERIOD": ".", "COMMA": ",",
     "KP_PLUS": "Keypad +", "KP_MINUS": "Keypad -", "KP_ENTER": "Keypad Enter",
     "MOUSE_BUTTON_LEFT": "Left click", "MOUSE_BUTTON_RIGHT": "Right click",
 }
@@ -119,8 +126,10 @@ def key_label(name: str) -> str:
 def binding_label(binding: Binding, keypad: bool = True) -> str:
     """All keys of a binding (without the keypad ones when `keypad` is off, for short lines);
     the digits are folded into one entry."""
-    if binding.action == "digit":
+    if binding.keys == _DIGITS:
         return "0 … 9"
+    if binding.keys == _LETTERS:
+        return "A … Z"
     names = [name for name in binding.keys if keypad or not name.startswith("KP_")]
     return ", ".join(key_label(name) for name in names)
 

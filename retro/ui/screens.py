@@ -11,7 +11,6 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
-from retro.definition.catalog import GameInfo
 from retro.errors import RetroError
 from retro.instructions import game_instructions
 from retro.textmode import (
@@ -29,6 +28,7 @@ from retro.ui import palette as pal
 from retro.ui import texts
 from retro.ui.app import App
 from retro.ui.font import glyph_rows
+from retro.ui.shelf import Entry
 from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
 
 # -- shared pieces --------------------------------------------------------------------------------
@@ -69,6 +69,15 @@ def box(screen: TextScreen, col: int, row: int, width: int, height: int, title: 
 def bar(screen: TextScreen, row: int, text: str, fg: int = Colour.BLACK,
         bg: int = Colour.CYAN) -> None:
     screen.put(0, row, text.ljust(COLS)[:COLS], fg, bg)
+
+
+def note_line(screen: TextScreen, row: int, note: str) -> None:
+    """A one-line note across the screen, white on red: a file set aside, a game that cannot
+    be loaded. Too long a note ends in an ellipsis rather than running off the screen."""
+    text = f" {texts.NOTE_MARK} {note}"
+    if len(text) > COLS:
+        text = text[:COLS - 1] + "…"
+    screen.put(0, row, text.ljust(COLS), Colour.WHITE, Colour.RED)
 
 
 def overlay_region(screen: TextScreen, col: int, row: int, width: int,
@@ -145,42 +154,60 @@ def compose_title() -> TextScreen:
 
 
 class MenuScene:
-    """Choose a game, its options and a deal number; resume or quit."""
+    """Choose a game, its options and a deal number; resume or quit.
+
+    The game list scrolls (about thirty games and growing): PgUp/PgDn/Home/End page through it
+    and a letter jumps to the next game whose title starts with it, as DOS file pickers did.
+    """
 
     context = "menu"
     overlay = False
+    LIST_COL, LIST_ROW, LIST_W, LIST_H = 1, 2, 26, 21
+    VISIBLE = LIST_H - 2  # games shown at once
+    LEFT, WIDTH = 29, 49
+    NOTE_ROW = 23
 
     def __init__(self, app: App, game_id: str | None = None) -> None:
-        self.ids = app.catalog.ids()
-        self.infos: dict[str, GameInfo] = {gid: app.catalog.info(gid) for gid in self.ids}
+        self.entries: list[Entry] = app.shelf.entries()
+        self.ids = [entry.id for entry in self.entries]
         session = app.session
-        chosen = game_id or (session.game_id if session else None) or (
-            "spider" if "spider" in self.ids else self.ids[0])
-        self.game = self.ids.index(chosen) if chosen in self.ids else 0
+        wanted = game_id or (session.game_id if session else None) or "spider"
+        self.game = self.ids.index(wanted) if wanted in self.ids else 0
+        self.top = self.game - self.VISIBLE // 2  # the chosen game in the middle at first
+        self._scroll_to_game()
         self.values: dict[str, dict[str, Any]] = {}
-        for gid, info in self.infos.items():
-            values = {name: spec.default for name, spec in info.options.items()}
-            if session is not None and session.game_id == gid:
+        for entry in self.entries:
+            values = {name: spec.default for name, spec in entry.options.items()}
+            if session is not None and session.game_id == entry.id:
                 values.update(session.options)
-            self.values[gid] = values
+            self.values[entry.id] = values
         self.deal = str(app.seed_source())
         self.focus = 0
+        self.error = app.note
         self.rows: dict[int, int] = {}  # screen row -> line index, for the mouse
         self.game_rows: dict[int, int] = {}
+        self._state: tuple[object, ...] = ()
+        self._screen: TextScreen | None = None
+
+    @property
+    def entry(self) -> Entry:
+        return self.entries[self.game]
 
     @property
     def game_id(self) -> str:
-        return self.ids[self.game]
+        return self.entry.id
 
     def lines(self, app: App) -> list[tuple[str, str]]:
         """The focusable lines: (kind, name)."""
-        info = self.infos[self.game_id]
-        lines = [("game", "")] + [("option", name) for name in info.options]
+        entry = self.entry
+        lines = [("game", "")] + [("option", name) for name in entry.options]
         lines += [("deal", ""), ("sound", ""), ("play", "")]
         if app.session is not None:
             lines.append(("resume", ""))
         lines.append(("quit", ""))
         return lines
+
+    # -- input ----------------------------------------------------------------------------------
 
     def update(self, app: App) -> None:
         import pyxel
@@ -195,6 +222,10 @@ class MenuScene:
                 self.focus = (self.focus + 1) % len(lines)
             elif action in ("left", "right"):
                 self._change(app, kind, name, -1 if action == "left" else 1)
+            elif action in ("page_up", "page_down", "first", "last"):
+                self._page(action)
+            elif action == "letter":
+                self._jump(key[-1])
             elif action == "digit":
                 if len(self.deal) < 9:
                     self.deal = (self.deal + key[-1]).lstrip("0") or "0"
@@ -218,11 +249,44 @@ class MenuScene:
                 return
             lines = self.lines(app)
 
+    def _choose_game(self, index: int) -> None:
+        self.game = index % len(self.entries)
+        self._scroll_to_game()
+        self.focus = 0
+
+    def _scroll_to_game(self) -> None:
+        """Scroll as little as needed to keep the chosen game in sight."""
+        if self.game < self.top:
+            self.top = self.game
+        elif self.game >= self.top + self.VISIBLE:
+            self.top = self.game - self.VISIBLE + 1
+        self.top = max(0, min(self.top, len(self.entries) - self.VISIBLE))
+
+    def _page(self, action: str) -> None:
+        last = len(self.entries) - 1
+        target = {"page_up": max(self.game - (self.VISIBLE - 1), 0),
+                  "page_down": min(self.game + self.VISIBLE - 1, last),
+                  "first": 0, "last": last}[action]
+        if action in ("page_up", "page_down"):  # the page turns with the cursor, as in DOS lists
+            self.top += target - self.game
+        self._choose_game(target)
+
+    def _jump(self, letter: str) -> None:
+        """The next game (after the chosen one, round the end) whose title starts with
+        `letter`."""
+        count = len(self.entries)
+        for step in range(1, count + 1):
+            index = (self.game + step) % count
+            if self.entries[index].title[:1].upper() == letter.upper():
+                self._choose_game(index)
+                return
+
     def _change(self, app: App, kind: str, name: str, delta: int) -> None:
         if kind == "game":
-            self.game = (self.game + delta) % len(self.ids)
+            self.game = (self.game + delta) % len(self.entries)
+            self._scroll_to_game()
         elif kind == "option":
-            spec = self.infos[self.game_id].options[name]
+            spec = self.entry.options[name]
             values = list(spec.values)
             current = self.values[self.game_id][name]
             at = next((i for i, v in enumerate(values) if str(v) == str(current)), 0)
@@ -241,7 +305,12 @@ class MenuScene:
             self._play(app)
 
     def _play(self, app: App) -> None:
-        game_id = self.game_id
+        entry = self.entry
+        if entry.error:
+            app.beeper.play("refuse")
+            self.error = entry.error
+            return
+        game_id = entry.id
         options = dict(self.values[game_id])
         seed = int(self.deal) if self.deal else app.seed_source()
 
@@ -257,12 +326,16 @@ class MenuScene:
         else:
             start()
 
-    error = ""
-
     def _click(self, app: App, col: int, row: int) -> None:
-        if row in self.game_rows and col < 28:
-            self.game = self.game_rows[row]
-            self.focus = 0
+        bar_col = self.LIST_COL + self.LIST_W - 1
+        if col == bar_col and self._overflows():
+            if row == self.LIST_ROW + 1:
+                self._choose_game(max(self.game - 1, 0))
+            elif row == self.LIST_ROW + self.LIST_H - 2:
+                self._choose_game(min(self.game + 1, len(self.entries) - 1))
+            return
+        if row in self.game_rows and col < bar_col:
+            self._choose_game(self.game_rows[row])
             return
         line = self.rows.get(row)
         if line is None:
@@ -275,8 +348,13 @@ class MenuScene:
                 self._do(app, kind)
         self.focus = line
 
+    def _overflows(self) -> bool:
+        return len(self.entries) > self.VISIBLE
+
+    # -- drawing ----------------------------------------------------------------------------------
+
     def draw(self, app: App) -> None:
-        state = (self.game, self.focus, repr(self.values[self.game_id]), self.deal,
+        state = (self.game, self.top, self.focus, repr(self.values[self.game_id]), self.deal,
                  app.beeper.enabled, app.session is not None, self.error)
         if state != self._state:
             self._state = state
@@ -284,51 +362,83 @@ class MenuScene:
         assert self._screen is not None
         app.painter.screen("menu", self._screen)
 
-    _state: tuple[object, ...] = ()
-    _screen: TextScreen | None = None
-
     def compose(self, app: App) -> TextScreen:
         screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLUE)
         screen.fill(0, 1, COLS, ROWS - 2, "░", Colour.BLUE, Colour.BLACK)
         bar(screen, 0, texts.MENU_TITLE, Colour.BLACK, Colour.LIGHT_GREY)
+        self._compose_list(screen)
+        self._compose_game(app, screen)
+        note = self.entry.error or self.error
+        if note:
+            note_line(screen, self.NOTE_ROW, note)
         bar(screen, ROWS - 1, " " + texts.MENU_KEYS)
-        lines = self.lines(app)
-        focus = min(self.focus, len(lines) - 1)
-        # the list of games
-        box(screen, 1, 2, 26, 20, texts.MENU_GAMES, Colour.WHITE, Colour.BLUE,
+        return screen
+
+    def _compose_list(self, screen: TextScreen) -> None:
+        col, row, width, height = self.LIST_COL, self.LIST_ROW, self.LIST_W, self.LIST_H
+        box(screen, col, row, width, height, texts.MENU_GAMES, Colour.WHITE, Colour.BLUE,
             Colour.LIGHT_CYAN)
+        count = len(self.entries)
+        where = f" {self.game + 1}/{count} "
+        screen.put(col + width - 2 - len(where), row + height - 1, where, Colour.LIGHT_CYAN)
         self.game_rows = {}
-        for index, gid in enumerate(self.ids[:18]):
-            row = 3 + index
-            self.game_rows[row] = index
-            title = f" {self.infos[gid].title}"[:24].ljust(24)
+        inner = width - 3  # the title cells; the frame's right column is the scroll bar
+        for offset, entry in enumerate(self.entries[self.top:self.top + self.VISIBLE]):
+            index = self.top + offset
+            at = row + 1 + offset
+            self.game_rows[at] = index
+            title = f" {entry.title}"[:inner].ljust(inner)
+            fg = (Colour.LIGHT_RED if entry.error else Colour.LIGHT_GREEN if entry.mine
+                  else Colour.WHITE)
             if index == self.game:
-                chosen_bg = Colour.CYAN if focus == 0 else Colour.LIGHT_GREY
-                screen.put(2, row, title, Colour.BLACK, chosen_bg)
+                chosen_bg = Colour.CYAN if self.focus == 0 else Colour.LIGHT_GREY
+                screen.put(col + 1, at, "►" + title[1:], Colour.BLACK, chosen_bg)
             else:
-                screen.put(2, row, title, Colour.WHITE)
-        # the chosen game
-        info = self.infos[self.game_id]
-        left, width = 29, 49
-        box(screen, left, 2, width, 20, f" {info.title} ", Colour.WHITE, Colour.BLUE,
-            Colour.LIGHT_CYAN)
-        row = 3
-        for text in textwrap.wrap(info.description, width - 4)[:4]:
-            screen.put(left + 2, row, text, Colour.LIGHT_GREY)
-            row += 1
-        row += 1
+                screen.put(col + 1, at, title, fg)
+        if self._overflows():
+            self._compose_scroll_bar(screen, col + width - 1, row + 1, height - 2)
+
+    def _compose_scroll_bar(self, screen: TextScreen, col: int, row: int, height: int) -> None:
+        """A DOS scroll bar in the frame: arrows at the ends, a thumb where the view is."""
+        track = height - 2
+        screen.put_char(col, row, "▲", Colour.BLACK, Colour.CYAN)
+        screen.put_char(col, row + height - 1, "▼", Colour.BLACK, Colour.CYAN)
+        span = len(self.entries) - self.VISIBLE
+        thumb = round(self.top / span * (track - 1)) if span else 0
+        for offset in range(track):
+            char, fg = ("█", Colour.LIGHT_CYAN) if offset == thumb else ("░", Colour.CYAN)
+            screen.put_char(col, row + 1 + offset, char, fg, Colour.BLUE)
+
+    def _compose_game(self, app: App, screen: TextScreen) -> None:
+        entry = self.entry
+        left, width = self.LEFT, self.WIDTH
+        title = f" {entry.title}{texts.MENU_MINE if entry.mine else ''} "
+        box(screen, left, 2, width, 21, title, Colour.WHITE, Colour.BLUE, Colour.LIGHT_CYAN)
+        text_width = width - 4
+        if entry.error:
+            about = textwrap.wrap(texts.MENU_BROKEN, text_width)[:2]
+        else:
+            about = textwrap.wrap(entry.description, text_width)
+            if len(about) > 2:
+                about = [about[0], about[1][:text_width - 1] + "…"]
+        for offset, text in enumerate(about):
+            screen.put(left + 2, 3 + offset, text, Colour.LIGHT_GREY)
+        row = 5
         screen.put(left, row, "╟" + "─" * (width - 2) + "╢", Colour.LIGHT_CYAN)
         screen.put(left + 2, row, texts.MENU_OPTIONS, Colour.YELLOW)
         row += 1
+        lines = self.lines(app)
+        focus = min(self.focus, len(lines) - 1)
+        roomy = len(lines) + 1 <= 19 - row  # a blank line before the actions if it fits
         self.rows = {}
         values = self.values[self.game_id]
         for index, (kind, name) in enumerate(lines):
             label, value = self._line_text(app, kind, name, values)
-            if kind == "play":
+            if kind == "play" and roomy:
                 row += 1
             focused = index == focus
             fg, bg = (Colour.BLACK, Colour.CYAN) if focused else (Colour.WHITE, Colour.BLUE)
-            if kind in ("play", "resume", "quit"):
+            if kind in ACTIONS:
                 text = f"  {'►' if focused else ' '} {label}"
                 screen.put(left + 2, row, text.ljust(width - 4), fg, bg)
                 screen.put_char(left + 6, row, label[0], Colour.YELLOW if not focused
@@ -339,23 +449,22 @@ class MenuScene:
                 screen.put(left + 2, row, text.ljust(width - 4)[:width - 4], fg, bg)
             self.rows[row] = index
             row += 1
-        if self.error:
-            screen.put(left + 2, 20, self.error[:width - 4], Colour.WHITE, Colour.RED)
-        return screen
 
     def _line_text(self, app: App, kind: str, name: str, values: dict[str, Any]
                    ) -> tuple[str, str]:
-        info = self.infos[self.game_id]
+        entry = self.entry
         if kind == "game":
-            return texts.MENU_GAME, info.title
+            return texts.MENU_GAME, entry.title
         if kind == "option":
-            return info.options[name].label, str(values[name])
+            return entry.options[name].label, str(values[name])
         if kind == "deal":
             return texts.MENU_DEAL, f"[{self.deal.ljust(9, '_')}]"
         if kind == "sound":
             return texts.MENU_SOUND, texts.MENU_ON if app.beeper.enabled else texts.MENU_OFF
-        return {"play": texts.MENU_PLAY, "resume": texts.MENU_RESUME,
-                "quit": texts.MENU_QUIT}[kind], ""
+        return ACTIONS[kind], ""
+
+
+ACTIONS = {"play": texts.MENU_PLAY, "resume": texts.MENU_RESUME, "quit": texts.MENU_QUIT}
 
 
 # -- questions and endings ------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import scenario
 
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless
-from retro.ui.screens import InstructionsScene
+from retro.ui.screens import InstructionsScene, MenuScene
 
 pytestmark = pytest.mark.usefixtures("window")
 
@@ -51,3 +51,72 @@ def test_instructions_follow_the_language(tmp_path: Path) -> None:
     scene = app.scene
     assert isinstance(scene, InstructionsScene)
     assert scene.count > 1
+
+
+def _menu(tmp_path: Path) -> tuple[Driver, MenuScene]:
+    headless()
+    folder = tmp_path / "games"
+    catalog = scenario.player_games(folder)
+    (folder / "broken.yaml").write_text("id: broken\ntitle: [unclosed\n", encoding="utf-8")
+    app = App(catalog, animate=False, seed_source=lambda: 5)
+    app.show_title()
+    driver = Driver(app)
+    driver.press("RETURN")
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    return driver, menu
+
+
+def test_the_game_list_scrolls_to_the_last_game_and_back(tmp_path: Path) -> None:
+    driver, menu = _menu(tmp_path)
+    count = len(menu.entries)
+    assert count > menu.VISIBLE  # the bundled games alone fill more than a screen
+    assert menu.game_id == "spider" and menu.game in menu.game_rows.values()
+    driver.press("END")
+    assert menu.game == count - 1
+    last_row = max(menu.game_rows)
+    assert menu.game_rows[last_row] == count - 1  # drawn, on the list's last row
+    driver.press("HOME")
+    assert menu.game == 0 and menu.top == 0
+    pages = 0
+    while menu.game < count - 1:
+        driver.press("PAGEDOWN")
+        pages += 1
+        assert menu.top <= menu.game < menu.top + menu.VISIBLE
+    assert pages == -(-(count - 1) // (menu.VISIBLE - 1))
+    driver.press("PAGEUP")
+    assert menu.game == count - menu.VISIBLE
+
+
+def test_a_letter_jumps_to_the_next_game_starting_with_it(tmp_path: Path) -> None:
+    driver, menu = _menu(tmp_path)
+    driver.press("K")
+    assert menu.entry.title == "Klondike"
+    driver.press("K")
+    assert menu.entry.title == "Klondike (draw 3)"
+    driver.press("K")
+    assert menu.entry.title == "Klondike"
+    driver.press("Y")
+    assert menu.entry.title == "Yukon"
+    assert menu.top <= menu.game < menu.top + menu.VISIBLE
+
+
+def test_player_games_join_the_menu_and_a_broken_one_is_told_not_fatal(
+        tmp_path: Path) -> None:
+    driver, menu = _menu(tmp_path)
+    app = driver.app
+    driver.press("H")
+    assert menu.entry.id == "house_spider" and menu.entry.mine
+    driver.press("RETURN")
+    assert app.session is not None and app.session.game_id == "house_spider"
+    driver.press("ESCAPE")
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    for _ in range(10):
+        driver.press("B")
+        if menu.entry.id == "broken":
+            break
+    assert menu.entry.id == "broken" and menu.entry.error
+    driver.press("RETURN")
+    assert app.scene is menu and menu.error == menu.entry.error and "refuse" in app.beeper.played
+    assert "broken.yaml" in menu.error
