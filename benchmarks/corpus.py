@@ -48,7 +48,7 @@ def _late_position(suits: int, seed: int) -> str:
         for card in run:
             pool.remove(card)
         lines.append(f"foundation:{f + 1} = " + " ".join(c.code for c in run))
-    empty = {rng.below(10) for _ in range(1 + rng.below(3))}
+    empty = {rng.below(10) for _ in range(rng.below(3))}
     columns: list[list[str]] = [[] for _ in range(10)]
     for column in range(10):
         if column in empty:

@@ -130,6 +130,7 @@ class Game:
                          if k.card_key is not None or k.min_count > 1 or k.max_count]
         self._counted_from = min((k.min_count for k, _ in self._counted), default=1 << 30)
         self._card_keys: dict[Card, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._tested_of_card = any(not exact for _, exact in self._of_card)
         self._sources = [pile for g in gdef.groups if g.pick is not None for pile in groups[g.name]]
         self._actors = [(groups[g.name], g.action) for g in gdef.groups if g.action is not None]
 
@@ -168,8 +169,11 @@ class Game:
         moves: list[Move] = []
         append = moves.append
         new_move = tuple.__new__
+        move_type, kind = Move, MOVE
         card_keys = self._card_keys
         counted_from = self._counted_from
+        # the general path for a pair (src, count) when tested rules or repeats are in play
+        general = bool(always_tested or self._tested or self._tested_of_card or may_repeat)
         for src in self._sources:
             run = src.run
             if not run:
@@ -177,43 +181,23 @@ class Game:
             cards = src.cards
             si = src.index
             for count in range(1, run + 1):
+                if general or count >= counted_from:
+                    self._general_pair(src, count, moves, exact, tested, always, always_tested,
+                                       may_repeat)
+                    continue
                 card = cards[-count]
                 keys = card_keys.get(card)
                 if keys is None:
                     keys = card_keys[card] = self._keys_of(card)
-                exact_keys, tested_keys = keys
-                if count >= counted_from:
-                    more_exact, more_tested = self._counted_keys(src, count)
-                    exact_keys += more_exact
-                    tested_keys += more_tested
-                first = len(moves)
                 for dst in always:
                     if dst is not src:
-                        append(new_move(Move, (MOVE, si, count, dst.index)))
-                for key in exact_keys:
+                        append(new_move(move_type, (kind, si, count, dst.index)))
+                for key in keys[0]:
                     hits = exact.get(key)
                     if hits:
                         for dst in hits:
                             if dst is not src:
-                                append(new_move(Move, (MOVE, si, count, dst.index)))
-                for dst in always_tested:
-                    if dst is not src and dst.group.accept.test(  # type: ignore[union-attr]
-                            position, src, count, dst):
-                        append(new_move(Move, (MOVE, si, count, dst.index)))
-                for key in tested_keys:
-                    hits = tested.get(key)
-                    if hits:
-                        for dst in hits:
-                            if dst is not src and dst.group.accept.test(  # type: ignore[union-attr]
-                                    position, src, count, dst):
-                                append(new_move(Move, (MOVE, si, count, dst.index)))
-                if may_repeat and len(moves) - first > 1:
-                    moves[first:] = list(dict.fromkeys(moves[first:]))
-                for piles, accept in self._tested:
-                    test = accept.test
-                    for dst in piles:
-                        if dst is not src and test(position, src, count, dst):
-                            append(new_move(Move, (MOVE, si, count, dst.index)))
+                                append(new_move(move_type, (kind, si, count, dst.index)))
         for piles, action in self._actors:
             for pile in piles:
                 if action.available(position, pile):
@@ -221,6 +205,39 @@ class Game:
         if self.gdef.done:
             append(Move(DONE, -1))
         return moves
+
+    def _general_pair(self, src: Pile, count: int, moves: list[Move],
+                      exact: dict[int, list[Pile]], tested: dict[int, list[Pile]],
+                      always: list[Pile], always_tested: list[Pile], may_repeat: bool) -> None:
+        """The moves of `count` cards from `src` with every kind of rule considered."""
+        position = self.position
+        card = src.cards[-count]
+        keys = self._card_keys.get(card)
+        if keys is None:
+            keys = self._card_keys[card] = self._keys_of(card)
+        exact_keys, tested_keys = keys
+        if count >= self._counted_from:
+            more_exact, more_tested = self._counted_keys(src, count)
+            exact_keys += more_exact
+            tested_keys += more_tested
+        first = len(moves)
+        targets = [dst for dst in always if dst is not src]
+        for key in exact_keys:
+            targets.extend(dst for dst in exact.get(key, ()) if dst is not src)
+        candidates = list(always_tested)
+        for key in tested_keys:
+            candidates.extend(tested.get(key, ()))
+        for dst in candidates:
+            if dst is not src and dst.group.accept.test(  # type: ignore[union-attr]
+                    position, src, count, dst):
+                targets.append(dst)
+        for piles, accept in self._tested:
+            test = accept.test
+            targets.extend(dst for dst in piles
+                           if dst is not src and test(position, src, count, dst))
+        moves.extend(Move(MOVE, src.index, count, dst.index) for dst in targets)
+        if may_repeat and len(moves) - first > 1:
+            moves[first:] = list(dict.fromkeys(moves[first:]))
 
     def _keys_of(self, card: Card) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The index keys a card asks for as the bottom of the moving cards: (exact, tested)."""
