@@ -604,7 +604,7 @@ def remove_complete_runs(from_: str = "tableau", to: str = "foundation") -> Auto
       "card, 2 a card on its same-suit next-higher card, 50 a completed suit (+2 each kept in the "
       "columns beyond the third when all are complete).")
 def xpat_spider(group: str = "tableau", foundation: str = "foundation", dealt_down: int = 44,
-                relaxed: int = 0) -> Score:
+                relaxed: int = 0, columns: int = 10, suits: int = 8) -> Score:
     def compute(position: Position) -> int:
         points = 0
         down = 0
@@ -627,7 +627,9 @@ def xpat_spider(group: str = "tableau", foundation: str = "foundation", dealt_do
             points += 2 * max(0, kept - 3)
         return points
 
-    return Score(compute, {}, 0 if relaxed else 1000)
+    # every card turned, every column clean, every suit complete, all but three kept
+    best = 10 * dealt_down + 15 * columns + 50 * suits + 2 * max(0, suits - 3)
+    return Score(compute, {}, 0 if relaxed else best)
 
 
 @rule("points", "score",
