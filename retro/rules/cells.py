@@ -1,0 +1,90 @@
+"""Rules for games of open columns and free cells (FreeCell, Eight Off, Beleaguered Castle) and
+for Aces Up, where cards leave when a higher one of their suit shows.
+
+Everything here is a question about the whole table (how many cells are free, what shows on
+the other columns), so these accept rules are tested, not indexed; they are combined with an
+indexed rule (`rank_below`, `empty`) that finds the candidates first.
+"""
+
+from __future__ import annotations
+
+from retro.cards import RANK_CHARS, card_name, rank_name
+from retro.engine.model import Accept, Condition, Pile, Position
+from retro.rules.registry import rule
+
+
+def _room(position: Position, cells: str, dst: Pile, columns: bool) -> int:
+    """How many cards may move at once onto `dst`: one for each free cell plus one, doubled for
+    each empty column other than the target (FreeCell's "supermove", a series of one-card moves
+    through the cells and the empty columns)."""
+    free = sum(1 for pile in position.groups[cells] if not pile.cards)
+    room = free + 1
+    if columns:
+        for pile in position.groups[dst.group.name]:
+            if not pile.cards and pile is not dst:
+                room *= 2
+    return room
+
+
+@rule("free_cell_limit", "accept",
+      "Several cards move together only as far as the free cells of `group` allow: (free cells "
+      "+ 1), doubled for each empty column but the target (columns: false: cells only).")
+def free_cell_limit(group: str = "cell", columns: bool = True) -> Accept:
+    """Moving a run at once is a shortcut for moving its cards one by one through the free
+    places, so it is allowed exactly when that would be."""
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return count == 1 or count <= _room(position, group, dst, columns)
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        room = _room(position, group, dst, columns)
+        return (f"Room for {room} card{'s' if room != 1 else ''} at once, not {count}: "
+                + ("free cells + 1, doubled for each other empty column" if columns
+                   else "free cells + 1"))
+
+    return Accept(test, why, local=False)
+
+
+@rule("outranked_in_suit", "accept",
+      "A card goes here when a higher card of its suit shows on top of another pile of `group`.")
+def outranked_in_suit(group: str = "tableau") -> Accept:
+    """Aces Up's discard: a card may leave only while its better is in sight."""
+
+    def higher(position: Position, src: Pile) -> bool:
+        card = src.cards[-1]
+        for pile in position.groups[group]:
+            if pile is not src and len(pile.cards) > pile.down:
+                top = pile.cards[-1]
+                if top.suit == card.suit and top.rank > card.rank:
+                    return True
+        return False
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return count == 1 and higher(position, src)
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if count != 1:
+            return f"Only one card at a time goes to {dst.id}"
+        return (f"{card_name(src.cards[-1])} goes only while a higher card of its suit shows "
+                "on another pile")
+
+    return Accept(test, why, local=False)
+
+
+@rule("only_rank_left", "condition",
+      "Won when every card that is not on a foundation is of the given rank (A 2 .. 10 J Q K).")
+def only_rank_left(rank: str = "A") -> Condition:
+    """Aces Up is won with the four Aces left, wherever they lie."""
+    text = "T" if rank == "10" else rank.upper()
+    if len(text) != 1 or text not in RANK_CHARS:
+        raise ValueError(f"'{rank}' is not a rank (A 2 .. 10 J Q K)")
+    wanted = RANK_CHARS.index(text) + 1
+
+    def test(position: Position) -> bool:
+        return all((card.rank - 1) % 13 + 1 == wanted for pile in position.piles
+                   if pile.kind != "foundation" for card in pile.cards)
+
+    def why(position: Position) -> str:
+        return f"Cards other than the {rank_name(wanted)}s are still out"
+
+    return Condition(test, why)

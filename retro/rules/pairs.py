@@ -1,0 +1,331 @@
+"""Rules for games of matching cards: pairs that leave the table together (Pyramid, Monte Carlo),
+piles that match their neighbours (Accordion), cards that go to the place of their rank (Clock).
+
+A pair is made with an ordinary card move, one card onto its partner (`pairs_with`), and
+`discard_pairs` then takes the two away at once, so a move stays source, count and target and
+the notation, the console and undo need nothing new (docs/notation.md, "Pairs").
+"""
+
+from __future__ import annotations
+
+from retro.cards import Card, card_name, rank_name
+from retro.engine.model import Accept, Action, Auto, Condition, Keyer, Pile, Position
+from retro.rules.library import _key_space
+from retro.rules.registry import rule
+
+_MATCHES = ("total", "rank")
+
+
+def card_value(card: Card) -> int:
+    """A card's worth when pairs are added up: Ace 1 (also in an Ace-high pack) up to King 13."""
+    return (card.rank - 1) % 13 + 1
+
+
+def _pair(match: str, total: int, lower: Card, upper: Card) -> bool:
+    if match == "rank":
+        return card_value(lower) == card_value(upper)
+    return card_value(lower) + card_value(upper) == total
+
+
+def _pair_words(match: str, total: int) -> str:
+    return "of the same rank" if match == "rank" else f"adding up to {total}"
+
+
+# -- pairs ---------------------------------------------------------------------------------------
+
+
+@rule("pairs_with", "accept",
+      "One card onto a face-up card it pairs with: adding up to `total` (match: total; "
+      "J 11, Q 12, K 13) or of the same rank (match: rank).", match=_MATCHES)
+def pairs_with(match: str = "total", total: int = 13) -> Accept:
+    """The first half of making a pair: the card goes onto its partner's pile, and
+    `discard_pairs` takes both away."""
+    space = _key_space()
+
+    def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
+        if len(pile.cards) <= pile.down:
+            return ()
+        return (space + card_value(pile.cards[-1]),)
+
+    def card_key(card: Card) -> int | None:
+        if match == "rank":
+            return space + card_value(card)
+        wanted = total - card_value(card)
+        return space + wanted if 1 <= wanted <= 13 else None
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return (count == 1 and len(dst.cards) > dst.down
+                and _pair(match, total, src.cards[-1], dst.cards[-1]))
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if count != 1:
+            return "Pairs are made one card onto one card"
+        if len(dst.cards) <= dst.down:
+            return f"{dst.id} shows no card to pair with"
+        card, other = src.cards[-1], dst.cards[-1]
+        return f"{card_name(card)} and {card_name(other)} are no pair: {_pair_words(match, total)}"
+
+    return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True)
+
+
+@rule("worth", "accept", "One card worth `total` alone (a King, for 13) goes here by itself.")
+def worth(total: int = 13) -> Accept:
+    """Pyramid's Kings: no partner could make 13 with them, so they go alone."""
+    if not 1 <= total <= 13:
+        raise ValueError("total must be a card's worth, 1 to 13")
+    space = _key_space()
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return count == 1 and card_value(src.cards[-1]) == total
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if count != 1:
+            return f"Only one card at a time goes to {dst.id}"
+        return (f"Only a {rank_name(total)} goes to {dst.id} alone; "
+                f"{card_name(src.cards[-1])} needs a partner")
+
+    def card_key(card: Card) -> int | None:
+        return space if card_value(card) == total else None
+
+    return Accept(test, why, (Keyer(lambda position, pile: (space,), of_card=card_key,
+                                    max_count=1),), exact=True)
+
+
+@rule("uncovered", "accept",
+      "Both cards must be free: in the pyramid of `rows` (each row one pile longer than the one "
+      "above), a card is free when neither of the two cards of the next row lying on it is left.")
+def uncovered(rows: tuple[str, ...]) -> Accept:
+    """Freedom depends on other piles, so it is asked when a move is tested (a pick rule sees
+    only its own pile)."""
+    row_of = {name: number for number, name in enumerate(rows)}
+
+    def covering(position: Position, pile: Pile) -> list[Pile]:
+        number = row_of.get(pile.group.name)
+        if number is None or number + 1 >= len(rows):
+            return []
+        below = position.groups[rows[number + 1]]
+        return [p for p in below[pile.slot:pile.slot + 2] if p.cards]
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return not covering(position, src) and not covering(position, dst)
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        for pile in (src, dst):
+            over = covering(position, pile)
+            if over:
+                names = " and ".join(card_name(p.cards[-1]) for p in over)
+                verb = "lies" if len(over) == 1 else "lie"
+                return f"{card_name(pile.cards[-1])} is not free: {names} {verb} on it"
+        return "Both cards are free"
+
+    return Accept(test, why, local=False)
+
+
+@rule("touching", "accept",
+      "Only onto a place next to it in its group's grid, diagonals included.")
+def touching() -> Accept:
+    """Monte Carlo's pairs are neighbours in the grid as it lies, gaps and all."""
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        if src.group is not dst.group:
+            return False
+        columns = dst.group.layout.columns or dst.group.count
+        return (abs(src.slot // columns - dst.slot // columns) <= 1
+                and abs(src.slot % columns - dst.slot % columns) <= 1)
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        return f"{src.id} and {dst.id} are not neighbours"
+
+    return Accept(test, why, local=False)
+
+
+@rule("discard_pairs", "auto",
+      "A pair made on a pile of `groups` (its top two face-up cards) goes at once to `to` "
+      "(match and total as for pairs_with).", match=_MATCHES)
+def discard_pairs(groups: tuple[str, ...], to: str = "discard", match: str = "total",
+                  total: int = 13) -> Auto:
+    """Only the named groups are watched: their piles never show two face-up cards but for a
+    pair just made (a waste, where cards pile up face up, must not be one of them)."""
+
+    def apply(position: Position) -> bool:
+        changed = False
+        target = position.groups[to][0]
+        for name in groups:
+            for pile in position.groups[name]:
+                cards = pile.cards
+                if len(cards) - pile.down >= 2 and _pair(match, total, cards[-2], cards[-1]):
+                    position.transfer(pile, 2, target)
+                    position.emit("pair_removed")
+                    changed = True
+        return changed
+
+    return Auto(apply)
+
+
+# -- places in a grid ------------------------------------------------------------------------------
+
+
+@rule("close_gaps", "action",
+      "Close the gaps of `group`: its cards move up into them in reading order, and the places "
+      "freed at the end are filled from this pile.")
+def close_gaps(group: str = "grid") -> Action:
+    """Monte Carlo's consolidation, on a key of its own: the player says when the pairs are
+    done."""
+
+    def work(position: Position, pile: Pile) -> tuple[bool, bool]:
+        """(a card can move up, a gap can be filled from this pile)."""
+        places = position.groups[group]
+        gap = next((i for i, place in enumerate(places) if not place.cards), None)
+        if gap is None:
+            return False, False
+        return any(place.cards for place in places[gap:]), bool(pile.cards)
+
+    def available(position: Position, pile: Pile) -> bool:
+        return any(work(position, pile))
+
+    def why(position: Position, pile: Pile) -> str:
+        if all(place.cards for place in position.groups[group]):
+            return "No gap to close"
+        return f"The gaps are all at the end and the {pile.id} is empty"
+
+    def apply(position: Position, pile: Pile) -> None:
+        places = position.groups[group]
+        free = 0
+        for place in places:
+            if place.cards:
+                if place is not places[free]:
+                    position.transfer(place, len(place.cards), places[free])
+                free += 1
+        for place in places[free:]:
+            if not pile.cards:
+                break
+            position.transfer(pile, 1, place)
+        position.emit("dealt")
+
+    return Action("deal", available, why, apply)
+
+
+def _left_piles(position: Position, pile: Pile, steps: int) -> Pile | None:
+    """The `steps`-th pile holding cards to the left of `pile` in its group (reading order)."""
+    members = position.groups[pile.group.name]
+    seen = 0
+    for slot in range(pile.slot - 1, -1, -1):
+        if members[slot].cards:
+            seen += 1
+            if seen == steps:
+                return members[slot]
+    return None
+
+
+@rule("match_left", "accept",
+      "A whole pile goes onto the pile `steps` places to its left (counting only places with "
+      "cards) when their top cards match in suit or in rank.")
+def match_left(steps: tuple[int, ...] = (1, 3)) -> Accept:
+    """Accordion. Indexed by the top cards' suit and rank; the distance is then tested."""
+    if not steps or any(step < 1 for step in steps):
+        raise ValueError("steps must be 1 or more")
+    space = _key_space()
+    by_suit, by_rank = space, space + 64
+
+    def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
+        if not pile.cards:
+            return ()
+        top = pile.cards[-1]
+        return (by_suit + top.suit, by_rank + top.rank)
+
+    def suit_key(src: Pile, count: int) -> int | None:
+        return by_suit + src.cards[-1].suit if count == len(src.cards) else None
+
+    def rank_key(src: Pile, count: int) -> int | None:
+        return by_rank + src.cards[-1].rank if count == len(src.cards) else None
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        if count != len(src.cards) or not dst.cards or src.group is not dst.group:
+            return False
+        top, other = src.cards[-1], dst.cards[-1]
+        if top.suit != other.suit and top.rank != other.rank:
+            return False
+        return any(_left_piles(position, src, step) is dst for step in steps)
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        places = " or ".join(str(step) for step in steps)
+        if count != len(src.cards):
+            return f"Only the whole pile moves: all {len(src.cards)} cards of {src.id}"
+        if not dst.cards or not any(_left_piles(position, src, s) is dst for s in steps):
+            return f"A pile goes only {places} piles to its left"
+        return (f"{card_name(src.cards[-1])} matches {card_name(dst.cards[-1])} in neither "
+                "suit nor rank")
+
+    keyers = (Keyer(pile_keys, card_key=suit_key), Keyer(pile_keys, card_key=rank_key))
+    return Accept(test, why, keyers)
+
+
+@rule("one_pile", "condition", "Won when all the cards lie in one pile of `group`.")
+def one_pile(group: str = "grid") -> Condition:
+    def test(position: Position) -> bool:
+        return sum(1 for pile in position.piles if pile.cards) == 1 and any(
+            pile.cards for pile in position.groups[group])
+
+    def why(position: Position) -> str:
+        left = sum(1 for pile in position.groups[group] if pile.cards)
+        return f"{left} piles are left, not one"
+
+    return Condition(test, why)
+
+
+@rule("groups_cleared", "condition", "Won when every pile of the named groups is empty.")
+def groups_cleared(groups: tuple[str, ...]) -> Condition:
+    def test(position: Position) -> bool:
+        return not any(pile.cards for name in groups for pile in position.groups[name])
+
+    def why(position: Position) -> str:
+        left = sum(len(pile.cards) for name in groups for pile in position.groups[name])
+        return f"{left} cards are still to go"
+
+    return Condition(test, why)
+
+
+# -- the clock -------------------------------------------------------------------------------------
+
+HOUR = "hour"  # the counter of the current pile's rank (absent: the `start` pile)
+
+
+@rule("turn_to_rank", "action",
+      "Turn the top card of the current pile (at first the `start` rank's) face up onto the "
+      "pile of its rank among `faces`; that rank's pile of `hours` becomes the current one. "
+      "Piles go A to K in the groups' order.")
+def turn_to_rank(hours: tuple[str, ...], faces: tuple[str, ...], start: int = 13) -> Action:
+    """Clock. The current pile is a counter, so undo and the notation keep it; the turned cards
+    lie apart from the face-down ones because a face-up card cannot lie under them."""
+    if not 1 <= start <= 13:
+        raise ValueError("start must be a rank, 1 to 13")
+
+    def current(position: Position) -> int:
+        return position.counters.get(HOUR) or start
+
+    def hour_piles(position: Position) -> list[Pile]:
+        return [pile for name in hours for pile in position.groups[name]]
+
+    def available(position: Position, pile: Pile) -> bool:
+        rank = current(position)
+        piles = hour_piles(position)
+        return rank <= len(piles) and piles[rank - 1] is pile and bool(pile.cards)
+
+    def why(position: Position, pile: Pile) -> str:
+        rank = current(position)
+        piles = hour_piles(position)
+        at = piles[rank - 1] if rank <= len(piles) else None
+        if at is not pile:
+            return f"The card to turn is on {at.id if at else '?'}, the {rank_name(rank)}s' pile"
+        return f"{pile.id} has no card left to turn"
+
+    def apply(position: Position, pile: Pile) -> None:
+        card = pile.cards[-1]
+        rank = card_value(card)
+        piles = [p for name in faces for p in position.groups[name]]
+        position.transfer(pile, 1, piles[rank - 1])
+        position.bump("turned")
+        position.emit("flipped")
+        position.bump(HOUR, rank - position.counters.get(HOUR, 0))
+
+    return Action("turn", available, why, apply)

@@ -1,0 +1,27 @@
+"""One check shared by the game tests of the cell and pair games: the moves a game generates are
+exactly the moves it judges legal, so the window never refuses a hinted move, and the reverse."""
+
+from __future__ import annotations
+
+from retro.engine.game import Game
+from retro.engine.model import Move
+from retro.engine.notation import format_move
+
+
+def generation_agrees_with_judgement(game: Game, plies: int = 40, most: int = 4) -> None:
+    """Play `plies` moves (a fixed choice among the legal ones), and before each compare every
+    card move of up to `most` cards and every pile action with the generated list."""
+    for ply in range(plies):
+        moves = set(game.legal_moves())
+        piles = game.position.piles
+        candidates = [Move("move", src, count, dst) for src in range(len(piles))
+                      for dst in range(len(piles)) for count in range(1, most + 1)]
+        candidates += [Move(p.group.action.verb, p.index) for p in piles
+                       if p.group.action is not None]
+        for move in candidates:
+            judged = game.why_not(move) is None
+            assert judged == (move in moves), (format_move(game.position, move),
+                                               game.why_not(move))
+        if not moves:
+            return
+        game.push(sorted(moves)[(ply * 7919) % len(moves)])
