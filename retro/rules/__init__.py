@@ -1,10 +1,14 @@
-"""The vocabulary games are written in: named rule functions, bound from YAML once."""
+"""The vocabulary games are written in: named rule functions, bound from YAML once.
 
-from retro.rules import builds, waste  # noqa: F401  (importing a module registers its rules)
+Importing a module of the library registers its rules, so every module is imported here.
+"""
+
+from retro.rules import builds as builds
 from retro.rules import cells as cells
 from retro.rules import gaps as gaps
 from retro.rules import library as library
 from retro.rules import pairs as pairs
+from retro.rules import waste as waste
 from retro.rules.registry import REGISTRY, RuleSpec, all_rules, lookup, names, rule
 
-__all__ = ["REGISTRY", "RuleSpec", "all_rules", "gaps", "library", "lookup", "names", "rule"]
+__all__ = ["REGISTRY", "RuleSpec", "all_rules", "lookup", "names", "rule"]
