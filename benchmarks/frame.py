@@ -7,7 +7,9 @@ Run: .venv/bin/python benchmarks/frame.py
 
 from __future__ import annotations
 
+import os
 import statistics
+import tempfile
 import time
 
 from retro.solver.hints import auto_move
@@ -45,6 +47,7 @@ def mid_game(app: App) -> None:
 
 
 def main() -> None:
+    os.environ["RETRO_PATIENCE_DATA"] = tempfile.mkdtemp(prefix="retro-bench-")  # not the player's
     headless()
     app = App(animate=False, sound=False, seed_source=lambda: 5)
     Driver(app)

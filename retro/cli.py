@@ -56,6 +56,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="in colour (the default on a terminal)")
     style.add_argument("--plain", action="store_true", help="the text alone, 80 columns")
 
+    replay = sub.add_parser("replay", help="watch a saved game file again in the window")
+    replay.add_argument("file", type=Path, help="a saved game (like current-game.json)")
+
     console = sub.add_parser("console", help="play without a window, one command a line")
     console.add_argument("game")
     console.add_argument("--seed", type=int, default=1)
@@ -105,6 +108,8 @@ def _run(args: argparse.Namespace) -> int:
         return _stats(args.game)
     if command == "instructions":
         return _instructions(args, catalog)
+    if command == "replay":
+        return _replay(args, catalog)
     if command == "console":
         from retro.console import Console
         from retro.engine.game import Game
@@ -183,7 +188,8 @@ def _validate(files: Sequence[Path], catalog: object) -> int:
 
 
 def _play(args: argparse.Namespace, catalog: object) -> int:
-    """Open the window: the title screen, or straight to the table when a game was named."""
+    """Open the window: the title screen, or straight to the table when a game was named.
+    Without a deal number the saved game (if any) is offered first: nothing is lost."""
     from retro.definition.catalog import Catalog
     from retro.instructions import choose_language
     from retro.ui.app import App, init_window, run
@@ -196,9 +202,26 @@ def _play(args: argparse.Namespace, catalog: object) -> int:
         catalog.load(game_id, options)  # a wrong name or option fails here, before any window
     init_window()
     app = App(catalog, lang=lang)
-    if game_id is None:
-        app.show_title()
-    else:
+    if game_id is not None and args.seed is not None:
         app.start(game_id, options, args.seed)
+    else:
+        app.boot(game_id, options)
+    run(app)
+    return 0
+
+
+def _replay(args: argparse.Namespace, catalog: object) -> int:
+    """Watch a saved game file (the current-game save format) again in the window."""
+    from retro.definition.catalog import Catalog
+    from retro.instructions import choose_language
+    from retro.ui.app import App, init_window, run
+    from retro.ui.keeper import read_game_file
+
+    assert isinstance(catalog, Catalog)
+    game, moves = read_game_file(args.file, catalog)  # a bad file fails here, before any window
+    init_window()
+    app = App(catalog, lang=choose_language(None))
+    app.show_replay(game.gdef, game.seed, moves,
+                    f"Replay: {game.gdef.title} ─ {args.file.name}")
     run(app)
     return 0

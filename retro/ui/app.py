@@ -2,8 +2,9 @@
 
 `App.update()` changes state and `App.draw()` only draws, and building an App is separate from
 `pyxel.run`, so tests initialise pyxel headless, build an App and step frames themselves.
-`Session` is the game in progress; `on_close` hands it to a save hook (saving itself comes with
-another issue), and `run` calls it when the window closes, so closing asks nothing.
+`Session` is the game in progress. Nothing is lost: the table calls `autosave` after every move,
+`on_close` saves once more, and `boot` offers the saved game when the program starts; a game
+that ends (or is given up by starting another) is counted in the records once.
 """
 
 from __future__ import annotations
@@ -16,8 +17,11 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from retro.definition.catalog import Catalog
+from retro.duel import Duel
 from retro.engine.game import PLAYING, Game
+from retro.engine.model import GameDef
 from retro.ui import palette
+from retro.ui.keeper import Keeper
 from retro.ui.keys import FPS, Keys
 from retro.ui.layout import SCREEN_H, SCREEN_W
 from retro.ui.shelf import Shelf
@@ -48,9 +52,13 @@ class Session:
     game: Game
     label: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    recorded: bool = False  # counted in the records already (a game counts once)
+    duel: Duel | None = None  # a duel's turn: no undo, no save, its own ending
 
     def in_progress(self) -> bool:
         """True while abandoning it would lose something worth asking about."""
+        if self.duel is not None:
+            return not self.duel.over
         return bool(self.game.history) and self.game.outcome() == PLAYING
 
 
@@ -73,7 +81,9 @@ class App:
         env_trace = os.environ.get(TRACE_ENV)
         self.trace = trace if trace is not None else (Path(env_trace) if env_trace else None)
         self.shelf = Shelf(self.catalog)
-        self.note = ""  # one line about a file set aside (a damaged save), for title and menu
+        self.keeper = Keeper()
+        self.pending: Game | None = None  # a saved game the player chose not to resume (yet)
+        self.awaiting: Game | None = None  # a finished game whose player is typing a name
         self.keys = Keys()
         self.painter = Painter()
         self.beeper = Beeper(sound)
@@ -82,6 +92,16 @@ class App:
         self.frame = 0
         self.closed = False
         self._art: Any = None
+
+    @property
+    def note(self) -> str:
+        """One line about a file that had to be set aside or could not be written, for the
+        title, the menu and the status line; never a stop."""
+        return self.keeper.note
+
+    @note.setter
+    def note(self, text: str) -> None:
+        self.keeper.note = text
 
     # -- scenes ---------------------------------------------------------------------------
 
@@ -112,7 +132,7 @@ class App:
     def show_title(self) -> None:
         from retro.ui.screens import TitleScene
 
-        self.replace(TitleScene())
+        self.replace(TitleScene(self.note))
 
     def show_menu(self, game_id: str | None = None) -> None:
         from retro.ui.screens import MenuScene
@@ -124,18 +144,130 @@ class App:
 
         self.push(InstructionsScene(self, game_id))
 
+    def show_scores(self, game_id: str, options: Mapping[str, Any],
+                    highlight: int | None = None) -> None:
+        from retro.ui.scores import HighScoresScene
+
+        self.push(HighScoresScene(self, game_id, options, highlight))
+
+    def show_replay(self, gdef: GameDef, seed: int, moves: list[str], label: str) -> None:
+        """Watch a game again from its deal and moves; the game in progress is not touched."""
+        from retro.ui.replay import ReplayScene
+
+        session = Session(gdef.id, dict(gdef.options), Game(gdef, seed), label=label)
+        self.push(ReplayScene(self, session, moves))
+
     def start(self, game_id: str, options: Mapping[str, Any] | None = None,
               seed: int | None = None) -> Session:
-        """Deal a new game and go to the table (replacing every scene)."""
+        """Deal a new game and go to the table (replacing every scene); the game it replaces
+        counts as given up if it had moves."""
         from retro.ui.table import TableScene
 
         chosen = dict(options or {})
-        gdef = self.catalog.load(game_id, chosen)
+        gdef = self.catalog.load(game_id, chosen)  # a broken file fails before anything is lost
         deal = seed if seed is not None else self.seed_source()
-        self.session = Session(game_id, chosen, Game(gdef, deal), label=_label(self, game_id,
+        self.abandon()
+        self.keeper.clear()
+        self.session = Session(game_id, chosen, Game(gdef, deal), label=game_label(self, game_id,
                                                                                 chosen))
         self.replace(TableScene(self))
         return self.session
+
+    # -- nothing is lost ------------------------------------------------------------------------
+
+    def boot(self, game_id: str | None = None, options: Mapping[str, Any] | None = None) -> None:
+        """The program starts (no deal number given): offer the saved game, exactly as it was,
+        with a Y/N prompt; else the title screen, or the game named on the command line."""
+        from retro.ui.dialogs import ResumeScene
+
+        saved = self.keeper.resume(self.catalog)
+        self.keeper.records  # noqa: B018 - a damaged records file is told now, not later
+        self.show_title()
+
+        def afresh() -> None:
+            self.pending = saved  # kept on disk until another game is started
+            if game_id is not None:
+                self.start(game_id, options)
+
+        if saved is not None:
+            self.push(ResumeScene(self, saved, lambda: self.resume(saved), afresh))
+        elif game_id is not None:
+            self.start(game_id, options)
+
+    def resume(self, game: Game) -> Session:
+        """Go on with a saved game: every move and the undo history as they were."""
+        from retro.ui.table import TableScene
+
+        if game is not self.pending:
+            self.abandon()
+        self.pending = None
+        options = dict(game.gdef.options)
+        self.session = Session(game.gdef.id, options, game,
+                               label=game_label(self, game.gdef.id, options))
+        self.replace(TableScene(self))
+        return self.session
+
+    def autosave(self) -> None:
+        """After every move (and on closing): the game in progress to disk, so a crash or a
+        closed window loses nothing. A counted, finished game leaves no save behind."""
+        session = self.session
+        if session is None or session.duel is not None:
+            return
+        game = session.game
+        if session.recorded and game.outcome() != PLAYING:
+            self.keeper.clear()
+        elif game.history or game.future:
+            self.keeper.save(game)
+        else:
+            self.keeper.clear()
+
+    def give_up(self, session: Session | None) -> None:
+        """Count a game left unfinished with moves made (a new deal, a restart) as lost."""
+        if session is None or session.duel is not None or session.recorded:
+            return
+        if session.in_progress():
+            self.keeper.record(session.game)
+        session.recorded = True
+
+    def abandon(self) -> None:
+        """Another game starts: the one in progress, and a saved one not resumed, are given up."""
+        self.give_up(self.session)
+        pending, self.pending = self.pending, None
+        if pending is not None and pending.history and pending.outcome() == PLAYING:
+            self.keeper.record(pending)
+
+    def game_over(self, table: Any, outcome: str) -> None:
+        """A game has just ended: the won/lost box, counted once in the records, and the
+        player's name asked DOS style if it made the high score table."""
+        from retro.ui.dialogs import NameScene
+        from retro.ui.screens import OverScene
+
+        session: Session = table.session
+        if session.recorded or session.duel is not None:
+            self.push(OverScene(table, outcome))
+            return
+        session.recorded = True
+        game = session.game
+        if self.keeper.makes_table(game):
+            # the name first; then the won/lost box with the table (and the new entry) over it
+            self.awaiting = game
+            self.push(NameScene(self, game, lambda name: self._named(table, outcome, name)))
+        else:
+            self.keeper.record(game)
+            self.push(OverScene(table, outcome))
+        self.autosave()
+
+    def _named(self, table: Any, outcome: str, name: str) -> None:
+        from retro.ui.screens import OverScene
+
+        game, self.awaiting = self.awaiting, None
+        if game is None:
+            return
+        self.keeper.last_name = name
+        place = self.keeper.record(game, name)
+        self.push(OverScene(table, outcome))
+        self.show_scores(game.gdef.id, dict(game.gdef.options), place)
+
 
     # -- the frame --------------------------------------------------------------------------
 
@@ -156,10 +288,15 @@ class App:
     # -- leaving ----------------------------------------------------------------------------
 
     def on_close(self) -> None:
-        """The window is closing: hand the game in progress to the save hook, once."""
+        """The window is closing: save the game in progress (and count a finished game whose
+        player was still typing a name), then hand the session to the save hook, once."""
         if self.closed:
             return
         self.closed = True
+        if self.awaiting is not None:
+            game, self.awaiting = self.awaiting, None
+            self.keeper.record(game)
+        self.autosave()
         if self.session is not None and self.on_save is not None:
             self.on_save(self.session)
 
@@ -177,7 +314,7 @@ class App:
                 out.write(line + "\n")
 
 
-def _label(app: App, game_id: str, options: Mapping[str, Any]) -> str:
+def game_label(app: App, game_id: str, options: Mapping[str, Any]) -> str:
     """The game's title with the options that differ from their defaults, for the title bar."""
     entry = app.shelf.entry(game_id)
     parts = [f"{spec.label} {options[name]}" for name, spec in entry.options.items()

@@ -66,6 +66,11 @@ class Driver:
                 pyxel.set_btn(pyxel.KEY_LSHIFT, False)
             self.step(settle)
 
+    def type(self, text: str) -> None:
+        """Type text as the keyboard layout would deliver it (pyxel's text input)."""
+        self.pyxel.set_input_text(text)
+        self.step()
+
     def click(self, x: int, y: int, button: str = "MOUSE_BUTTON_LEFT") -> None:
         pyxel = self.pyxel
         pyxel.set_mouse_pos(x, y)

@@ -114,8 +114,8 @@ class TitleScene:
     context = "title"
     overlay = False
 
-    def __init__(self) -> None:
-        self.screen = compose_title()
+    def __init__(self, note: str = "") -> None:
+        self.screen = compose_title(note)
 
     def update(self, app: App) -> None:
         for action, _ in app.keys.actions(self.context):
@@ -130,7 +130,7 @@ class TitleScene:
         app.painter.screen("title", self.screen)
 
 
-def compose_title() -> TextScreen:
+def compose_title(note: str = "") -> TextScreen:
     screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLUE)
     screen.frame(0, 0, COLS, ROWS - 1, "double", Colour.LIGHT_CYAN)
     first, second = texts.TITLE_LOGO
@@ -147,6 +147,8 @@ def compose_title() -> TextScreen:
     bar(screen, ROWS - 1, f" {version}")
     screen.put(COLS - len(texts.APP_TITLE) - 1, ROWS - 1, texts.APP_TITLE, Colour.BLACK,
                Colour.CYAN)
+    if note:
+        note_line(screen, ROWS - 2, note)
     return screen
 
 
@@ -201,8 +203,8 @@ class MenuScene:
         """The focusable lines: (kind, name)."""
         entry = self.entry
         lines = [("game", "")] + [("option", name) for name in entry.options]
-        lines += [("deal", ""), ("sound", ""), ("play", "")]
-        if app.session is not None:
+        lines += [("deal", ""), ("sound", ""), ("play", ""), ("scores", "")]
+        if app.session is not None or app.pending is not None:
             lines.append(("resume", ""))
         lines.append(("quit", ""))
         return lines
@@ -241,6 +243,8 @@ class MenuScene:
                 app.pop() if len(app.scenes) > 1 else None
             elif action == "help":
                 app.show_help(self.game_id)
+            elif action == "scores":
+                self._do(app, "scores")
             elif action == "quit":
                 app.quit()
             elif action == "click":
@@ -296,7 +300,12 @@ class MenuScene:
 
     def _do(self, app: App, kind: str) -> None:
         if kind == "resume":
-            app.pop()
+            if app.session is None and app.pending is not None:
+                app.resume(app.pending)
+            else:
+                app.pop()
+        elif kind == "scores":
+            app.show_scores(self.game_id, self.values[self.game_id])
         elif kind == "quit":
             app.quit()
         elif kind == "sound":
@@ -355,7 +364,7 @@ class MenuScene:
 
     def draw(self, app: App) -> None:
         state = (self.game, self.top, self.focus, repr(self.values[self.game_id]), self.deal,
-                 app.beeper.enabled, app.session is not None, self.error)
+                 app.beeper.enabled, app.session is not None, self.error, app.pending)
         if state != self._state:
             self._state = state
             self._screen = self.compose(app)
@@ -449,6 +458,21 @@ class MenuScene:
                 screen.put(left + 2, row, text.ljust(width - 4)[:width - 4], fg, bg)
             self.rows[row] = index
             row += 1
+        if row <= self.STATS_ROW and not entry.error:
+            self._compose_stats(app, screen)
+
+    STATS_ROW = 19
+
+    def _compose_stats(self, app: App, screen: TextScreen) -> None:
+        """Two lines of statistics for the chosen game with the chosen options."""
+        left, width, row = self.LEFT, self.WIDTH, self.STATS_ROW
+        screen.put(left, row, "╟" + "─" * (width - 2) + "╢", Colour.LIGHT_CYAN)
+        screen.put(left + 2, row, texts.MENU_STATS, Colour.YELLOW)
+        from retro.ui.scores import stats_lines
+
+        key = app.keeper.stats_key(self.game_id, self.values[self.game_id])
+        for offset, text in enumerate(stats_lines(app.keeper.records.stats.get(key))):
+            screen.put(left + 2, row + 1 + offset, text[:width - 4], Colour.LIGHT_GREY)
 
     def _line_text(self, app: App, kind: str, name: str, values: dict[str, Any]
                    ) -> tuple[str, str]:
@@ -461,10 +485,13 @@ class MenuScene:
             return texts.MENU_DEAL, f"[{self.deal.ljust(9, '_')}]"
         if kind == "sound":
             return texts.MENU_SOUND, texts.MENU_ON if app.beeper.enabled else texts.MENU_OFF
+        if kind == "resume" and app.session is None:
+            return texts.MENU_RESUME_SAVED, ""
         return ACTIONS[kind], ""
 
 
-ACTIONS = {"play": texts.MENU_PLAY, "resume": texts.MENU_RESUME, "quit": texts.MENU_QUIT}
+ACTIONS = {"play": texts.MENU_PLAY, "scores": texts.MENU_SCORES, "resume": texts.MENU_RESUME,
+           "quit": texts.MENU_QUIT}
 
 
 # -- questions and endings ------------------------------------------------------------------------
@@ -536,9 +563,9 @@ class OverScene:
                 self.table._do_undo(app)
             elif action == "restart":
                 app.pop()
-                self.table.game.restart()
-                self.table.checked_over = False
-                app.record("restart")
+                self.table.restart(app)
+            elif action == "scores" and session is not None:
+                app.show_scores(session.game_id, session.options)
             elif action == "menu":
                 app.show_menu(session.game_id if session else None)
             return

@@ -18,7 +18,7 @@ from retro.errors import IllegalMove
 from retro.solver import hints as advice
 from retro.ui import palette as pal
 from retro.ui import texts
-from retro.ui.app import App
+from retro.ui.app import App, Session
 from retro.ui.cardart import CARD_H, CARD_W, EMPTY, EMPTY_FOUNDATION, EMPTY_STOCK
 from retro.ui.layout import SCREEN_W, Layout
 from retro.ui.textview import CELL_H, COLS
@@ -62,11 +62,13 @@ class TableScene:
 
     context = "table"
     overlay = False
+    top_keys = texts.TOP_KEYS
 
-    def __init__(self, app: App) -> None:
-        assert app.session is not None
-        self.session = app.session
-        self.game: Game = app.session.game
+    def __init__(self, app: App, session: Session | None = None) -> None:
+        chosen = session or app.session
+        assert chosen is not None
+        self.session = chosen
+        self.game: Game = chosen.game
         self.layout = Layout(self.game.gdef)
         piles = self.game.position.piles
         tableau = [p.index for p in piles if p.kind == "tableau"]
@@ -82,6 +84,7 @@ class TableScene:
         self.auto_moves = 0
         self.auto_wait = 0
         self.checked_over = False
+        self.note_shown = ""
 
     # -- questions ------------------------------------------------------------------------
 
@@ -116,6 +119,10 @@ class TableScene:
             self._act(app, action, pyxel.mouse_x, pyxel.mouse_y)
             if app.scene is not self:
                 return
+        if app.note != self.note_shown:  # a file set aside or not written: told, never a stop
+            self.note_shown = app.note
+            if app.note:
+                self._say(app.note, error=True)
         if self.flights and all(f.landed(app.frame) for f in self.flights):
             self.flights.clear()
         if self.auto_seen is not None and not self.flights:
@@ -266,6 +273,7 @@ class TableScene:
             return
         app.record("undo")
         self._after_change(app, before, move, undo=True)
+        app.autosave()
 
     def _do_redo(self, app: App) -> None:
         self.held = None
@@ -277,6 +285,7 @@ class TableScene:
             return
         app.record("redo")
         self._after_change(app, before, move)
+        app.autosave()
 
     def _do_hint(self, app: App) -> None:
         self._cycle_hint(app, 1)
@@ -348,18 +357,25 @@ class TableScene:
         from retro.ui.screens import ConfirmScene
 
         def again() -> None:
-            self.game.restart()
-            self.held = None
-            self._clear_hint()
-            self.checked_over = False
-            self.flights.clear()
-            self._say(texts.RESTARTED)
-            app.record("restart")
+            self.restart(app)
 
         if self.session.in_progress():
             app.push(ConfirmScene(again))
         else:
             again()
+
+    def restart(self, app: App) -> None:
+        """The same deal from its opening: a new attempt, so the one left counts as given up."""
+        app.give_up(self.session)
+        self.game.restart()
+        self.session.recorded = False
+        self.held = None
+        self._clear_hint()
+        self.checked_over = False
+        self.flights.clear()
+        self._say(texts.RESTARTED)
+        app.record("restart")
+        app.autosave()
 
     def _do_sound(self, app: App) -> None:
         on = app.beeper.toggle()
@@ -437,6 +453,7 @@ class TableScene:
             self._stop_auto()
             self._say("")
         self._after_change(app, before, move)
+        app.autosave()
         return True
 
     def _after_change(self, app: App, before: list[tuple[list[Card], int, list[tuple[int, int]]]],
@@ -477,14 +494,12 @@ class TableScene:
         self.flights = flights
 
     def _check_over(self, app: App) -> None:
-        from retro.ui.screens import OverScene
-
         self.checked_over = True
         outcome = self.game.outcome()
         if outcome in (WON, LOST):
             if outcome == LOST:
                 app.beeper.play("refuse")
-            app.push(OverScene(self, outcome))
+            app.game_over(self, outcome)
 
     # -- drawing ----------------------------------------------------------------------------------
 
@@ -585,7 +600,9 @@ class TableScene:
         painter = app.painter
         session = self.session
         title = f" {texts.APP_TITLE} ─ {session.label}"
-        keys = texts.TOP_KEYS + " "
+        keys = self.top_keys + " "
+        if len(title) > COLS - len(keys) - 1:
+            title = title[:COLS - len(keys) - 2] + "…"
         painter.cells(0, 0, title.ljust(COLS - len(keys)) + keys, pal.BLACK, pal.LIGHT_GREY)
         painter.cells(0, 0, title[:2 + len(texts.APP_TITLE)], pal.RED)
         game = self.game

@@ -41,10 +41,13 @@ MENU_GAME = "Game"
 MENU_DEAL = "Deal number"
 MENU_PLAY = "Play"
 MENU_RESUME = "Resume game"
+MENU_RESUME_SAVED = "Resume the saved game"
+MENU_SCORES = "High scores"
+MENU_STATS = " Statistics "
 MENU_QUIT = "Quit"
 MENU_SOUND = "Sound"
 MENU_ON, MENU_OFF = "on", "off"
-MENU_KEYS = "↑↓ Line  ←→ Change  PgUp PgDn A-Z Game  0-9 Deal  Enter Play  F1 Help  Esc Back"
+MENU_KEYS = "↑↓ Line  ←→ Change  PgUp PgDn A-Z Game  0-9 Deal  F3 Scores  F1 Help  Esc Back"
 MENU_MINE = " ─ yours"
 MENU_BROKEN = "This game file has a mistake (below); fix it and it comes back here."
 NOTE_MARK = "!"
@@ -55,12 +58,50 @@ CONFIRM_LINES = ("The game in progress will be lost.", "Really start another one
 CONFIRM_YES = "[ Yes ]"
 CONFIRM_NO = "[ No ]"
 
+RESUME_TITLE = " Resume the saved game? "
+RESUME_LINE = "A game was in progress when you last played:"
+RESUME_FACTS = "Deal {deal}  ·  {moves} moves  ·  Score {score}"
+RESUME_HISTORY = "Undo history kept: {back} moves back, {forward} to redo."
+RESUME_PROMPT = "Resume this game (Y/N)?"
+RESUME_KEYS = " Y Enter: resume   N Esc: not now "
+
+NAME_TITLE = " A new high score! "
+NAME_PLACE = "{game}: place {place} of the ten best."
+NAME_FACTS = "Score {score}   Moves {moves}   Deal {deal}"
+NAME_LABEL = "Your name: "
+NAME_KEYS = "Enter OK   Backspace Erase   Esc No name"
+NAME_NEEDED = "Type a name of 1 to 12 characters."
+
+SCORES_BAR = " Retro Patience ─ High scores"
+SCORES_TITLE = " {game} ─ the ten best "
+SCORES_ROW = "{:>4}  {:<12}  {:>6}  {:>5}  {:<10}  {:>10}  {}"
+SCORES_HEAD = SCORES_ROW.format("No.", "Name", "Score", "Moves", "Date", "Deal", "Result")
+RESULT_WON, RESULT_LOST = "won", "lost"
+SCORES_ABOUT = "{options}  ─  Enter: watch this game again"
+SCORES_EMPTY = "Nobody is in this table yet: it is waiting for you."
+DEFAULT_OPTIONS = "Usual options"
+NO_REPLAY = "This entry has no moves to replay."
+SCORES_KEYS = "↑↓ Choose  Enter Watch the game again  Esc Back"
+STATS_TITLE = " Statistics ─ {label} "
+STATS_LABELS = ("Played", "Won", "Lost", "Win rate", "Current streak", "Longest streaks",
+                "Best score", "Fewest moves")
+STATS_NONE = "No games played yet with these options."
+STATS_MENU_1 = "Played {played}  Won {won}  Lost {lost}  Win rate {rate:.0f}%"
+STATS_MENU_2 = "Best {best}  Fewest moves {fewest}  Streak {streak}"
+STREAK_WON, STREAK_LOST = "{n} won", "{n} lost"
+LONGEST = "{won} won, {lost} lost"
+REPLAY_LABEL = "Replay: {game} ─ {name}"
+REPLAY_TOP_KEYS = "Space Pause ←→ Step +- Speed Esc Back"
+REPLAY_STATUS = "Replay {at}/{n}  Speed {speed}/{top}  {state}"
+REPLAY_PLAYING, REPLAY_PAUSED, REPLAY_END = "►", "Paused", "The end"
+REPLAY_STOPPED = "Move {n} ({move}) is refused by the rules now: {why}"
+
 WON_TITLE = " You have won! "
 WON_LINES = ("Well played: the game is won.",)
 LOST_TITLE = " No more moves "
 LOST_LINES = ("The game is lost: nothing can move", "and the stock is empty.")
 OVER_SCORE = "Score {score}   Moves {moves}   Deal {deal}"
-OVER_KEYS = "Enter next deal   U Undo   F3 Replay   Esc Menu"
+OVER_KEYS = "Enter Next  U Undo  F3 Again  S Scores  Esc Menu"
 
 NO_INSTRUCTIONS = "The instructions cannot be shown: the game file has a mistake."
 KEYS_PAGE_TITLE = "KEYS"
@@ -68,4 +109,4 @@ KEYS_PAGE_TITLE = "KEYS"
 ALL: tuple[str, ...] = tuple(
     value for name, value in sorted(globals().items())
     if name.isupper() and isinstance(value, str)
-) + TITLE_LOGO + TITLE_LINES + CONFIRM_LINES + WON_LINES + LOST_LINES
+) + TITLE_LOGO + TITLE_LINES + CONFIRM_LINES + WON_LINES + LOST_LINES + STATS_LABELS

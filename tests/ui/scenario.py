@@ -14,8 +14,11 @@ from pathlib import Path
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
-from retro.engine.notation import parse_position
+from retro.engine.notation import parse_move, parse_position
 from retro.paths import games_dir
+from retro.records import Records
+from retro.saves import save_current
+from retro.solver import hints as advice
 from retro.ui.app import App, Session
 from retro.ui.driver import Driver, headless
 from retro.ui.table import TableScene
@@ -34,12 +37,17 @@ STUCK = "\n".join(f"tableau:{i + 1} = {card}" for i, card in
 
 
 @cache
-def spider_only() -> Path:
-    """A games folder holding Spider alone, so the menu's picture does not change whenever
+def only(*game_ids: str) -> Path:
+    """A games folder holding the games named alone, so a picture does not change whenever
     another game is added."""
     folder = Path(tempfile.mkdtemp(prefix="retro-ui-games-"))
-    shutil.copy(games_dir() / "spider.yaml", folder / "spider.yaml")
+    for game_id in game_ids:
+        shutil.copy(games_dir() / f"{game_id}.yaml", folder / f"{game_id}.yaml")
     return folder
+
+
+def spider_only() -> Path:
+    return only("spider")
 
 
 HOUSE_SPIDER = """\
@@ -125,17 +133,135 @@ def table_at(text: str) -> Driver:
     return driver
 
 
-def won() -> Driver:
+def name_prompt() -> Driver:
+    """The winning move made: the game makes the (empty) high score table, a name is asked."""
     driver = table_at(NEAR_WON)
     driver.press("RIGHT", "RETURN", "LEFT", "RETURN")
     driver.step(2)
+    driver.type("Anna")
+    return driver
+
+
+def won() -> Driver:
+    """The won box, after the name was given and the high score table looked at."""
+    driver = name_prompt()
+    driver.press("RETURN", "ESCAPE")
     return driver
 
 
 def lost() -> Driver:
+    """The lost box (a lost game may make the high score table too: the name is given)."""
     driver = table_at(STUCK)
     driver.step(2)
+    if type(driver.app.scene).__name__ == "NameScene":
+        driver.type("Bert")
+        driver.press("RETURN", "ESCAPE")
     return driver
+
+
+FIXED_DAY = "1994-06-15"
+RECORDED = (("Anna", 11, 40), ("Bert", 12, 25), ("Carla", 13, 60), ("Dieter", 14, 10),
+            ("Eve", 15, 33))
+
+
+def played(game: Game, count: int) -> Game:
+    """`count` moves of auto-play, then deals and more, the same every run."""
+    seen: set[object] = set()
+    for _ in range(count):
+        hint = advice.auto_move(game, seen)
+        if hint is None:
+            deals = [m for m in game.legal_moves() if m.kind == "deal"]
+            if not deals:
+                break
+            game.push(deals[0])
+            continue
+        game.push(hint.move)
+    return game
+
+
+def with_records(won_only: bool = False) -> None:
+    """Five games of Spider and one won (set up near the end) in the records, dated alike so
+    the screens never change."""
+    records = Records()
+    gdef = Catalog([spider_only()]).load("spider", {})
+    for name, seed, count in () if won_only else RECORDED:
+        records.record(played(Game(gdef, seed), count), name, today=FIXED_DAY)
+    won = Game(gdef, DEAL, parse_position(gdef, NEAR_WON))
+    won.push(parse_move(won.position, "tableau:2>tableau:1"))
+    records.record(won, "Wanda", today=FIXED_DAY)
+
+
+def high_scores() -> Driver:
+    with_records()
+    driver = menu()
+    driver.press("F3")
+    return driver
+
+
+def saved_game() -> Game:
+    """A Spider game with moves made and one taken back, saved as the game in progress."""
+    gdef = Catalog([spider_only()]).load("spider", {})
+    game = played(Game(gdef, DEAL), 12)
+    game.pop()
+    save_current(game)
+    return game
+
+
+def resume_prompt() -> Driver:
+    saved_game()
+    app = new_app()
+    app.boot()
+    driver = Driver(app)
+    driver.step()
+    return driver
+
+
+def replay() -> Driver:
+    """Watching Anna's game again, paused after a few moves."""
+    driver = high_scores()
+    driver.press("DOWN", "DOWN", "DOWN", "RETURN", "SPACE")  # Anna's game, paused
+    for _ in range(6):
+        driver.press("RIGHT")
+    driver.settle()
+    return driver
+
+
+def seven_to_ace() -> Driver:
+    """7 bis As a few moves in: holes filled by keys, as a player does."""
+    headless()
+    catalog = Catalog()
+    catalog.dirs = [only("seven_to_ace")]
+    app = App(catalog, animate=False, seed_source=lambda: DEAL)
+    app.start("seven_to_ace", {}, DEAL)
+    driver = Driver(app)
+    table = app.scene
+    assert isinstance(table, TableScene)
+    for _ in range(4):
+        hint = advice.hints(table.game)[0]
+        move = hint.move
+        driver.press(*_walk(table, move.src), "RETURN")
+        if move.kind == "move":
+            driver.press(*_walk(table, move.dst), "RETURN")
+    driver.settle()
+    return driver
+
+
+def _walk(table: TableScene, target: int) -> list[str]:
+    """The arrow keys that bring the table's cursor to pile `target`, row by row."""
+    keys: list[str] = []
+    rows = table.layout.rows(table.game.position)
+    at = next(i for i, row in enumerate(rows) if table.cursor in row)
+    to = next(i for i, row in enumerate(rows) if target in row)
+    cursor = table.cursor
+    while at != to:  # Tab goes down a row and round to the top
+        keys.append("TAB")
+        at = (at + 1) % len(rows)
+        x = table.layout.origins[cursor][0]
+        cursor = min(rows[at], key=lambda i: abs(table.layout.origins[i][0] - x))
+    row = rows[to]
+    steps = row.index(target) - row.index(cursor)
+    keys += ["RIGHT"] * steps if steps > 0 else ["LEFT"] * -steps
+    return keys
 
 
 def confirm() -> Driver:
@@ -153,6 +279,11 @@ def instructions() -> Driver:
 
 
 SCREENS: dict[str, Callable[[], Driver]] = {
+    "resume": resume_prompt,
+    "name": name_prompt,
+    "high_scores": high_scores,
+    "replay": replay,
+    "seven_to_ace": seven_to_ace,
     "title": title,
     "menu": menu,
     "table_fresh": fresh_table,

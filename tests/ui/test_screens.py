@@ -24,7 +24,8 @@ from retro.ui.palette import PALETTE
 
 REFERENCE = Path(__file__).parent / "reference"
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-REFERENCE_SCREENS = ("title", "menu", "table_fresh", "table_mid", "won")
+REFERENCE_SCREENS = ("title", "menu", "table_fresh", "table_mid", "won", "resume", "high_scores",
+                     "seven_to_ace")
 
 
 def _differences(expected: bytes, actual: bytes) -> str:

@@ -1,0 +1,193 @@
+"""DOS prompts drawn over the screen they interrupt: resume the saved game (Y/N), and a name for
+the high score table typed into a field with a blinking cursor.
+
+Typed text comes from pyxel's text input (`pyxel.input_text`), which follows the keyboard layout
+(a German keyboard's Z and Y, its umlauts), rather than from key codes; tests fake it with
+`pyxel.set_input_text`. Only what code page 437 can show is taken, so every name fits the font.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from retro.duel import NAME_LENGTH, DuelError, player_name
+from retro.engine.game import Game
+from retro.textmode import Colour, TextScreen
+from retro.ui import texts
+from retro.ui.app import App, game_label
+from retro.ui.keeper import DEFAULT_NAME
+from retro.ui.screens import box, draw_overlay, overlay_region
+from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
+
+BLINK = 8  # frames the cursor stays on, then off: the DOS cursor's quick blink
+
+
+def drawable(char: str) -> bool:
+    """Whether a typed character can be shown by the DOS font (printable code page 437)."""
+    if not char.isprintable():
+        return False
+    try:
+        char.encode("cp437")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+class TextField:
+    """A one-line text field: what was typed, up to `limit` characters the font can show."""
+
+    def __init__(self, value: str = "", limit: int = NAME_LENGTH) -> None:
+        self.limit = limit
+        self.value = "".join(ch for ch in value if drawable(ch))[:limit]
+
+    def feed(self, text: str) -> bool:
+        """Add typed characters; False when one was refused (not drawable, or no room)."""
+        taken = True
+        for char in text:
+            if drawable(char) and len(self.value) < self.limit:
+                self.value += char
+            else:
+                taken = False
+        return taken
+
+    def erase(self) -> None:
+        self.value = self.value[:-1]
+
+    def shown(self, frame: int, focused: bool = True) -> str:
+        """The field as drawn: the text, the blinking underline cursor, blanks to its width."""
+        cursor = "_" if focused and (frame // BLINK) % 2 == 0 else " "
+        text = self.value + (cursor if len(self.value) < self.limit else "")
+        return text.ljust(self.limit + 1)
+
+
+def typed() -> str:
+    """This frame's typed text."""
+    import pyxel
+
+    return str(pyxel.input_text)
+
+
+class ResumeScene:
+    """`Resume the saved game? (Y/N)` over the title screen, naming game, deal and moves."""
+
+    context = "dialog"
+    overlay = True
+    COL, ROW, WIDTH, HEIGHT = 14, 7, 52, 10
+
+    def __init__(self, app: App, game: Game, on_yes: Callable[[], object],
+                 on_no: Callable[[], None]) -> None:
+        self.game = game
+        self.on_yes = on_yes
+        self.on_no = on_no
+        options = dict(game.gdef.options)
+        self.label = game_label(app, game.gdef.id, options)
+        self._region: TextScreen | None = None
+
+    def update(self, app: App) -> None:
+        import pyxel
+
+        for action, _ in app.keys.actions(self.context):
+            if action == "click":
+                action = self._clicked(pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H)
+                if not action:
+                    continue
+            app.pop()
+            (self.on_yes if action == "yes" else self.on_no)()
+            return
+
+    def _clicked(self, col: int, row: int) -> str:
+        prompt_col = self.COL + 3 + len(texts.RESUME_PROMPT) - 5  # the "Y" of "(Y/N)?"
+        if row != self.ROW + 7:
+            return ""
+        return {prompt_col: "yes", prompt_col + 2: "no"}.get(col, "")
+
+    def draw(self, app: App) -> None:
+        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
+        if self._region is None:
+            self._region = overlay_region(self.compose(), c, r, w, h)
+        draw_overlay(app, "resume", self._region, c, r, w, h)
+        if (app.frame // BLINK) % 2 == 0:
+            app.painter.cells(c + 3 + len(texts.RESUME_PROMPT) + 1, r + 7, "_", Colour.BLACK,
+                              Colour.LIGHT_GREY)
+
+    def compose(self) -> TextScreen:
+        screen = TextScreen(COLS, ROWS)
+        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
+        box(screen, c, r, w, h, texts.RESUME_TITLE, Colour.BLACK, Colour.LIGHT_GREY,
+            Colour.WHITE)
+        game = self.game
+        screen.put(c + 3, r + 2, texts.RESUME_LINE, Colour.BLACK)
+        screen.put(c + 7, r + 3, self.label[:w - 10], Colour.BLUE)
+        facts = texts.RESUME_FACTS.format(deal=game.seed, moves=game.moves_made,
+                                          score=game.score())
+        screen.put(c + 7, r + 4, facts[:w - 10], Colour.BLUE)
+        history = texts.RESUME_HISTORY.format(back=len(game.history), forward=len(game.future))
+        screen.put(c + 3, r + 5, history[:w - 6], Colour.DARK_GREY)
+        screen.put(c + 3, r + 7, texts.RESUME_PROMPT, Colour.BLACK)
+        keys = texts.RESUME_KEYS
+        screen.put(c + w - 3 - len(keys), r + h - 1, keys, Colour.DARK_GREY)
+        return screen
+
+
+class NameScene:
+    """`A new high score!`: the player's name for the table, 12 characters at most."""
+
+    context = "name"
+    overlay = True
+    COL, ROW, WIDTH, HEIGHT = 17, 7, 46, 11
+
+    def __init__(self, app: App, game: Game, on_done: Callable[[str], None]) -> None:
+        self.game = game
+        self.on_done = on_done
+        self.field = TextField(app.keeper.last_name)
+        self.place = app.keeper.place_of(game)
+        self.title = app.shelf.entry(game.gdef.id).title
+        self.problem = ""
+        self._region: TextScreen | None = None
+
+    def update(self, app: App) -> None:
+        text = typed()
+        if text and not self.field.feed(text):
+            app.beeper.play("refuse")
+        for action, _ in app.keys.actions(self.context):
+            if action == "erase":
+                self.field.erase()
+            elif action in ("accept", "cancel"):
+                try:
+                    name = player_name(self.field.value) if action == "accept" else DEFAULT_NAME
+                except DuelError:
+                    app.beeper.play("refuse")
+                    self.problem = texts.NAME_NEEDED
+                    continue
+                app.pop()
+                self.on_done(name)
+                return
+        if self.problem and self.field.value:
+            self.problem = ""
+
+    def draw(self, app: App) -> None:
+        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
+        if self._region is None:
+            self._region = overlay_region(self.compose(), c, r, w, h)
+        draw_overlay(app, "name", self._region, c, r, w, h)
+        label = texts.NAME_LABEL
+        app.painter.cells(c + 4 + len(label), r + 6, self.field.shown(app.frame), Colour.WHITE,
+                          Colour.BLACK)
+        if self.problem:
+            app.painter.cells(c + 4, r + 8, self.problem.ljust(w - 8), Colour.YELLOW,
+                              Colour.BLUE)
+
+    def compose(self) -> TextScreen:
+        screen = TextScreen(COLS, ROWS)
+        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
+        box(screen, c, r, w, h, texts.NAME_TITLE, Colour.WHITE, Colour.BLUE, Colour.YELLOW)
+        game = self.game
+        place = texts.NAME_PLACE.format(game=self.title, place=self.place)
+        screen.put(c + 4, r + 2, place[:w - 8], Colour.WHITE)
+        facts = texts.NAME_FACTS.format(score=game.score(), moves=game.moves_made,
+                                        deal=game.seed)
+        screen.put(c + 4, r + 3, facts[:w - 8], Colour.LIGHT_CYAN)
+        screen.put(c + 4, r + 6, texts.NAME_LABEL, Colour.YELLOW)
+        keys = texts.NAME_KEYS
+        screen.put(c + (w - len(keys)) // 2, r + h - 2, keys, Colour.LIGHT_GREY)
+        return screen

@@ -1,0 +1,116 @@
+"""The window's side of "nothing is lost": the game in progress saved after every move, finished
+games counted in the records, and no disk trouble ever stopping play.
+
+A thin layer over `retro.saves` and `retro.records` (which know the file formats): it adds what
+only the window needs, the name last typed for the high score table and a one-line note when a
+file cannot be written, so a full disk costs a message, not the game. No pyxel here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from retro.definition.catalog import Catalog
+from retro.engine.game import Game
+from retro.records import TABLE_SIZE, HighScore, Records, option_key
+from retro.saves import (
+    SavedGame,
+    clear_current,
+    current_path,
+    load_saved,
+    resume_current,
+    save_current,
+)
+from retro.storage import DamagedFile
+
+DEFAULT_NAME = "Player"
+
+
+class Keeper:
+    """Saves and records in the player's data folder (RETRO_PATIENCE_DATA in tests)."""
+
+    def __init__(self) -> None:
+        self.last_name = ""
+        self.note = ""  # the latest problem, one line, for the window to show
+        self._records: Records | None = None
+
+    # -- the game in progress -----------------------------------------------------------------
+
+    def save(self, game: Game) -> None:
+        """Called after every move: small file, written atomically, so a crash loses nothing."""
+        self._guard(lambda: save_current(game), "the game could not be saved")
+
+    def clear(self) -> None:
+        self._guard(clear_current, "the old save could not be removed")
+
+    def resume(self, catalog: Catalog) -> Game | None:
+        """The saved game to offer, exactly as it was; a damaged, foreign or newer file is set
+        aside and told in `note`."""
+        try:
+            game, note = resume_current(catalog)
+        except OSError as error:
+            game, note = None, f"{current_path().name}: cannot be read ({error.strerror})"
+        if note:
+            self.note = note
+        return game
+
+    # -- the records --------------------------------------------------------------------------
+
+    @property
+    def records(self) -> Records:
+        """Loaded on first use; a damaged records file is set aside (told in `note`)."""
+        if self._records is None:
+            self._records = Records()
+            if self._records.note:
+                self.note = self._records.note
+        return self._records
+
+    def makes_table(self, game: Game) -> bool:
+        """Whether the finished game gets into the game's ten best (so the name is asked)."""
+        table = self.records.tables.get(game.gdef.id, [])
+        if len(table) < TABLE_SIZE:
+            return True
+        return self.place_of(game) <= TABLE_SIZE
+
+    def place_of(self, game: Game) -> int:
+        """The place the finished game would take in its table (1-based; equal results keep
+        the older entry ahead, as `Records.record` sorts)."""
+        mine = (-game.score(), game.moves_made)
+        table = self.records.tables.get(game.gdef.id, [])
+        return 1 + sum(1 for entry in table if (-entry.score, entry.moves) <= mine)
+
+    def record(self, game: Game, name: str = "") -> int | None:
+        """Count a finished or given-up game once; its place in the table, if it made it."""
+        name = name or self.last_name or DEFAULT_NAME
+        place: list[int | None] = [None]
+
+        def write() -> None:
+            place[0] = self.records.record(game, name)
+
+        self._guard(write, "the records could not be saved")
+        return place[0]
+
+    def table(self, game_id: str) -> list[HighScore]:
+        return list(self.records.tables.get(game_id, []))
+
+    def stats_key(self, game_id: str, options: dict[str, object]) -> str:
+        return option_key(game_id, dict(options))
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _guard(self, work: object, what: str) -> None:
+        assert callable(work)
+        try:
+            work()
+        except OSError as error:
+            self.note = f"{what}: {error.strerror or error}"
+
+
+def read_game_file(path: Path, catalog: Catalog) -> tuple[Game, list[str]]:
+    """A saved game file to replay: its deal (the opening position) and the moves made, in the
+    notation. Raises DamagedFile (a RetroError) with one line when it cannot be used."""
+    saved: SavedGame | None = load_saved(path)
+    if saved is None:
+        raise DamagedFile(f"{path}: no such file")
+    gdef = catalog.load(saved.game, saved.options)
+    return Game(gdef, saved.seed), list(saved.moves)

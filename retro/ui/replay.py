@@ -1,0 +1,123 @@
+"""Watching a game again: its moves made one by one on the table, at a speed the viewer sets.
+
+The replay is a table whose moves come from a list (a high score entry's, or a saved game
+file's) instead of the keyboard; each is checked by the engine like a player's, so a replay of
+a game whose rules have changed stops at the first move the rules now refuse and says why.
+It never touches the game in progress, the save or the records.
+"""
+
+from __future__ import annotations
+
+from retro.engine.model import Move
+from retro.engine.notation import parse_move
+from retro.errors import RetroError
+from retro.ui import texts
+from retro.ui.app import App, Session
+from retro.ui.table import TableScene
+
+SPEEDS = (60, 40, 30, 20, 15, 10, 6, 3, 1)  # frames between two moves, slow to fast
+DEFAULT_SPEED = 4  # half a second a move
+
+
+class ReplayScene(TableScene):
+    """A table that plays itself: Space pauses, → and ← step, + and - change the speed."""
+
+    context = "replay"
+    top_keys = texts.REPLAY_TOP_KEYS
+
+    def __init__(self, app: App, session: Session, moves: list[str]) -> None:
+        super().__init__(app, session)
+        self.moves = list(moves)
+        self.speed = DEFAULT_SPEED
+        self.paused = False
+        self.wait = SPEEDS[self.speed]
+        self.stopped = ""  # why the replay cannot go on (a move the rules now refuse)
+        self._status()
+
+    @property
+    def at(self) -> int:
+        """How many moves have been replayed."""
+        return len(self.game.history)
+
+    def update(self, app: App) -> None:
+        actions = app.keys.actions(self.context)
+        if actions and self.flights:
+            self.flights.clear()
+        for action, _ in actions:
+            if action == "close":
+                self._close(app)
+                return
+            if action == "pause":
+                self.paused = not self.paused
+                self.wait = 0
+            elif action == "step":
+                self.paused = True
+                self.forward(app)
+            elif action == "back":
+                self.paused = True
+                self.back(app)
+            elif action in ("faster", "slower"):
+                step = 1 if action == "faster" else -1
+                self.speed = min(max(self.speed + step, 0), len(SPEEDS) - 1)
+                self.wait = min(self.wait, SPEEDS[self.speed])
+            elif action == "start":
+                self.game.restart()
+                self.flights.clear()
+                self.stopped = ""
+        if self.flights and all(f.landed(app.frame) for f in self.flights):
+            self.flights.clear()
+        if not self.paused and not self.flights:
+            self.wait -= 1
+            if self.wait <= 0:
+                self.wait = SPEEDS[self.speed]
+                if not self.forward(app):
+                    self.paused = True
+        self._status()
+
+    def forward(self, app: App) -> bool:
+        """The next move of the list, as the engine judges it now; False at the end."""
+        if self.at >= len(self.moves) or self.stopped:
+            return False
+        text = self.moves[self.at]
+        reason: str | None
+        try:
+            move = parse_move(self.game.position, text)
+            reason = self.game.why_not(move)
+        except RetroError as error:
+            move, reason = Move("none", -1), str(error)
+        if reason is not None:
+            self.stopped = texts.REPLAY_STOPPED.format(n=self.at + 1, move=text, why=reason)
+            app.beeper.play("refuse")
+            return False
+        before = self._snapshot()
+        events = self.game.push(move)
+        if any(name == "won" for name, _ in events):
+            app.beeper.play("win")
+        self._after_change(app, before, move)
+        return True
+
+    def back(self, app: App) -> None:
+        if not self.game.history:
+            return
+        before = self._snapshot()
+        move = self.game.pop()
+        self.game.future.clear()  # the list, not the redo stack, says what comes next
+        self.stopped = ""
+        self._after_change(app, before, move, undo=True)
+
+    def _close(self, app: App) -> None:
+        if len(app.scenes) > 1:
+            app.pop()
+        else:  # `retro-patience replay FILE`: on to the program's usual start
+            app.boot()
+
+    def _status(self) -> None:
+        if self.stopped:
+            self._say(self.stopped, error=True)
+            return
+        if self.at >= len(self.moves):
+            state = texts.REPLAY_END
+        else:
+            state = texts.REPLAY_PAUSED if self.paused else texts.REPLAY_PLAYING
+        self._say(texts.REPLAY_STATUS.format(at=self.at, n=len(self.moves), speed=self.speed + 1,
+                                             top=len(SPEEDS), state=state))

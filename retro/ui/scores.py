@@ -1,0 +1,181 @@
+"""The high score table of a game (the ten best, each one replayable) and its statistics.
+
+A full text-mode screen in the style of a 1994 hall of fame: place, name, score, moves, date and
+deal number, the chosen entry's options below, and the statistics of the game with the options
+chosen in the menu (statistics are kept per option set, the table per game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from retro.errors import RetroError
+from retro.records import TABLE_SIZE, HighScore, Stats
+from retro.textmode import Colour, TextScreen
+from retro.ui import texts
+from retro.ui.app import App, game_label
+from retro.ui.screens import bar, box
+from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
+
+
+def streak_text(streak: int) -> str:
+    if streak > 0:
+        return texts.STREAK_WON.format(n=streak)
+    if streak < 0:
+        return texts.STREAK_LOST.format(n=-streak)
+    return "─"
+
+
+def stats_lines(stats: Stats | None) -> tuple[str, str]:
+    """Two short lines for the game menu."""
+    if stats is None or not stats.played:
+        return texts.STATS_NONE, ""
+    best = "─" if stats.best_score is None else str(stats.best_score)
+    fewest = "─" if stats.fewest_moves is None else str(stats.fewest_moves)
+    return (texts.STATS_MENU_1.format(played=stats.played, won=stats.won, lost=stats.lost,
+                                      rate=100 * stats.win_rate),
+            texts.STATS_MENU_2.format(best=best, fewest=fewest,
+                                      streak=streak_text(stats.streak)))
+
+
+def stats_table(stats: Stats | None) -> list[tuple[str, str, str, str]]:
+    """The statistics panel: four rows of two (label, value) pairs."""
+    stats = stats or Stats()
+    best = "─" if stats.best_score is None else str(stats.best_score)
+    fewest = "─" if stats.fewest_moves is None else str(stats.fewest_moves)
+    longest = texts.LONGEST.format(won=stats.longest_win_streak, lost=stats.longest_loss_streak)
+    labels = texts.STATS_LABELS
+    return [
+        (labels[0], str(stats.played), labels[4], streak_text(stats.streak)),
+        (labels[1], str(stats.won), labels[5], longest),
+        (labels[2], str(stats.lost), labels[6], best),
+        (labels[3], f"{100 * stats.win_rate:.1f}%", labels[7], fewest),
+    ]
+
+
+class HighScoresScene:
+    """The ten best of one game; Enter on an entry replays it move by move."""
+
+    context = "scores"
+    overlay = False
+    BOX_ROW, FIRST = 2, 5  # the table's box, and the screen row of place 1
+
+    def __init__(self, app: App, game_id: str, options: Mapping[str, Any],
+                 highlight: int | None = None) -> None:
+        self.game_id = game_id
+        self.options = dict(options)
+        self.title = app.shelf.entry(game_id).title
+        self.label = game_label(app, game_id, self.options)
+        self.entries: list[HighScore] = app.keeper.table(game_id)
+        key = app.keeper.stats_key(game_id, self.options)
+        self.stats = app.keeper.records.stats.get(key)
+        self.highlight = highlight
+        self.chosen = (highlight - 1) if highlight else 0
+        self.problem = ""
+        self.specs = app.shelf.entry(game_id).options
+        self._state: tuple[object, ...] = ()
+        self._screen: TextScreen | None = None
+
+    def update(self, app: App) -> None:
+        import pyxel
+
+        count = len(self.entries)
+        for action, _ in app.keys.actions(self.context):
+            if action == "up" and count:
+                self.chosen = (self.chosen - 1) % count
+            elif action == "down" and count:
+                self.chosen = (self.chosen + 1) % count
+            elif action == "first":
+                self.chosen = 0
+            elif action == "last" and count:
+                self.chosen = count - 1
+            elif action == "replay":
+                self._replay(app)
+            elif action == "click":
+                row = pyxel.mouse_y // CELL_H - self.FIRST
+                if 0 <= row < count and 3 < pyxel.mouse_x // CELL_W < COLS - 3:
+                    if row == self.chosen:
+                        self._replay(app)
+                    self.chosen = row
+            elif action == "close":
+                app.pop()
+            if app.scene is not self:
+                return
+
+    def _replay(self, app: App) -> None:
+        if not self.entries:
+            app.beeper.play("refuse")
+            return
+        entry = self.entries[self.chosen]
+        if not entry.replay:
+            app.beeper.play("refuse")
+            self.problem = texts.NO_REPLAY
+            return
+        try:
+            gdef = app.catalog.load(self.game_id, entry.options)
+        except RetroError as error:
+            app.beeper.play("refuse")
+            self.problem = str(error).splitlines()[0]
+            return
+        label = texts.REPLAY_LABEL.format(game=game_label(app, self.game_id, entry.options),
+                                          name=entry.name)
+        app.show_replay(gdef, entry.seed, entry.replay, label)
+
+    def draw(self, app: App) -> None:
+        state = (self.chosen, self.problem, app.frame // 16 % 2 if self.highlight else 0)
+        if state != self._state:
+            self._state = state
+            self._screen = self.compose(blink=bool(state[2]))
+        assert self._screen is not None
+        app.painter.screen("scores", self._screen)
+
+    def _options_text(self, options: Mapping[str, Any]) -> str:
+        parts = [f"{spec.label} {options[name]}" for name, spec in self.specs.items()
+                 if name in options and str(options[name]) != str(spec.default)]
+        return ", ".join(parts) if parts else texts.DEFAULT_OPTIONS
+
+    def compose(self, blink: bool = False) -> TextScreen:
+        screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLUE)
+        screen.fill(0, 1, COLS, ROWS - 2, "░", Colour.BLUE, Colour.BLACK)
+        bar(screen, 0, texts.SCORES_BAR, Colour.BLACK, Colour.LIGHT_GREY)
+        left, width = 3, 74
+        box(screen, left, self.BOX_ROW, width, 16,
+            texts.SCORES_TITLE.format(game=self.title), Colour.WHITE, Colour.BLUE,
+            Colour.YELLOW)
+        screen.put(left + 2, self.BOX_ROW + 1, texts.SCORES_HEAD, Colour.YELLOW)
+        screen.put(left + 1, self.BOX_ROW + 2, "─" * (width - 2), Colour.LIGHT_CYAN)
+        for place in range(TABLE_SIZE):
+            row = self.FIRST + place
+            if place >= len(self.entries):
+                screen.put(left + 2, row, f"{place + 1:>3}.  " + "·" * 12, Colour.LIGHT_BLUE)
+                continue
+            entry = self.entries[place]
+            line = texts.SCORES_ROW.format(
+                f"{place + 1}.", entry.name[:12], entry.score, entry.moves, entry.date[:10],
+                entry.seed, texts.RESULT_WON if entry.won else texts.RESULT_LOST)
+            fg, bg = Colour.WHITE, Colour.BLUE
+            if place + 1 == self.highlight:
+                fg = Colour.YELLOW if not blink else Colour.WHITE
+            if place == self.chosen:
+                fg, bg = Colour.BLACK, Colour.CYAN
+            screen.put(left + 1, row, (" " + line).ljust(width - 2)[:width - 2], fg, bg)
+        about_row = self.FIRST + TABLE_SIZE + 1
+        if self.problem:
+            screen.put(left + 2, about_row, self.problem[:width - 4], Colour.WHITE, Colour.RED)
+        elif self.entries:
+            entry = self.entries[min(self.chosen, len(self.entries) - 1)]
+            about = texts.SCORES_ABOUT.format(options=self._options_text(entry.options))
+            screen.put(left + 2, about_row, about[:width - 4], Colour.LIGHT_GREY)
+        else:
+            screen.put(left + 2, about_row, texts.SCORES_EMPTY, Colour.LIGHT_GREY)
+        # the statistics of the game with the options chosen in the menu
+        top = self.BOX_ROW + 16
+        box(screen, left, top, width, 6, texts.STATS_TITLE.format(label=self.label[:50]),
+            Colour.WHITE, Colour.BLUE, Colour.LIGHT_CYAN)
+        for offset, (l1, v1, l2, v2) in enumerate(stats_table(self.stats)):
+            text = f" {l1} ".ljust(18, ".") + f" {v1}".ljust(14)
+            text += f" {l2} ".ljust(20, ".") + f" {v2}"
+            screen.put(left + 2, top + 1 + offset, text[:width - 4], Colour.WHITE)
+        bar(screen, ROWS - 1, " " + texts.SCORES_KEYS)
+        return screen
