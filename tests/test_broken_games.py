@@ -167,3 +167,10 @@ def test_validate_passes_every_bundled_game() -> None:
     result = subprocess.run([sys.executable, "-m", "retro", "validate", *map(str, games)],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_merge_key_brings_values_the_mapping_may_override(tmp_path: Path) -> None:
+    text = GOOD.replace("  tableau:\n    kind: tableau\n    count: 4\n",
+                        "  tableau:\n    <<: {kind: tableau, count: 9}\n    count: 4\n")
+    gdef = load_game_file(_write(tmp_path, text))
+    assert gdef.group("tableau").count == 4

@@ -84,11 +84,15 @@ def _convert(node: Node, path: Path, tables: tuple[dict[Path, Mark], dict[Path, 
         return [_convert(item, (*path, i), tables, name, constructor, depth + 1)
                 for i, item in enumerate(node.value)]
     if isinstance(node, MappingNode):
+        # keys written here win over keys brought in by a merge (`<<: *anchor`), as YAML says
+        own = {id(key_node) for key_node, _ in node.value
+               if key_node.tag != "tag:yaml.org,2002:merge"}
         try:
             constructor.flatten_mapping(node)
         except ConstructorError as error:
             raise DefinitionError([f"{name}:{where[1]}:{where[2]}: {error.problem}"]) from None
         result: dict[str, Any] = {}
+        merged: set[str] = set()
         for key_node, value_node in node.value:
             key = constructor.construct_object(key_node, deep=True) if isinstance(
                 key_node, ScalarNode) else None
@@ -98,7 +102,14 @@ def _convert(node: Node, path: Path, tables: tuple[dict[Path, Mark], dict[Path, 
                                        f"not {key!r}"])
             key = str(key)
             if key in result:
-                raise DefinitionError([f"{name}:{kline}:{kcol}: '{key}' is given twice"])
+                if key in merged and id(key_node) in own:
+                    merged.discard(key)  # the mapping's own key replaces the merged one
+                elif id(key_node) not in own:
+                    continue  # a later merge never replaces what is already there
+                else:
+                    raise DefinitionError([f"{name}:{kline}:{kcol}: '{key}' is given twice"])
+            elif id(key_node) not in own:
+                merged.add(key)
             key_marks[(*path, key)] = (name, kline, kcol)
             result[key] = _convert(value_node, (*path, key), tables, name, constructor,
                                    depth + 1)
