@@ -74,6 +74,7 @@ def _differing_pixels(a: Path, b: Path) -> int:
 def test_keystrokes_in_the_real_window_move_a_card(display: str, tmp_path: Path) -> None:
     trace = tmp_path / "trace.txt"
     env = {**os.environ, "DISPLAY": display, "RETRO_PATIENCE_TRACE": str(trace),
+           "RETRO_PATIENCE_DATA": str(tmp_path / "data"),
            "SDL_AUDIODRIVER": "dummy"}
     program = subprocess.Popen([*_command(), "play", "spider", "--seed", "5"], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -97,6 +98,9 @@ def test_keystrokes_in_the_real_window_move_a_card(display: str, tmp_path: Path)
         assert _wait_for(lambda: trace.exists() and trace.read_text().strip(), 10), \
             "no move was traced"
         assert trace.read_text().splitlines() == ["tableau:1>tableau:8"]
+        save = tmp_path / "data" / "current-game.json"  # saved after the move: nothing is lost
+        assert _wait_for(save.exists, 5), "the game was not saved after the move"
+        assert '"tableau:1>tableau:8"' in save.read_text(encoding="utf-8")
         time.sleep(1.0)  # the card has landed
         after = tmp_path / "after.png"
         _grab(env, after)
