@@ -111,3 +111,14 @@ def test_every_legal_move_is_judged_legal_and_nothing_else_is(seed: int) -> None
         if not moves:
             return
         game.push(sorted(moves)[seed % len(moves)])
+
+
+@pytest.mark.parametrize("game_id,options", VARIANTS,
+                         ids=[f"{g}-{'-'.join(map(str, o.values())) or 'default'}"
+                              for g, o in VARIANTS])
+@pytest.mark.parametrize("seed", [1, 77])
+def test_every_game_generates_exactly_the_moves_it_judges_legal(
+        game_id: str, options: dict[str, object], seed: int) -> None:
+    from tests.games.agreement import generation_agrees_with_judgement
+
+    generation_agrees_with_judgement(Game(load(game_id, **options), seed), plies=12, most=3)

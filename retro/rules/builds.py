@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from retro.cards import Card, card_name, rank_name
 from retro.engine.model import Accept, Keyer, Pick, Pile, Position
-from retro.rules.library import _key_space
+from retro.rules.library import (
+    SUIT_MODES,
+    SUIT_WORDS,
+    ask_key,
+    new_key_space,
+    offer_keys,
+    run_from_top,
+    suit_fits,
+)
 from retro.rules.registry import rule
-
-_SUIT_MODES = ("any", "same", "alternate", "other")
-_SUIT_WORDS = {"any": "", "same": " of the same suit", "alternate": " of the other colour",
-               "other": " of another suit"}
 
 
 def _above(rank: int, step: int, wrap: bool) -> int | None:
@@ -32,35 +36,6 @@ def _below(rank: int, wrap: bool) -> int | None:
     if rank > 1:
         return rank - 1
     return 13 if wrap else None
-
-
-def _fits(mode: str, card: Card, top: Card) -> bool:
-    if mode == "same":
-        return card.suit == top.suit
-    if mode == "alternate":
-        return card.color != top.color
-    if mode == "other":
-        return card.suit != top.suit
-    return True
-
-
-def _offer(space: int, mode: str, rank: int, top: Card) -> tuple[int, ...]:
-    """The keys of the cards of `rank` that `mode` lets onto `top`."""
-    if mode == "any":
-        return (space + rank,)
-    if mode == "same":
-        return (space + rank * 4 + top.suit,)
-    if mode == "alternate":
-        return (space + rank * 2 + 1 - top.color,)
-    return tuple(space + rank * 4 + suit for suit in range(4) if suit != top.suit)
-
-
-def _ask(space: int, mode: str, card: Card) -> int:
-    if mode == "any":
-        return space + card.rank
-    if mode == "alternate":
-        return space + card.rank * 2 + card.color
-    return space + card.rank * 4 + card.suit
 
 
 def _a(rank: int) -> str:
@@ -86,22 +61,7 @@ def wrapping_run(follows: str = "color") -> Pick:
              "color": "in sequence and alternating colours"}[follows]
 
     def run(pile: Pile) -> int:
-        cards = pile.cards
-        i = len(cards) - 1
-        if i < pile.down:
-            return 0
-        length = 1
-        while i > pile.down:
-            upper, lower = cards[i], cards[i - 1]
-            if upper.rank % 13 + 1 != lower.rank:
-                break
-            if follows == "suit" and upper.suit != lower.suit:
-                break
-            if follows == "color" and upper.color == lower.color:
-                break
-            length += 1
-            i -= 1
-        return length
+        return run_from_top(pile, follows, wrap=True)
 
     def why(pile: Pile, count: int) -> str:
         if not _shows_card(pile):
@@ -117,10 +77,10 @@ def wrapping_run(follows: str = "color") -> Pick:
 
 @rule("rank_below_wrap", "accept",
       "Cards go on a face-up card one rank higher, and a King on an Ace (suit: any, same, "
-      "alternate colour, other).", suit=_SUIT_MODES)
+      "alternate colour, other).", suit=SUIT_MODES)
 def rank_below_wrap(suit: str = "alternate") -> Accept:
     """`rank_below` going round the corner, for Canfield's columns."""
-    space = _key_space()
+    space = new_key_space()
     mode = suit
 
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
@@ -129,16 +89,16 @@ def rank_below_wrap(suit: str = "alternate") -> Accept:
         top = pile.cards[-1]
         below = _below(top.rank, True)
         assert below is not None
-        return _offer(space, mode, below, top)
+        return offer_keys(space, mode, below, top)
 
     def card_key(card: Card) -> int:
-        return _ask(space, mode, card)
+        return ask_key(space, mode, card)
 
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
         if not _shows_card(dst):
             return False
         card, top = src.cards[-count], dst.cards[-1]
-        return card.rank % 13 + 1 == top.rank and _fits(mode, card, top)
+        return card.rank % 13 + 1 == top.rank and suit_fits(mode, card, top)
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         card = src.cards[-count]
@@ -146,7 +106,7 @@ def rank_below_wrap(suit: str = "alternate") -> Accept:
             return f"{dst.id} is empty: only a card one rank lower goes on a card"
         if not _shows_card(dst):
             return f"{dst.id} shows no face-up card"
-        return (f"{card_name(card)} goes only on {_a(card.rank % 13 + 1)}{_SUIT_WORDS[mode]}, "
+        return (f"{card_name(card)} goes only on {_a(card.rank % 13 + 1)}{SUIT_WORDS[mode]}, "
                 f"not on {card_name(dst.cards[-1])}")
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
@@ -155,14 +115,14 @@ def rank_below_wrap(suit: str = "alternate") -> Accept:
 @rule("build_up", "accept",
       "One card at a time onto a card `by` ranks lower (a list: one step for each pile of the "
       "group in turn), going round from King to Ace with wrap; a pile of `size` cards is "
-      "complete (suit: same, any, alternate colour, other).", suit=_SUIT_MODES)
+      "complete (suit: same, any, alternate colour, other).", suit=SUIT_MODES)
 def build_up(suit: str = "same", by: tuple[int, ...] = (1,), wrap: bool = False,
              size: int = 13) -> Accept:
     """Foundations that are not plain Ace to King: Canfield's start anywhere and go round the
     corner, Calculation's four build by 1, 2, 3 and 4."""
     if not by or any(not 1 <= step <= 12 for step in by):
         raise ValueError("by must list steps from 1 to 12")
-    space = _key_space()
+    space = new_key_space()
     mode = suit
 
     def step_of(pile: Pile) -> int:
@@ -175,17 +135,17 @@ def build_up(suit: str = "same", by: tuple[int, ...] = (1,), wrap: bool = False,
 
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
         rank = wanted(pile)
-        return () if rank is None else _offer(space, mode, rank, pile.cards[-1])
+        return () if rank is None else offer_keys(space, mode, rank, pile.cards[-1])
 
     def card_key(card: Card) -> int:
-        return _ask(space, mode, card)
+        return ask_key(space, mode, card)
 
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
         if count != 1:
             return False
         rank = wanted(dst)
         card = src.cards[-1]
-        return rank is not None and card.rank == rank and _fits(mode, card, dst.cards[-1])
+        return rank is not None and card.rank == rank and suit_fits(mode, card, dst.cards[-1])
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if count != 1:
@@ -196,7 +156,7 @@ def build_up(suit: str = "same", by: tuple[int, ...] = (1,), wrap: bool = False,
         if rank is None:
             return f"{dst.id} is complete: nothing more goes on {card_name(dst.cards[-1])}"
         steps = f"builds up by {step_of(dst)}: it " if len(set(by)) > 1 or by[0] != 1 else ""
-        return f"{dst.id} {steps}takes only {_a(rank)}{_SUIT_WORDS[mode]} next"
+        return f"{dst.id} {steps}takes only {_a(rank)}{SUIT_WORDS[mode]} next"
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True)
 
@@ -206,7 +166,7 @@ def build_up(suit: str = "same", by: tuple[int, ...] = (1,), wrap: bool = False,
       "(Canfield: the card dealt there); while that pile is empty, it takes any card.")
 def base_of_first(group: str = "foundation") -> Accept:
     """Canfield's foundations start from whatever rank the deal puts on the first of them."""
-    space = _key_space()
+    space = new_key_space()
     anything = space + 15
 
     def base(position: Position) -> Card | None:
@@ -250,7 +210,7 @@ def base_of_first(group: str = "foundation") -> Accept:
       "a King and an Ace are next to each other.")
 def rank_next(wrap: bool = False) -> Accept:
     """Golf's pile: up or down as the player likes, so long runs can be played off."""
-    space = _key_space()
+    space = new_key_space()
 
     def neighbours(top: Card) -> tuple[int, ...]:
         return tuple(rank for rank in (_above(top.rank, 1, wrap), _below(top.rank, wrap))

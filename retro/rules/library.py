@@ -26,7 +26,7 @@ from retro.rules.registry import rule
 _spaces = itertools.count(1)
 
 
-def _key_space() -> int:
+def new_key_space() -> int:
     """A fresh range of index keys, so two rules never mistake each other's keys."""
     return next(_spaces) << 16
 
@@ -38,9 +38,10 @@ def _cards(count: int) -> str:
 # -- pick: what may be lifted ----------------------------------------------------------------
 
 
-def _run_from_top(pile: Pile, follows: str) -> int:
+def run_from_top(pile: Pile, follows: str, wrap: bool = False) -> int:
     """Length of the run at the top of `pile` in which each card is one rank below the card under
-    it; `follows` is "suit" (same suit), "color" (alternating colours) or "any"."""
+    it (with `wrap`, a King may lie on an Ace); `follows` is "suit" (same suit), "color"
+    (alternating colours) or "any"."""
     cards = pile.cards
     top = len(cards) - 1
     if top < pile.down:
@@ -49,7 +50,7 @@ def _run_from_top(pile: Pile, follows: str) -> int:
     i = top
     while i > pile.down:
         upper, lower = cards[i], cards[i - 1]
-        if upper.rank + 1 != lower.rank:
+        if (upper.rank % 13 + 1 if wrap else upper.rank + 1) != lower.rank:
             break
         if follows == "suit" and upper.suit != lower.suit:
             break
@@ -62,7 +63,7 @@ def _run_from_top(pile: Pile, follows: str) -> int:
 
 def _run_pick(follows: str, words: str) -> Pick:
     def run(pile: Pile) -> int:
-        return _run_from_top(pile, follows)
+        return run_from_top(pile, follows)
 
     def why(pile: Pile, count: int) -> str:
         if not pile.face_up:
@@ -116,26 +117,47 @@ def any_face_up() -> Pick:
 
 # -- accept: where cards may land --------------------------------------------------------------
 
-_SUIT_MODES = ("any", "same", "alternate", "other")
+SUIT_MODES = ("any", "same", "alternate", "other")
 
 
-def _suit_fits(mode: str, moving: int, moving_color: int, target: int, target_color: int) -> bool:
+def suit_fits(mode: str, card: Card, top: Card) -> bool:
+    """May `card` lie on `top` as far as suits go (any, same, alternate colour, other suit)?"""
     if mode == "same":
-        return moving == target
+        return card.suit == top.suit
     if mode == "alternate":
-        return moving_color != target_color
+        return card.color != top.color
     if mode == "other":
-        return moving != target
+        return card.suit != top.suit
     return True
 
 
-_SUIT_WORDS = {"any": "", "same": " of the same suit", "alternate": " of the other colour",
+def offer_keys(space: int, mode: str, rank: int, top: Card) -> tuple[int, ...]:
+    """The index keys of the cards of `rank` that `mode` lets onto `top` (see `ask_key`)."""
+    if mode == "any":
+        return (space + rank,)
+    if mode == "same":
+        return (space + rank * 4 + top.suit,)
+    if mode == "alternate":
+        return (space + rank * 2 + 1 - top.color,)
+    return tuple(space + rank * 4 + suit for suit in range(4) if suit != top.suit)
+
+
+def ask_key(space: int, mode: str, card: Card) -> int:
+    """The index key a moving `card` asks for under `mode` (see `offer_keys`)."""
+    if mode == "any":
+        return space + card.rank
+    if mode == "alternate":
+        return space + card.rank * 2 + card.color
+    return space + card.rank * 4 + card.suit
+
+
+SUIT_WORDS = {"any": "", "same": " of the same suit", "alternate": " of the other colour",
                "other": " of another suit"}
 
 
 @rule("empty", "accept", "An empty pile takes any card or movable run.")
 def empty() -> Accept:
-    key = _key_space()
+    key = new_key_space()
     yes = (key,)
 
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
@@ -152,36 +174,25 @@ def empty() -> Accept:
 
 @rule("rank_below", "accept",
       "Cards go on a face-up card one rank higher (suit: any, same, alternate colour, other).",
-      suit=_SUIT_MODES)
+      suit=SUIT_MODES)
 def rank_below(suit: str = "any") -> Accept:
-    space = _key_space()
+    space = new_key_space()
     mode = suit
 
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
         if len(pile.cards) <= pile.down:
             return ()
         top = pile.cards[-1]
-        if mode == "any":
-            return (space + top.rank,)
-        if mode == "same":
-            return (space + top.rank * 4 + top.suit,)
-        if mode == "alternate":
-            return (space + top.rank * 2 + 1 - top.color,)
-        return tuple(space + top.rank * 4 + s for s in range(4) if s != top.suit)
+        return offer_keys(space, mode, top.rank - 1, top)
 
     def card_key(card: Card) -> int:
-        if mode == "any":
-            return space + card.rank + 1
-        if mode == "alternate":
-            return space + (card.rank + 1) * 2 + card.color
-        return space + (card.rank + 1) * 4 + card.suit
+        return ask_key(space, mode, card)
 
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
         if len(dst.cards) <= dst.down:
             return False
         card, top = src.cards[-count], dst.cards[-1]
-        return card.rank + 1 == top.rank and _suit_fits(
-            mode, card.suit, card.color, top.suit, top.color)
+        return card.rank + 1 == top.rank and suit_fits(mode, card, top)
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         card = src.cards[-count]
@@ -191,7 +202,7 @@ def rank_below(suit: str = "any") -> Accept:
             return f"{dst.id} shows no face-up card"
         if rank_in_pack(position, card.rank + 1) is None:
             return f"No card is higher than {card_name(card)}: it goes only to an empty place"
-        return (f"{card_name(card)} goes only on a {rank_name(card.rank + 1)}{_SUIT_WORDS[mode]}, "
+        return (f"{card_name(card)} goes only on a {rank_name(card.rank + 1)}{SUIT_WORDS[mode]}, "
                 f"not on {card_name(dst.cards[-1])}")
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
@@ -199,30 +210,25 @@ def rank_below(suit: str = "any") -> Accept:
 
 @rule("rank_above", "accept",
       "One card at a time onto a card one rank lower (foundations: suit same by default).",
-      suit=_SUIT_MODES)
+      suit=SUIT_MODES)
 def rank_above(suit: str = "same") -> Accept:
-    space = _key_space()
+    space = new_key_space()
     mode = suit
 
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
         if len(pile.cards) <= pile.down:
             return ()
         top = pile.cards[-1]
-        if mode == "same":
-            return (space + top.rank * 4 + top.suit,)
-        return (space + top.rank,)
+        return offer_keys(space, mode, top.rank + 1, top)
 
     def card_key(card: Card) -> int:
-        if mode == "same":
-            return space + (card.rank - 1) * 4 + card.suit
-        return space + card.rank - 1
+        return ask_key(space, mode, card)
 
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
         if count != 1 or len(dst.cards) <= dst.down:
             return False
         card, top = src.cards[-1], dst.cards[-1]
-        return card.rank == top.rank + 1 and _suit_fits(
-            mode, card.suit, card.color, top.suit, top.color)
+        return card.rank == top.rank + 1 and suit_fits(mode, card, top)
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if count != 1:
@@ -233,14 +239,14 @@ def rank_above(suit: str = "same") -> Accept:
         above = rank_in_pack(position, top.rank + 1)
         if above is None:
             return f"{dst.id} is complete: nothing goes above {card_name(top)}"
-        return f"{dst.id} takes only the {rank_name(above)}{_SUIT_WORDS[mode]} next"
+        return f"{dst.id} takes only the {rank_name(above)}{SUIT_WORDS[mode]} next"
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True)
 
 
 @rule("base", "accept", "An empty pile takes only a card of the given rank (A, K, ...).")
 def base(rank: str = "A") -> Accept:
-    space = _key_space()
+    space = new_key_space()
     wanted = rank.upper()
 
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
@@ -274,7 +280,7 @@ def single() -> Accept:
 @rule("complete_suit_run", "accept",
       "Only a complete run of one suit, King down to Ace, all thirteen cards at once.")
 def complete_suit_run() -> Accept:
-    space = _key_space()
+    space = new_key_space()
 
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
         return (space,)
@@ -319,7 +325,7 @@ def first_empty() -> Accept:
 @rule("face_down_only", "accept",
       "A pile showing no face-up card (only face-down ones) takes any card or movable run.")
 def face_down_only() -> Accept:
-    key = _key_space()
+    key = new_key_space()
     yes = (key,)
 
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
@@ -361,7 +367,7 @@ def neighbour(position: Position, pile: Pile, offset: int) -> Pile | None:
       "both: or one below its right neighbour); a gap at a row's start takes `first` (or nothing).",
       sides=("both", "left"))
 def fills_gap(sides: str = "both", first: str = "") -> Accept:
-    space = _key_space()
+    space = new_key_space()
     both = sides == "both"
     first_rank = first.upper()
 
@@ -462,7 +468,7 @@ def from_group(groups: tuple[str, ...]) -> Accept:
 
 
 def _whole_pile_is_run(pile: Pile, follows: str) -> bool:
-    return pile.down == 0 and _run_from_top(pile, follows) == len(pile.cards)
+    return pile.down == 0 and run_from_top(pile, follows) == len(pile.cards)
 
 
 @rule("spider_deal_allowed", "condition",

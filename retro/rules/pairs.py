@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from retro.cards import Card, card_name, rank_name
 from retro.engine.model import Accept, Action, Auto, Condition, Keyer, Pile, Position
-from retro.rules.library import _key_space
+from retro.rules.library import new_key_space
 from retro.rules.registry import rule
 
 _MATCHES = ("total", "rank")
@@ -40,7 +40,7 @@ def _pair_words(match: str, total: int) -> str:
 def pairs_with(match: str = "total", total: int = 13) -> Accept:
     """The first half of making a pair: the card goes onto its partner's pile, and
     `discard_pairs` takes both away."""
-    space = _key_space()
+    space = new_key_space()
 
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
         if len(pile.cards) <= pile.down:
@@ -73,7 +73,7 @@ def worth(total: int = 13) -> Accept:
     """Pyramid's Kings: no partner could make 13 with them, so they go alone."""
     if not 1 <= total <= 13:
         raise ValueError("total must be a card's worth, 1 to 13")
-    space = _key_space()
+    space = new_key_space()
 
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
         return count == 1 and card_value(src.cards[-1]) == total
@@ -224,7 +224,7 @@ def match_left(steps: tuple[int, ...] = (1, 3)) -> Accept:
     """Accordion. Indexed by the top cards' suit and rank; the distance is then tested."""
     if not steps or any(step < 1 for step in steps):
         raise ValueError("steps must be 1 or more")
-    space = _key_space()
+    space = new_key_space()
     by_suit, by_rank = space, space + 64
 
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
