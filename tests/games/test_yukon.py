@@ -55,3 +55,11 @@ def test_won_when_all_are_home_with_klondikes_score() -> None:
     play(game, "t7>f4")
     assert game.outcome() == "won"
     assert game.score() == YUKON.score.maximum == 625
+
+
+def test_an_ace_goes_home_alone_never_with_cards_on_it() -> None:
+    from tests.helpers import game_at, legal, load, refusal
+
+    game = game_at(load("yukon"), "tableau:1 = AH TS 6D\ntableau:2 = 2C")
+    assert "tableau:1>foundation:1/3" not in legal(game)
+    assert "one card" in str(refusal(game, "t1>f1/3")).lower()
