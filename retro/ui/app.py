@@ -20,7 +20,7 @@ from retro.definition.catalog import Catalog
 from retro.duel import Duel
 from retro.engine.game import PLAYING, Game
 from retro.engine.model import GameDef
-from retro.ui import palette
+from retro.ui import palette, texts
 from retro.ui.keeper import Keeper
 from retro.ui.keys import FPS, Keys
 from retro.ui.layout import SCREEN_H, SCREEN_W
@@ -172,6 +172,54 @@ class App:
                                                                                 chosen))
         self.replace(TableScene(self))
         return self.session
+
+    # -- the duel -------------------------------------------------------------------------------
+
+    def show_duel_setup(self, game_id: str, names: tuple[str, str] = ("", ""),
+                        replace: bool = False) -> None:
+        from retro.ui.duelscreens import DuelSetupScene
+
+        scene = DuelSetupScene(self, game_id, names)
+        if replace:
+            self.show_title()
+            self.show_menu(game_id)
+        self.push(scene)
+
+    def start_duel(self, game_id: str, duel: Duel) -> None:
+        """Player 1's turn begins (after the pass screen); the game in progress is given up."""
+        from retro.ui.duelscreens import PassScene
+
+        self.abandon()
+        self.keeper.clear()
+        self.session = Session(game_id, {}, duel.game, label=self._duel_label(game_id, duel),
+                               duel=duel)
+        self.replace(PassScene(self, duel, game_id))
+
+    def _duel_label(self, game_id: str, duel: Duel) -> str:
+        return texts.DUEL_LABEL.format(name=duel.player, code=duel.code)
+
+    def end_turn(self, session: Session) -> None:
+        """A player's turn is over (Done, won, or nothing but Done left): count the game, then
+        the pass screen for player 2, or the result when both have played."""
+        from retro.ui.duelscreens import DuelResultScene, PassScene, turn_end_reason
+
+        duel = session.duel
+        assert duel is not None
+        game = duel.game
+        why = turn_end_reason(duel)
+        result = duel.end_turn()
+        self.keeper.record(game, result.name)
+        if duel.over:
+            self.replace(DuelResultScene(self, duel, session.game_id))
+            return
+        session.game = duel.game
+        session.label = self._duel_label(session.game_id, duel)
+        self.replace(PassScene(self, duel, session.game_id, why))
+
+    def leave_duel(self, game_id: str) -> None:
+        self.session = None
+        self.show_title()
+        self.show_menu(game_id)
 
     # -- nothing is lost ------------------------------------------------------------------------
 

@@ -203,7 +203,10 @@ class MenuScene:
         """The focusable lines: (kind, name)."""
         entry = self.entry
         lines = [("game", "")] + [("option", name) for name in entry.options]
-        lines += [("deal", ""), ("sound", ""), ("play", ""), ("scores", "")]
+        lines += [("deal", ""), ("sound", ""), ("play", "")]
+        if not entry.error and app.shelf.can_duel(entry.id):
+            lines.append(("duel", ""))
+        lines.append(("scores", ""))
         if app.session is not None or app.pending is not None:
             lines.append(("resume", ""))
         lines.append(("quit", ""))
@@ -306,6 +309,8 @@ class MenuScene:
                 app.pop()
         elif kind == "scores":
             app.show_scores(self.game_id, self.values[self.game_id])
+        elif kind == "duel":
+            app.show_duel_setup(self.game_id)
         elif kind == "quit":
             app.quit()
         elif kind == "sound":
@@ -490,22 +495,28 @@ class MenuScene:
         return ACTIONS[kind], ""
 
 
-ACTIONS = {"play": texts.MENU_PLAY, "scores": texts.MENU_SCORES, "resume": texts.MENU_RESUME,
-           "quit": texts.MENU_QUIT}
+ACTIONS = {"play": texts.MENU_PLAY, "duel": texts.MENU_DUEL, "scores": texts.MENU_SCORES,
+           "resume": texts.MENU_RESUME, "quit": texts.MENU_QUIT}
 
 
 # -- questions and endings ------------------------------------------------------------------------
 
 
 class ConfirmScene:
-    """Abandon the game in progress? Drawn over the scene it interrupts."""
+    """A yes/no question (abandon the game in progress? end the turn?), drawn over the scene
+    it interrupts."""
 
     context = "dialog"
     overlay = True
-    COL, ROW, WIDTH, HEIGHT = 20, 8, 40, 8
+    ROW, HEIGHT = 8, 8
 
-    def __init__(self, on_yes: Callable[[], None]) -> None:
+    def __init__(self, on_yes: Callable[[], object], title: str = texts.CONFIRM_TITLE,
+                 lines: tuple[str, ...] = texts.CONFIRM_LINES) -> None:
         self.on_yes = on_yes
+        self.title = title
+        self.lines = lines
+        self.WIDTH = max(40, max(len(line) for line in lines) + 6, len(title) + 6)
+        self.COL = (COLS - self.WIDTH) // 2
 
     def update(self, app: App) -> None:
         import pyxel
@@ -532,9 +543,8 @@ class ConfirmScene:
     def compose(self) -> TextScreen:
         screen = TextScreen(COLS, ROWS)
         c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
-        box(screen, c, r, w, h, texts.CONFIRM_TITLE, Colour.BLACK, Colour.LIGHT_GREY,
-            Colour.WHITE)
-        for offset, line in enumerate(texts.CONFIRM_LINES):
+        box(screen, c, r, w, h, self.title, Colour.BLACK, Colour.LIGHT_GREY, Colour.WHITE)
+        for offset, line in enumerate(self.lines):
             screen.put(c + (w - len(line)) // 2, r + 2 + offset, line, Colour.BLACK)
         yes, no = texts.CONFIRM_YES, texts.CONFIRM_NO
         screen.put(c + w // 4 - len(yes) // 2, r + 5, yes, Colour.WHITE, Colour.BLUE)
@@ -584,6 +594,8 @@ class OverScene:
         screen = TextScreen(COLS, ROWS)
         c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
         title, lines = ((texts.WON_TITLE, texts.WON_LINES) if won
+                        else (texts.ENDED_TITLE, texts.ENDED_LINES)
+                        if game.position.counters.get("done")
                         else (texts.LOST_TITLE, texts.LOST_LINES))
         bg = Colour.BLUE if won else Colour.RED
         box(screen, c, r, w, h, title, Colour.WHITE, bg, Colour.YELLOW)

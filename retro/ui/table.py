@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from retro.cards import Card, card_name
 from retro.engine.game import LOST, WON, Game
-from retro.engine.model import MOVE, Move, Pile, card_move
+from retro.engine.model import DONE, MOVE, Move, Pile, card_move
 from retro.engine.notation import format_move
 from retro.errors import IllegalMove
 from retro.solver import hints as advice
@@ -85,6 +85,8 @@ class TableScene:
         self.auto_wait = 0
         self.checked_over = False
         self.note_shown = ""
+        if chosen.duel is not None:
+            self.top_keys = texts.DUEL_TOP_KEYS
 
     # -- questions ------------------------------------------------------------------------
 
@@ -217,7 +219,7 @@ class TableScene:
             self._try(app, card_move(src, count, index))
             return
         action = pile.group.action
-        if action is not None:
+        if action is not None and self._acts(pile):
             self._try(app, Move(action.verb, index))
             return
         chosen = self.chosen() if index == self.cursor else pile.run
@@ -227,6 +229,18 @@ class TableScene:
                          else texts.NOTHING_TO_LIFT)
             return
         self._lift(index, chosen)
+
+    def _acts(self, pile: Pile) -> bool:
+        """Whether Enter or a click on `pile` does its action (deal, flip) rather than lift
+        cards: always for a pile nothing is lifted from (the stock); for a pile that has both
+        (Spider Duel's columns turn their top card), when the action can be done now or there
+        is nothing to lift."""
+        action = pile.group.action
+        if action is None:
+            return False
+        if pile.group.pick is None or not pile.run:
+            return True
+        return action.available(self.game.position, pile)
 
     def _lift(self, index: int, count: int) -> None:
         self.held = (index, count)
@@ -265,6 +279,8 @@ class TableScene:
 
     def _do_undo(self, app: App) -> None:
         self.held = None
+        if self._in_duel(app, texts.NO_UNDO_DUEL):
+            return
         try:
             before = self._snapshot()
             move = self.game.pop()
@@ -277,6 +293,8 @@ class TableScene:
 
     def _do_redo(self, app: App) -> None:
         self.held = None
+        if self._in_duel(app, texts.NO_UNDO_DUEL):
+            return
         try:
             before = self._snapshot()
             move = self.game.redo()
@@ -340,9 +358,30 @@ class TableScene:
     def _stop_auto(self) -> None:
         self.auto_seen = None
 
+    def _do_done(self, app: App) -> None:
+        """Done: the game ends as it stands (in a duel: the turn); asks first."""
+        from retro.ui.screens import ConfirmScene
+
+        self.held = None
+        if not self.game.gdef.done:
+            self._refuse(app, texts.NO_DONE)
+            return
+        title, lines = ((texts.DUEL_DONE_TITLE, texts.DUEL_DONE_LINES) if self.session.duel
+                        else (texts.DONE_TITLE, texts.DONE_LINES))
+        app.push(ConfirmScene(lambda: self._try(app, Move(DONE, -1)), title, lines))
+
+    def _in_duel(self, app: App, what: str) -> bool:
+        """A duel has no undo, restart or new deal: every move counts (retro.duel)."""
+        if self.session.duel is None:
+            return False
+        self._refuse(app, what)
+        return True
+
     def _do_new(self, app: App) -> None:
         from retro.ui.screens import ConfirmScene
 
+        if self._in_duel(app, texts.NO_NEW_DUEL):
+            return
         session = self.session
 
         def deal() -> None:
@@ -356,6 +395,8 @@ class TableScene:
     def _do_restart(self, app: App) -> None:
         from retro.ui.screens import ConfirmScene
 
+        if self._in_duel(app, texts.NO_NEW_DUEL):
+            return
         def again() -> None:
             self.restart(app)
 
@@ -382,6 +423,9 @@ class TableScene:
         self._say(texts.SOUND_ON if on else texts.SOUND_OFF)
 
     def _mouse(self, app: App, action: str, mx: int, my: int) -> None:
+        if action == "click" and self._on_done_button(mx, my):
+            self._do_done(app)
+            return
         hit = self.layout.hit(self.game.position, mx, my)
         if hit is None:
             self.held = None
@@ -401,7 +445,7 @@ class TableScene:
                 return
             self._try(app, best.move)
             return
-        if self.held is not None or pile.group.action is not None or i < 0:
+        if self.held is not None or self._acts(pile) or i < 0:
             self._select(app, pile.index)
             return
         count = len(pile.cards) - i
@@ -495,6 +539,11 @@ class TableScene:
 
     def _check_over(self, app: App) -> None:
         self.checked_over = True
+        duel = self.session.duel
+        if duel is not None:
+            if duel.turn_over:
+                app.end_turn(self.session)
+            return
         outcome = self.game.outcome()
         if outcome in (WON, LOST):
             if outcome == LOST:
@@ -610,18 +659,28 @@ class TableScene:
         stats = (f" {game.gdef.title}  {texts.STATUS_DEAL} {game.seed}  "
                  f"{texts.STATUS_SCORE} {game.score()}  {texts.STATUS_MOVES} {game.moves_made}  "
                  f"{texts.STATUS_STOCK} {stock} ")
+        width = COLS
+        if game.gdef.done:  # the Done button, at the right end of the status line
+            button = texts.DONE_KEY_LABEL
+            width -= len(button)
+            painter.cells(width, STATUS_ROW, button, pal.BLACK, pal.LIGHT_GREY)
+            painter.cells(width + 1, STATUS_ROW, button[1], pal.RED)
         message = self.message
         if not message:
-            painter.cells(0, STATUS_ROW, stats.ljust(COLS), pal.BLACK, pal.CYAN)
+            painter.cells(0, STATUS_ROW, stats.ljust(width)[:width], pal.BLACK, pal.CYAN)
             return
-        room = COLS - len(stats) - 1
+        room = width - len(stats) - 1
         fg, bg = (pal.WHITE, pal.RED) if self.error else (pal.YELLOW, pal.BLUE)
         if len(message) + 2 <= room:
             painter.cells(0, STATUS_ROW, stats + "│", pal.BLACK, pal.CYAN)
             painter.cells(len(stats) + 1, STATUS_ROW, (" " + message).ljust(room), fg, bg)
         else:
-            text = (" " + message)[:COLS].ljust(COLS)
-            if len(message) + 1 > COLS:
-                text = text[:COLS - 1] + "…"
+            text = (" " + message)[:width].ljust(width)
+            if len(message) + 1 > width:
+                text = text[:width - 1] + "…"
             painter.cells(0, STATUS_ROW, text, fg, bg)
         assert SCREEN_W == COLS * 8 and CELL_H == 16
+
+    def _on_done_button(self, mx: int, my: int) -> bool:
+        return (bool(self.game.gdef.done) and my // CELL_H == STATUS_ROW
+                and mx // 8 >= COLS - len(texts.DONE_KEY_LABEL))

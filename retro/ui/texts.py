@@ -43,6 +43,7 @@ MENU_PLAY = "Play"
 MENU_RESUME = "Resume game"
 MENU_RESUME_SAVED = "Resume the saved game"
 MENU_SCORES = "High scores"
+MENU_DUEL = "Duel for two players"
 MENU_STATS = " Statistics "
 MENU_QUIT = "Quit"
 MENU_SOUND = "Sound"
@@ -98,10 +99,54 @@ REPLAY_STOPPED = "Move {n} ({move}) is refused by the rules now: {why}"
 
 WON_TITLE = " You have won! "
 WON_LINES = ("Well played: the game is won.",)
+ENDED_TITLE = " Game over "
+ENDED_LINES = ("You ended the game with Done.",)
 LOST_TITLE = " No more moves "
 LOST_LINES = ("The game is lost: nothing can move", "and the stock is empty.")
 OVER_SCORE = "Score {score}   Moves {moves}   Deal {deal}"
 OVER_KEYS = "Enter Next  U Undo  F3 Again  S Scores  Esc Menu"
+
+DONE_KEY_LABEL = " X Done "
+NO_DONE = "This game has no Done: play on, or start a new deal"
+DONE_TITLE = " End the game? "
+DONE_LINES = ("End the game here with Done?", "It counts as finished, as it stands.")
+DUEL_DONE_TITLE = " End your turn? "
+DUEL_DONE_LINES = ("Your score is final once you say Yes.", "Then the other player gets the deal.")
+DUEL_TOP_KEYS = "F1 Help  H Hint  X Done  Esc Menu"
+DUEL_LABEL = "{name} plays {code}"
+NO_UNDO_DUEL = "No undo in a duel: every move counts (X ends your turn)"
+NO_NEW_DUEL = "In a duel: X ends your turn; Esc opens the menu"
+
+DUEL_BAR = " Retro Patience ─ Duel"
+DUEL_SETUP_TITLE = " {game}: a duel for two players "
+DUEL_SETUP_LINES = ("Two players play the same deal, one after the other.",
+                    "The higher score wins; on equal scores, fewer moves.",
+                    "Each score stays hidden until both have played.")
+DUEL_FIELDS = ("Player 1", "Player 2", "Duel code")
+DUEL_CODE_HINT = "Empty: a random duel. One code on two machines: one deal."
+DUEL_SETUP_KEYS = "Tab Next field  Enter Start  F2 Random code  Backspace Erase  Esc Back"
+DUEL_NAMES_NEEDED = "Both players need a name (1 to 12 characters)"
+DUEL_RANDOM = "(random)"
+PASS_BAR_KEYS = "Enter Go on   Esc Leave the duel"
+PASS_TITLE = " {game} ─ {code} "
+PASS_FIRST = "{name} plays first; then {other} gets the very same deal."
+PASS_NEXT = "{name} has played ({why})."
+PASS_TO = "Pass the keyboard to"
+PASS_SECRET = "{other}'s score stays secret until both have played."
+PASS_KEYS = "Press Enter when {name} is ready"
+PASS_WHY_DONE, PASS_WHY_WON, PASS_WHY_STUCK = "Done", "all cards home", "nothing left to do"
+DUEL_ABANDON_TITLE = " Leave the duel? "
+DUEL_ABANDON_LINES = ("The duel will be lost for both players.", "Really leave it?")
+RESULT_BAR = " Retro Patience ─ Duel result"
+RESULT_TITLE = " {game} ─ {code} "
+RESULT_HEAD = "{:<14}{:>7}{:>8}   {}".format("Player", "Score", "Moves", "")
+RESULT_ROW = "{:<14}{:>7}{:>8}   {}"
+RESULT_WINS_SCORE = "{name} wins with the higher score."
+RESULT_WINS_MOVES = "Equal scores: {name} wins with fewer moves."
+RESULT_DRAW = "Equal scores and equal moves: a draw."
+RESULT_CODE = "Play it on another machine with the code {code}."
+RESULT_KEYS = "Enter Menu  N New duel, same players  S High scores  Esc Menu"
+RESULT_WON_MARK, RESULT_DONE_MARK = "all cards home", "ended with Done"
 
 NO_INSTRUCTIONS = "The instructions cannot be shown: the game file has a mistake."
 KEYS_PAGE_TITLE = "KEYS"
@@ -109,4 +154,5 @@ KEYS_PAGE_TITLE = "KEYS"
 ALL: tuple[str, ...] = tuple(
     value for name, value in sorted(globals().items())
     if name.isupper() and isinstance(value, str)
-) + TITLE_LOGO + TITLE_LINES + CONFIRM_LINES + WON_LINES + LOST_LINES + STATS_LABELS
+) + TITLE_LOGO + TITLE_LINES + CONFIRM_LINES + WON_LINES + LOST_LINES + STATS_LABELS \
+    + ENDED_LINES + DONE_LINES + DUEL_DONE_LINES + DUEL_ABANDON_LINES

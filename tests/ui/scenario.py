@@ -21,6 +21,7 @@ from retro.saves import save_current
 from retro.solver import hints as advice
 from retro.ui.app import App, Session
 from retro.ui.driver import Driver, headless
+from retro.ui.screens import MenuScene
 from retro.ui.table import TableScene
 
 DEAL = 5
@@ -264,6 +265,65 @@ def _walk(table: TableScene, target: int) -> list[str]:
     return keys
 
 
+def play(driver: Driver, *moves: str) -> None:
+    """Make moves (in the notation) at the table by keys: cursor to the cards, Enter, cursor to
+    the target, Enter; an action (deal, flip) by Enter on its pile."""
+    for text in moves:
+        table = driver.app.scene
+        assert isinstance(table, TableScene)
+        move = parse_move(table.game.position, text)
+        driver.press(*_walk(table, move.src), "RETURN")
+        if move.kind == "move":
+            driver.press(*_walk(table, move.dst), "RETURN")
+
+
+DUEL_CODE = "DUEL-1"
+ANNA_MOVES = ("tableau:1>tableau:7", "tableau:5>tableau:4")  # +1 (same suit), -1: score 0
+
+
+def duel_menu() -> Driver:
+    """The menu on Spider Duel, its "Duel for two players" line chosen."""
+    headless()
+    catalog = Catalog()
+    catalog.dirs = [only("spider", "spider_duel")]
+    app = App(catalog, animate=False, seed_source=lambda: DEAL)
+    app.show_title()
+    driver = Driver(app)
+    driver.press("RETURN", "RIGHT")  # Spider -> Spider Duel
+    menu = app.scene
+    assert isinstance(menu, MenuScene) and menu.game_id == "spider_duel"
+    while menu.lines(app)[menu.focus][0] != "duel":
+        driver.press("DOWN")
+    return driver
+
+
+def duel_setup() -> Driver:
+    driver = duel_menu()
+    driver.press("RETURN")
+    driver.type("Anna")
+    driver.press("RETURN")  # on to the next empty field
+    driver.type("Bert")
+    driver.press("TAB")
+    driver.type(DUEL_CODE)
+    return driver
+
+
+def duel_pass() -> Driver:
+    """Anna has played two moves and pressed Done: the keyboard goes to Bert."""
+    driver = duel_setup()
+    driver.press("RETURN", "RETURN")  # start; Anna is ready
+    play(driver, *ANNA_MOVES)
+    driver.press("X", "Y")
+    return driver
+
+
+def duel_result() -> Driver:
+    """Bert pressed Done at once: equal scores (0), fewer moves, Bert wins."""
+    driver = duel_pass()
+    driver.press("RETURN", "X", "Y")
+    return driver
+
+
 def confirm() -> Driver:
     driver = fresh_table()
     driver.press("RETURN", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT",
@@ -284,6 +344,9 @@ SCREENS: dict[str, Callable[[], Driver]] = {
     "high_scores": high_scores,
     "replay": replay,
     "seven_to_ace": seven_to_ace,
+    "duel_setup": duel_setup,
+    "duel_pass": duel_pass,
+    "duel_result": duel_result,
     "title": title,
     "menu": menu,
     "table_fresh": fresh_table,

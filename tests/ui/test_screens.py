@@ -25,7 +25,7 @@ from retro.ui.palette import PALETTE
 REFERENCE = Path(__file__).parent / "reference"
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 REFERENCE_SCREENS = ("title", "menu", "table_fresh", "table_mid", "won", "resume", "high_scores",
-                     "seven_to_ace")
+                     "seven_to_ace", "duel_result")
 
 
 def _differences(expected: bytes, actual: bytes) -> str:
