@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from retro.definition.catalog import Catalog
+from retro.definition.loader import read_marked
 from retro.errors import RetroError
 from retro.paths import games_dir
 
@@ -87,3 +88,37 @@ class Shelf:
             done = False
         self._duels[game_id] = (version, done)
         return done
+
+
+class FileWatch:
+    """Notices when any of a few files changes, by modification time and size: a stat per file
+    per poll, cheap enough to ask twice a second while a game is on the table."""
+
+    def __init__(self, paths: list[Path]) -> None:
+        self.paths = paths
+        self.stamps = [stamp(path) for path in paths]
+
+    def changed(self) -> bool:
+        now = [stamp(path) for path in self.paths]
+        if now == self.stamps:
+            return False
+        self.stamps = now
+        return True
+
+
+def game_files(catalog: Catalog, game_id: str) -> list[Path]:
+    """The game's file and the files it `extends:`, so editing a parent reloads a variant."""
+    found: list[Path] = []
+    current: str | None = game_id
+    while current is not None and len(found) < 8:
+        path = catalog.path(current)
+        if path is None or path in found:
+            break
+        found.append(path)
+        try:
+            data = read_marked(path).data
+        except RetroError:
+            break
+        parent = data.get("extends") if isinstance(data, dict) else None
+        current = str(parent) if parent is not None else None
+    return found

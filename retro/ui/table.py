@@ -13,20 +13,23 @@ from dataclasses import dataclass
 from retro.cards import Card, card_name
 from retro.engine.game import LOST, WON, Game
 from retro.engine.model import DONE, MOVE, Move, Pile, card_move
-from retro.engine.notation import format_move
-from retro.errors import IllegalMove
+from retro.engine.notation import format_move, parse_move
+from retro.errors import IllegalMove, RetroError
 from retro.solver import hints as advice
 from retro.ui import palette as pal
 from retro.ui import texts
-from retro.ui.app import App, Session
+from retro.ui.app import App, Session, game_label
 from retro.ui.cardart import CARD_H, CARD_W, EMPTY, EMPTY_FOUNDATION, EMPTY_STOCK
+from retro.ui.keys import FPS
 from retro.ui.layout import SCREEN_W, Layout
+from retro.ui.shelf import FileWatch, game_files
 from retro.ui.textview import CELL_H, COLS
 
 GLIDE_FRAMES = 8
 DEAL_STAGGER = 2
 AUTO_PAUSE = 6  # frames between auto-play moves, so a person can follow them
 STATUS_ROW = 24
+RELOAD_POLL = FPS // 2  # frames between two looks at the game file: twice a second
 
 
 @dataclass
@@ -49,6 +52,18 @@ class Flight:
 
     def landed(self, frame: int) -> bool:
         return frame >= self.begin + self.frames
+
+
+def _replay_one(game: Game, text: str) -> str | None:
+    """Make one move given in the notation; None, or why the rules (or the notation) refuse it."""
+    try:
+        move = parse_move(game.position, text)
+    except RetroError as error:
+        return str(error)
+    reason = game.why_not(move)
+    if reason is None:
+        game.push(move)
+    return reason
 
 
 def _cards_text(cards: list[Card]) -> str:
@@ -87,6 +102,9 @@ class TableScene:
         self.note_shown = ""
         if chosen.duel is not None:
             self.top_keys = texts.DUEL_TOP_KEYS
+        self.watch: FileWatch | None = None  # the game's files, polled for live reload
+        if chosen.duel is None and self.context == "table":  # not a duel, nor a replay
+            self.watch = FileWatch(game_files(app.catalog, chosen.game_id))
 
     # -- questions ------------------------------------------------------------------------
 
@@ -125,6 +143,12 @@ class TableScene:
             self.note_shown = app.note
             if app.note:
                 self._say(app.note, error=True)
+        if app.frame % RELOAD_POLL == 0 and self._watched(app):
+            assert self.watch is not None
+            if self.watch.changed():
+                self.reload(app)
+                if app.scene is not self:
+                    return
         if self.flights and all(f.landed(app.frame) for f in self.flights):
             self.flights.clear()
         if self.auto_seen is not None and not self.flights:
@@ -416,6 +440,68 @@ class TableScene:
         self.flights.clear()
         self._say(texts.RESTARTED)
         app.record("restart")
+        app.autosave()
+
+    # -- live reload --------------------------------------------------------------------------
+
+    def _watched(self, app: App) -> bool:
+        """Whether this table follows its game file: not in a duel, whose two players must
+        play by the same rules, nor in a replay."""
+        return self.watch is not None
+
+    def _do_reload(self, app: App) -> None:
+        if not self._watched(app):
+            self._refuse(app, texts.NO_RELOAD_DUEL)
+            return
+        self.reload(app)
+
+    def reload(self, app: App) -> None:
+        """The game file was saved (or F5): load it again and replay the moves made on the new
+        rules, same deal; a move they now refuse means a fresh deal, and a broken file leaves
+        the game as it is. Either way one line on the status line says what happened."""
+        session = self.session
+        name = self.watch.paths[0].name if self.watch and self.watch.paths else session.game_id
+        try:
+            gdef = app.catalog.load(session.game_id, session.options)
+        except RetroError as error:
+            lines = getattr(error, "messages", None) or str(error).splitlines() or [name]
+            self._refuse(app, texts.RELOAD_BROKEN.format(error=lines[0]))
+            return
+        old = self.game
+        made = [format_move(old.position, move) for move, *_ in old.history]
+        future = [format_move(old.position, move) for move in old.future]
+        game = Game(gdef, old.seed)
+        for number, text in enumerate(made, 1):
+            reason = _replay_one(game, text)
+            if reason is not None:
+                game = Game(gdef, old.seed)
+                message = texts.RELOAD_AFRESH.format(file=name, n=number, move=text, why=reason)
+                break
+        else:
+            redone = 0
+            for text in reversed(future):  # the redo list too, as long as it still replays
+                if _replay_one(game, text) is not None:
+                    break
+                redone += 1
+            for _ in range(redone):
+                game.pop()
+            game.cheat = old.cheat
+            message = texts.RELOADED.format(file=name, n=len(made))
+        session.game = game
+        session.label = game_label(app, session.game_id, session.options)
+        self.game = game
+        self.layout = Layout(gdef)
+        self._stop_auto()
+        self.held = None
+        self._clear_hint()
+        self.flights.clear()
+        self.checked_over = False
+        if self.cursor >= len(game.position.piles):
+            self._move_cursor(0)
+        self.count = 0
+        self.watch = FileWatch(game_files(app.catalog, session.game_id))
+        self._say(message, error=game.moves_made == 0 and bool(made))
+        app.record("reload")
         app.autosave()
 
     def _do_sound(self, app: App) -> None:
