@@ -190,6 +190,7 @@ class MenuScene:
         self.game_rows: dict[int, int] = {}
         self._state: tuple[object, ...] = ()
         self._screen: TextScreen | None = None
+        self._duels: dict[str, bool] = {}
 
     @property
     def entry(self) -> Entry:
@@ -204,13 +205,20 @@ class MenuScene:
         entry = self.entry
         lines = [("game", "")] + [("option", name) for name in entry.options]
         lines += [("deal", ""), ("sound", ""), ("play", "")]
-        if not entry.error and app.shelf.can_duel(entry.id):
+        if not entry.error and self._can_duel(app, entry.id):
             lines.append(("duel", ""))
         lines.append(("scores", ""))
         if app.session is not None or app.pending is not None:
             lines.append(("resume", ""))
         lines.append(("quit", ""))
         return lines
+
+    def _can_duel(self, app: App, game_id: str) -> bool:
+        """Asked of the shelf once per game while the menu is open (lines() runs every frame)."""
+        known = self._duels.get(game_id)
+        if known is None:
+            known = self._duels[game_id] = app.shelf.can_duel(game_id)
+        return known
 
     # -- input ----------------------------------------------------------------------------------
 
