@@ -73,10 +73,8 @@ KEYMAP: tuple[Binding, ...] = (
             "again: best place; click the stock: deal)"),
     Binding("table", "new", ("N", "F2"), "New deal (asks first while a game is on)"),
     Binding("table", "restart", ("F3",), "Start this deal again (asks first)"),
-    Binding("table", "done", ("X",), "Done: end the game (in a duel: end your turn); asks "
-            "first. Also the Done button on the status line"),
-    Binding("table", "reload", ("F5",), "Load the game file again (also done by itself when "
-            "the file is saved): the moves made are replayed on the new rules"),
+    Binding("table", "done", ("X",), "Done: end the game, or your duel turn (asks first)"),
+    Binding("table", "reload", ("F5",), "Reload the game file (saving it does too)"),
     Binding("table", "sound", ("S",), "Sound on / off"),
     Binding("table", "help", ("F1",), "Instructions"),
     Binding("table", "menu", ("M", "F10"), "The game menu"),

@@ -89,6 +89,16 @@ def menu() -> Driver:
     return driver
 
 
+def menu_all() -> Driver:
+    """The menu with every bundled game (for the README; it changes as games are added)."""
+    headless()
+    app = App(Catalog(), animate=False, seed_source=lambda: DEAL)
+    app.show_title()
+    driver = Driver(app)
+    driver.press("RETURN")
+    return driver
+
+
 def fresh_table() -> Driver:
     driver = menu()
     driver.press("RETURN")
@@ -339,6 +349,7 @@ def instructions() -> Driver:
 
 
 SCREENS: dict[str, Callable[[], Driver]] = {
+    "menu_all": menu_all,
     "resume": resume_prompt,
     "name": name_prompt,
     "high_scores": high_scores,
