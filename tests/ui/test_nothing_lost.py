@@ -236,3 +236,33 @@ def test_a_saved_game_file_replays_in_the_window() -> None:
     assert replay.game.position.fingerprint() == game.position.fingerprint()
     driver.press("ESCAPE")  # the lone replay gives way to the program's usual start
     assert isinstance(app.scene, ResumeScene)
+
+
+def test_the_menu_shows_the_statistics_of_the_chosen_game_and_options() -> None:
+    scenario.with_records()
+    driver = scenario.menu()
+    menu = driver.app.scene
+    assert isinstance(menu, MenuScene)
+
+    def shown() -> str:
+        screen = menu.compose(driver.app)
+        return "\n".join(screen.text(row) for row in range(20, 22))
+
+    assert "Played 6  Won 1  Lost 5" in shown() and "Best 990" in shown()
+    driver.press("DOWN", "RIGHT")  # Suits: 2, never played
+    assert "No games played yet" in shown()
+
+
+def test_a_damaged_records_file_is_told_on_the_title_and_records_start_afresh() -> None:
+    records = current_path().parent / "records.json"
+    records.parent.mkdir(parents=True, exist_ok=True)
+    records.write_text("[1, 2", encoding="utf-8")
+    app = scenario.new_app()
+    app.boot()
+    driver = Driver(app)
+    driver.step()
+    assert isinstance(app.scene, TitleScene) and "records.json" in app.note
+    assert "records.json"[:10] in app.scene.screen.text(23)
+    driver = scenario.name_prompt()
+    driver.press("RETURN")
+    assert [e.name for e in Records().tables["spider"]] == ["Anna"]
