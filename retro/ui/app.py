@@ -238,7 +238,8 @@ class App:
                 self.start(game_id, options)
 
         if saved is not None:
-            self.push(ResumeScene(self, saved, lambda: self.resume(saved), afresh))
+            instead = self.shelf.entry(game_id).title if game_id is not None else ""
+            self.push(ResumeScene(self, saved, lambda: self.resume(saved), afresh, instead))
         elif game_id is not None:
             self.start(game_id, options)
 

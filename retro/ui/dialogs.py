@@ -75,8 +75,10 @@ class ResumeScene:
     COL, ROW, WIDTH, HEIGHT = 14, 7, 52, 10
 
     def __init__(self, app: App, game: Game, on_yes: Callable[[], object],
-                 on_no: Callable[[], None]) -> None:
+                 on_no: Callable[[], None], instead: str = "") -> None:
         self.game = game
+        self.keys = (texts.RESUME_KEYS_INSTEAD.format(game=instead) if instead
+                     else texts.RESUME_KEYS)
         self.on_yes = on_yes
         self.on_no = on_no
         options = dict(game.gdef.options)
@@ -124,7 +126,7 @@ class ResumeScene:
         history = texts.RESUME_HISTORY.format(back=len(game.history), forward=len(game.future))
         screen.put(c + 3, r + 5, history[:w - 6], Colour.DARK_GREY)
         screen.put(c + 3, r + 7, texts.RESUME_PROMPT, Colour.BLACK)
-        keys = texts.RESUME_KEYS
+        keys = self.keys[:w - 5]
         screen.put(c + w - 3 - len(keys), r + h - 1, keys, Colour.DARK_GREY)
         return screen
 

@@ -65,6 +65,7 @@ RESUME_FACTS = "Deal {deal}  ·  {moves} moves  ·  Score {score}"
 RESUME_HISTORY = "Undo history kept: {back} moves back, {forward} to redo."
 RESUME_PROMPT = "Resume this game (Y/N)?"
 RESUME_KEYS = " Y Enter: resume   N Esc: not now "
+RESUME_KEYS_INSTEAD = " Y Enter: resume   N Esc: {game} instead "
 
 NAME_TITLE = " A new high score! "
 NAME_PLACE = "{game}: place {place} of the ten best."

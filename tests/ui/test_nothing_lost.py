@@ -266,3 +266,17 @@ def test_a_damaged_records_file_is_told_on_the_title_and_records_start_afresh() 
     driver = scenario.name_prompt()
     driver.press("RETURN")
     assert [e.name for e in Records().tables["spider"]] == ["Anna"]
+
+
+def test_play_with_a_game_but_no_deal_number_offers_the_saved_game_first() -> None:
+    scenario.saved_game()
+    app = scenario.new_app()
+    app.boot("spider", {"suits": 1})
+    driver = Driver(app)
+    driver.step()
+    prompt = app.scene
+    assert isinstance(prompt, ResumeScene) and "Spider instead" in prompt.keys
+    driver.press("ESCAPE")  # the game asked for instead; the saved one counts as given up
+    table = _table(driver)
+    assert table.session.options == {"suits": 1} and table.game.moves_made == 0
+    assert [s.lost for s in Records().stats_for("spider").values()] == [1]
