@@ -160,4 +160,5 @@ ALL: tuple[str, ...] = tuple(
     value for name, value in sorted(globals().items())
     if name.isupper() and isinstance(value, str)
 ) + TITLE_LOGO + TITLE_LINES + CONFIRM_LINES + WON_LINES + LOST_LINES + STATS_LABELS \
-    + ENDED_LINES + DONE_LINES + DUEL_DONE_LINES + DUEL_ABANDON_LINES
+    + ENDED_LINES + DONE_LINES + DUEL_DONE_LINES + DUEL_ABANDON_LINES + DUEL_SETUP_LINES \
+    + DUEL_FIELDS
