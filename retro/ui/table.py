@@ -23,7 +23,7 @@ from retro.ui.cardart import CARD_H, CARD_W, EMPTY, EMPTY_FOUNDATION, EMPTY_STOC
 from retro.ui.keys import FPS
 from retro.ui.layout import SCREEN_W, Layout
 from retro.ui.shelf import FileWatch, game_files
-from retro.ui.textview import CELL_H, COLS
+from retro.ui.textview import CELL_H, CELL_W, COLS
 
 GLIDE_FRAMES = 8
 DEAL_STAGGER = 2
@@ -421,6 +421,7 @@ class TableScene:
 
         if self._in_duel(app, texts.NO_NEW_DUEL):
             return
+
         def again() -> None:
             self.restart(app)
 
@@ -769,4 +770,4 @@ class TableScene:
 
     def _on_done_button(self, mx: int, my: int) -> bool:
         return (bool(self.game.gdef.done) and my // CELL_H == STATUS_ROW
-                and mx // 8 >= COLS - len(texts.DONE_KEY_LABEL))
+                and mx // CELL_W >= COLS - len(texts.DONE_KEY_LABEL))
