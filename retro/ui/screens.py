@@ -463,8 +463,10 @@ class MenuScene:
             if kind in ACTIONS:
                 text = f"  {'►' if focused else ' '} {label}"
                 screen.put(left + 2, row, text.ljust(width - 4), fg, bg)
-                screen.put_char(left + 6, row, label[0], Colour.YELLOW if not focused
-                                else Colour.RED)
+                key = self._action_key(app, kind)
+                if key:  # the key that does it from anywhere in the menu, DOS style
+                    screen.put(left + width - 3 - len(key), row, key,
+                               Colour.BLUE if focused else Colour.LIGHT_CYAN, bg)
             else:
                 shown = f"◄ {value} ►" if focused and kind != "deal" else f"  {value}"
                 text = f" {label} ".ljust(24, ".") + " " + shown
@@ -486,6 +488,13 @@ class MenuScene:
         key = app.keeper.stats_key(self.game_id, self.values[self.game_id])
         for offset, text in enumerate(stats_lines(app.keeper.records.stats.get(key))):
             screen.put(left + 2, row + 1 + offset, text[:width - 4], Colour.LIGHT_GREY)
+
+    @staticmethod
+    def _action_key(app: App, kind: str) -> str:
+        action = {"play": "select", "scores": "scores", "quit": "quit"}.get(kind)
+        if kind == "resume" and app.session is not None:
+            action = "cancel"
+        return keymap.first_key("menu", action) if action else ""
 
     def _line_text(self, app: App, kind: str, name: str, values: dict[str, Any]
                    ) -> tuple[str, str]:
