@@ -297,9 +297,14 @@ class TableScene:
             self._refuse(app, texts.NO_DEAL_HERE)
             return
         self.held = None
-        action = actors[0].group.action
+        position = self.session.game.position
+        # a pile whose action can be done now comes first (Clock: the hour whose turn it is)
+        ready = [p for p in actors
+                 if p.group.action is not None and p.group.action.available(position, p)]
+        chosen = (ready or actors)[0]
+        action = chosen.group.action
         assert action is not None
-        self._try(app, Move(action.verb, actors[0].index))
+        self._try(app, Move(action.verb, chosen.index))
 
     def _do_undo(self, app: App) -> None:
         self.held = None

@@ -99,3 +99,19 @@ def test_a_duel_is_never_reloaded() -> None:
     table = driver.app.scene
     assert isinstance(table, TableScene)
     assert table.error and table.watch is None
+
+
+def test_the_deal_key_acts_on_the_pile_whose_action_is_due() -> None:
+    """Clock has an action on every hour pile; D must turn the one whose turn it is."""
+    headless()
+    app = App(Catalog(), animate=False, seed_source=lambda: scenario.DEAL)
+    app.start("clock", {}, scenario.DEAL)
+    driver = Driver(app)
+    table = app.scene
+    assert isinstance(table, TableScene)
+    for _ in range(3):
+        due = [m for m in table.game.legal_moves() if m.kind != "move"]
+        before = table.game.moves_made
+        driver.press("D")
+        assert table.game.moves_made == before + 1
+        assert [m for m, *_ in table.game.history][-1] == due[0]
