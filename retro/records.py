@@ -59,6 +59,11 @@ class HighScore:
     replay: list[str] = field(default_factory=list)
 
 
+def _rank(entry: HighScore) -> tuple[int, int]:
+    """Higher scores first, then fewer moves."""
+    return (-entry.score, entry.moves)
+
+
 def option_key(game_id: str, options: dict[str, Any]) -> str:
     """`spider` for the default options the menu shows, else `spider relaxed=1 suits=2`."""
     parts = [f"{name}={value}" for name, value in sorted(options.items())]
@@ -109,10 +114,17 @@ class Records:
                           replay=[format_move(game.position, m) for m, *_ in game.history])
         table = self.tables.setdefault(game.gdef.id, [])
         table.append(entry)
-        table.sort(key=lambda e: (-e.score, e.moves))
+        table.sort(key=_rank)
         del table[TABLE_SIZE:]
         self.save()
         return table.index(entry) + 1 if entry in table else None
+
+    def place_for(self, game_id: str, score: int, moves: int) -> int | None:
+        """The place (1-based) a result would take in the game's table, None if it would not
+        make it; equal results keep the older entry ahead."""
+        mine = (-score, moves)
+        place = 1 + sum(1 for entry in self.tables.get(game_id, []) if _rank(entry) <= mine)
+        return place if place <= TABLE_SIZE else None
 
     def stats_for(self, game_id: str | None = None) -> dict[str, Stats]:
         return {key: value for key, value in sorted(self.stats.items())

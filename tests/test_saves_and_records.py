@@ -222,3 +222,13 @@ def test_stats_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     assert main(["stats", "spider"]) == 0
     out = capsys.readouterr().out
     assert "spider" in out and "played" in out
+
+
+def test_the_place_a_result_would_take(tmp_path: Path) -> None:
+    records = Records(tmp_path / "records.json")
+    assert records.place_for("spider", 0, 10) == 1
+    for i, n in enumerate([30, 5, 42, 18, 60, 11, 25, 36, 8, 50]):
+        records.record(_played(i + 1, n), f"P{i}")
+    scores = [e.score for e in records.tables["spider"]]
+    assert records.place_for("spider", scores[0] + 1, 1) == 1
+    assert records.place_for("spider", scores[-1] - 1, 1) is None

@@ -30,6 +30,7 @@ class GameInfo:
     options: dict[str, OptionSpec]
     path: Path
     instructions: str
+    done: bool  # the player may end a game with "done" (so two can duel at it)
 
 
 class Catalog:
@@ -68,4 +69,5 @@ class Catalog:
         return GameInfo(id=game_id, title=str(data.get("title", game_id)),
                         description=str(data.get("description", "")),
                         options=option_specs(data), path=path,
-                        instructions=str(data.get("instructions", game_id)))
+                        instructions=str(data.get("instructions", game_id)),
+                        done=bool(data.get("done", False)))

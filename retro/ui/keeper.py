@@ -12,7 +12,7 @@ from pathlib import Path
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
-from retro.records import TABLE_SIZE, HighScore, Records, option_key
+from retro.records import HighScore, Records, option_key
 from retro.saves import (
     SavedGame,
     clear_current,
@@ -67,17 +67,11 @@ class Keeper:
 
     def makes_table(self, game: Game) -> bool:
         """Whether the finished game gets into the game's ten best (so the name is asked)."""
-        table = self.records.tables.get(game.gdef.id, [])
-        if len(table) < TABLE_SIZE:
-            return True
-        return self.place_of(game) <= TABLE_SIZE
+        return self.place_of(game) is not None
 
-    def place_of(self, game: Game) -> int:
-        """The place the finished game would take in its table (1-based; equal results keep
-        the older entry ahead, as `Records.record` sorts)."""
-        mine = (-game.score(), game.moves_made)
-        table = self.records.tables.get(game.gdef.id, [])
-        return 1 + sum(1 for entry in table if (-entry.score, entry.moves) <= mine)
+    def place_of(self, game: Game) -> int | None:
+        """The place the finished game would take in its table (1-based), None if none."""
+        return self.records.place_for(game.gdef.id, game.score(), game.moves_made)
 
     def record(self, game: Game, name: str = "") -> int | None:
         """Count a finished or given-up game once; its place in the table, if it made it."""

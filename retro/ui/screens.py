@@ -190,7 +190,6 @@ class MenuScene:
         self.game_rows: dict[int, int] = {}
         self._state: tuple[object, ...] = ()
         self._screen: TextScreen | None = None
-        self._duels: dict[str, bool] = {}
 
     @property
     def entry(self) -> Entry:
@@ -205,20 +204,13 @@ class MenuScene:
         entry = self.entry
         lines = [("game", "")] + [("option", name) for name in entry.options]
         lines += [("deal", ""), ("sound", ""), ("play", "")]
-        if not entry.error and self._can_duel(app, entry.id):
+        if entry.duel and not entry.error:
             lines.append(("duel", ""))
         lines.append(("scores", ""))
         if app.session is not None or app.pending is not None:
             lines.append(("resume", ""))
         lines.append(("quit", ""))
         return lines
-
-    def _can_duel(self, app: App, game_id: str) -> bool:
-        """Asked of the shelf once per game while the menu is open (lines() runs every frame)."""
-        known = self._duels.get(game_id)
-        if known is None:
-            known = self._duels[game_id] = app.shelf.can_duel(game_id)
-        return known
 
     # -- input ----------------------------------------------------------------------------------
 

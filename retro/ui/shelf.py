@@ -42,6 +42,7 @@ class Entry:
     options: dict[str, Any] = field(default_factory=dict)  # name -> OptionSpec
     mine: bool = False  # a player's own game (--games-dir or the config folder)
     error: str = ""  # the file's first error line; such a game cannot be played
+    duel: bool = False  # it has a "done" to end a turn, so two players can duel at it
 
 
 class Shelf:
@@ -50,7 +51,6 @@ class Shelf:
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self._entries: dict[str, tuple[Path | None, Stamp, Entry]] = {}
-        self._duels: dict[str, tuple[Stamp, bool]] = {}
         # the catalog searches the bundled folder last: every folder before it is the player's
         self._bundled = (catalog.dirs[-1] if catalog.dirs else games_dir()).resolve()
 
@@ -68,26 +68,14 @@ class Shelf:
         mine = path is not None and path.parent.resolve() != self._bundled
         try:
             info = self.catalog.info(game_id)
-            entry = Entry(game_id, info.title, info.description, dict(info.options), mine)
+            entry = Entry(game_id, info.title, info.description, dict(info.options), mine,
+                          duel=info.done)
         except RetroError as error:
             first = str(error).splitlines()[0] if str(error) else type(error).__name__
             entry = Entry(game_id, game_id, "", {}, mine, first)
         self._entries[game_id] = (path, version, entry)
         return entry
 
-    def can_duel(self, game_id: str) -> bool:
-        """Whether two players can duel at this game: it has a 'done' to end a turn. Loading a
-        game takes ~10 ms, so this is asked only for the chosen game and remembered."""
-        version = stamp(self.catalog.path(game_id))
-        cached = self._duels.get(game_id)
-        if cached is not None and cached[0] == version:
-            return cached[1]
-        try:
-            done = self.catalog.load(game_id, {}).done
-        except RetroError:
-            done = False
-        self._duels[game_id] = (version, done)
-        return done
 
 
 class FileWatch:
