@@ -1,0 +1,36 @@
+"""The README stays true: its two set-up commands, its keys table (the keymap's), its games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from retro.definition.catalog import Catalog
+from retro.ui.keys import markdown
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_keys_table_is_the_keymaps() -> None:
+    table = markdown().split("## At the table", 1)[1].split("\n## ", 1)[0].strip()
+    assert table in README
+
+
+def test_every_bundled_game_is_named() -> None:
+    catalog = Catalog()
+    for game_id in catalog.ids():
+        title = catalog.info(game_id).title
+        assert title in README or title.split(" (")[0] in README, title
+
+
+def test_the_two_commands_come_first_and_ci_runs_the_test_one() -> None:
+    blocks = [part.split("```", 1)[0].strip() for part in README.split("```sh\n")[1:3]]
+    assert blocks[0].endswith("retro-patience") and "pip install ." in blocks[0]
+    assert blocks[1].endswith("python -m pytest")
+    assert blocks[1] in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_the_screenshots_it_shows_exist() -> None:
+    for line in README.splitlines():
+        if line.startswith("!["):
+            assert (ROOT / line.split("(", 1)[1].rstrip(")")).is_file(), line
