@@ -131,6 +131,7 @@ class Game:
         self._counted_from = min((k.min_count for k, _ in self._counted), default=1 << 30)
         self._card_keys: dict[Card, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._tested_of_card = any(not exact for _, exact in self._of_card)
+        self._card_buckets: dict[Card, list[list[Pile]]] = {}
         self._sources = [pile for g in gdef.groups if g.pick is not None for pile in groups[g.name]]
         self._actors = [(groups[g.name], g.action) for g in gdef.groups if g.action is not None]
 
@@ -170,10 +171,13 @@ class Game:
         append = moves.append
         new_move = tuple.__new__
         move_type, kind = Move, MOVE
-        card_keys = self._card_keys
         counted_from = self._counted_from
         # the general path for a pair (src, count) when tested rules or repeats are in play
-        general = bool(always_tested or self._tested or self._tested_of_card or may_repeat)
+        general = bool(always_tested or self._tested or self._tested_of_card or may_repeat
+                       or self._nonlocal)
+        # On the fast path each card's targets are the index's own buckets, held per card: the
+        # index keeps them up to date in place as piles change.
+        card_buckets = self._card_buckets
         for src in self._sources:
             run = src.run
             if not run:
@@ -186,18 +190,13 @@ class Game:
                                        may_repeat)
                     continue
                 card = cards[-count]
-                keys = card_keys.get(card)
-                if keys is None:
-                    keys = card_keys[card] = self._keys_of(card)
-                for dst in always:
-                    if dst is not src:
-                        append(new_move(move_type, (kind, si, count, dst.index)))
-                for key in keys[0]:
-                    hits = exact.get(key)
-                    if hits:
-                        for dst in hits:
-                            if dst is not src:
-                                append(new_move(move_type, (kind, si, count, dst.index)))
+                buckets = card_buckets.get(card)
+                if buckets is None:
+                    buckets = card_buckets[card] = self._buckets_of(card)
+                for hits in buckets:
+                    for dst in hits:
+                        if dst is not src:
+                            append(new_move(move_type, (kind, si, count, dst.index)))
         for piles, action in self._actors:
             for pile in piles:
                 if action.available(position, pile):
@@ -238,6 +237,14 @@ class Game:
         moves.extend(Move(MOVE, src.index, count, dst.index) for dst in targets)
         if may_repeat and len(moves) - first > 1:
             moves[first:] = list(dict.fromkeys(moves[first:]))
+
+    def _buckets_of(self, card: Card) -> list[list[Pile]]:
+        """The index buckets whose piles take `card` (exact rules only): the constant ones that
+        take any card first, then the card's own."""
+        index = self.position.exact_index
+        keys = [key for key, is_exact in self._constant if is_exact]
+        keys += self._keys_of(card)[0]
+        return [index.setdefault(key, []) for key in keys]
 
     def _keys_of(self, card: Card) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The index keys a card asks for as the bottom of the moving cards: (exact, tested)."""

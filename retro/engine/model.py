@@ -239,11 +239,8 @@ class Pile:
             new_keys = tuple(dict.fromkeys(keys))
             if new_keys != self.keys:
                 index = position.exact_index if accept.exact else position.tested_index
-                for key in self.keys:
-                    bucket = index[key]
-                    bucket.remove(self)
-                    if not bucket:
-                        del index[key]
+                for key in self.keys:  # an emptied bucket stays: generation may hold it
+                    index[key].remove(self)
                 for key in new_keys:
                     bucket = index.setdefault(key, [])
                     bucket.append(self)
