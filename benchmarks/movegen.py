@@ -115,6 +115,14 @@ def main() -> None:
           f"{moves_total} legal moves, {empty_columns} empty columns, longest run {longest}")
     print("agreement: every position, move for move")
     rounds = 21
+    phases: dict[str, list[Game]] = {}
+    for game, (_, phase, _) in zip(games, corpus, strict=True):
+        phases.setdefault(phase, []).append(game)
+    for phase, members in phases.items():
+        size = sum(len(g.legal_moves()) for g in members) / len(members)
+        rate, _, phase_ratio = measure(members, 9)
+        print(f"  {phase:<12} {len(members):>3} positions, {size:4.1f} moves each: "
+              f"{rate:,.0f} positions/s, {phase_ratio:.2f} x hand-written")
     ours, theirs, ratio = measure(games, rounds)
     print(f"interpreter: {ours:,.0f} positions/s (median of {rounds} rounds)")
     print(f"hand-written: {theirs:,.0f} positions/s (median of {rounds} rounds)")
