@@ -16,7 +16,7 @@ from retro.textmode import Colour, TextScreen
 from retro.ui import texts
 from retro.ui.app import App, game_label
 from retro.ui.keeper import DEFAULT_NAME
-from retro.ui.screens import box, draw_overlay, overlay_region
+from retro.ui.screens import Overlay, box
 from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
 
 BLINK = 8  # frames the cursor stays on, then off: the DOS cursor's quick blink
@@ -67,12 +67,13 @@ def typed() -> str:
     return str(pyxel.input_text)
 
 
-class ResumeScene:
+class ResumeScene(Overlay):
     """`Resume the saved game? (Y/N)` over the title screen, naming game, deal and moves."""
 
     context = "dialog"
     overlay = True
     COL, ROW, WIDTH, HEIGHT = 14, 7, 52, 10
+    SLOT = "resume"
 
     def __init__(self, app: App, game: Game, on_yes: Callable[[], object],
                  on_no: Callable[[], None], instead: str = "") -> None:
@@ -83,7 +84,6 @@ class ResumeScene:
         self.on_no = on_no
         options = dict(game.gdef.options)
         self.label = game_label(app, game.gdef.id, options)
-        self._region: TextScreen | None = None
 
     def update(self, app: App) -> None:
         import pyxel
@@ -104,13 +104,10 @@ class ResumeScene:
         return {prompt_col: "yes", prompt_col + 2: "no"}.get(col, "")
 
     def draw(self, app: App) -> None:
-        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
-        if self._region is None:
-            self._region = overlay_region(self.compose(), c, r, w, h)
-        draw_overlay(app, "resume", self._region, c, r, w, h)
+        self.draw_box(app)
         if (app.frame // BLINK) % 2 == 0:
-            app.painter.cells(c + 3 + len(texts.RESUME_PROMPT) + 1, r + 7, "_", Colour.BLACK,
-                              Colour.LIGHT_GREY)
+            app.painter.cells(self.COL + 3 + len(texts.RESUME_PROMPT) + 1, self.ROW + 7, "_",
+                              Colour.BLACK, Colour.LIGHT_GREY)
 
     def compose(self) -> TextScreen:
         screen = TextScreen(COLS, ROWS)
@@ -131,12 +128,13 @@ class ResumeScene:
         return screen
 
 
-class NameScene:
+class NameScene(Overlay):
     """`A new high score!`: the player's name for the table, 12 characters at most."""
 
     context = "name"
     overlay = True
     COL, ROW, WIDTH, HEIGHT = 17, 7, 46, 11
+    SLOT = "name"
 
     def __init__(self, app: App, game: Game, on_done: Callable[[str], None]) -> None:
         self.game = game
@@ -145,7 +143,6 @@ class NameScene:
         self.place = app.keeper.place_of(game)
         self.title = app.shelf.entry(game.gdef.id).title
         self.problem = ""
-        self._region: TextScreen | None = None
 
     def update(self, app: App) -> None:
         text = typed()
@@ -168,10 +165,8 @@ class NameScene:
             self.problem = ""
 
     def draw(self, app: App) -> None:
-        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
-        if self._region is None:
-            self._region = overlay_region(self.compose(), c, r, w, h)
-        draw_overlay(app, "name", self._region, c, r, w, h)
+        self.draw_box(app)
+        c, r, w = self.COL, self.ROW, self.WIDTH
         label = texts.NAME_LABEL
         app.painter.cells(c + 4 + len(label), r + 6, self.field.shown(app.frame), Colour.WHITE,
                           Colour.BLACK)

@@ -105,6 +105,24 @@ def draw_overlay(app: App, slot: str, region: TextScreen, col: int, row: int, wi
               width * CELL_W, CELL_H)
 
 
+class Overlay:
+    """A box drawn over the scene it interrupts: composed once, then blitted with its shadow.
+    Subclasses set COL, ROW, WIDTH, HEIGHT (text cells) and SLOT (its cached image's name)."""
+
+    COL = ROW = WIDTH = HEIGHT = 0
+    SLOT = ""
+    _region: TextScreen | None = None
+
+    def compose(self) -> TextScreen:
+        raise NotImplementedError
+
+    def draw_box(self, app: App) -> None:
+        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
+        if self._region is None:
+            self._region = overlay_region(self.compose(), c, r, w, h)
+        draw_overlay(app, self.SLOT, self._region, c, r, w, h)
+
+
 # -- title ----------------------------------------------------------------------------------------
 
 
@@ -511,13 +529,14 @@ ACTIONS = {"play": texts.MENU_PLAY, "duel": texts.MENU_DUEL, "scores": texts.MEN
 # -- questions and endings ------------------------------------------------------------------------
 
 
-class ConfirmScene:
+class ConfirmScene(Overlay):
     """A yes/no question (abandon the game in progress? end the turn?), drawn over the scene
     it interrupts."""
 
     context = "dialog"
     overlay = True
     ROW, HEIGHT = 8, 8
+    SLOT = "confirm"
 
     def __init__(self, on_yes: Callable[[], object], title: str = texts.CONFIRM_TITLE,
                  lines: tuple[str, ...] = texts.CONFIRM_LINES) -> None:
@@ -541,13 +560,8 @@ class ConfirmScene:
                 self.on_yes()
             return
 
-    _region: TextScreen | None = None
-
     def draw(self, app: App) -> None:
-        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
-        if self._region is None:
-            self._region = overlay_region(self.compose(), c, r, w, h)
-        draw_overlay(app, "confirm", self._region, c, r, w, h)
+        self.draw_box(app)
 
     def compose(self) -> TextScreen:
         screen = TextScreen(COLS, ROWS)
@@ -561,12 +575,13 @@ class ConfirmScene:
         return screen
 
 
-class OverScene:
+class OverScene(Overlay):
     """Won or lost: the score, and what next."""
 
     context = "over"
     overlay = True
     COL, ROW, WIDTH, HEIGHT = 14, 8, 52, 9
+    SLOT = "over"
 
     def __init__(self, table: Any, outcome: str) -> None:
         self.table = table
@@ -589,13 +604,8 @@ class OverScene:
                 app.show_menu(session.game_id if session else None)
             return
 
-    _region: TextScreen | None = None
-
     def draw(self, app: App) -> None:
-        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
-        if self._region is None:
-            self._region = overlay_region(self.compose(), c, r, w, h)
-        draw_overlay(app, "over", self._region, c, r, w, h)
+        self.draw_box(app)
 
     def compose(self) -> TextScreen:
         game = self.table.game
