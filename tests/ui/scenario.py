@@ -348,6 +348,14 @@ def instructions() -> Driver:
     return driver
 
 
+def instructions_de() -> Driver:
+    """The same screen for a German player (--lang de), on its second page."""
+    driver = fresh_table()
+    driver.app.lang = "de"
+    driver.press("F1", "PAGEDOWN")
+    return driver
+
+
 SCREENS: dict[str, Callable[[], Driver]] = {
     "menu_all": menu_all,
     "resume": resume_prompt,
@@ -369,4 +377,5 @@ SCREENS: dict[str, Callable[[], Driver]] = {
     "lost": lost,
     "confirm": confirm,
     "instructions": instructions,
+    "instructions_de": instructions_de,
 }
