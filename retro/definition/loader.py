@@ -331,7 +331,8 @@ class _Reader:
         at = group.get("at", [0, 0])
         step = group.get("step", [1, 0])
         layout = Layout(at=(float(at[0]), float(at[1])), step=(float(step[0]), float(step[1])),
-                        fan=group.get("fan", "none"), columns=int(group.get("columns", 0)))
+                        fan=group.get("fan", "none"), columns=int(group.get("columns", 0)),
+                        show=int(group.get("show", 0)))
         parts: dict[str, Any] = {}
         for kind in ("pick", "accept", "action"):
             if kind in group:

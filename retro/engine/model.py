@@ -129,6 +129,7 @@ class Layout:
     step: tuple[float, float] = (1.0, 0.0)
     fan: str = "none"
     columns: int = 0
+    show: int = 0  # fan only the top `show` cards (a draw-three waste); 0: all of them
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ class Layout:
                     units.append((layout.at[0] + slot * layout.step[0],
                                   layout.at[1] + slot * layout.step[1]))
         self.fans = [group.layout.fan for group in gdef.groups for _ in range(group.count)]
+        self.shown = [group.layout.show for group in gdef.groups for _ in range(group.count)]
         min_x = min((u[0] for u in units), default=0.0)
         max_x = max((u[0] for u in units), default=0.0)
         span = max_x - min_x
@@ -83,7 +84,16 @@ class Layout:
         fan = self.fans[pile.index]
         if fan == "none" or total == 0:
             return [0] * total
-        down = min(pile.down, total)
+        shown = self.shown[pile.index]
+        if shown and total > shown:  # the cards under the shown ones stay squared up
+            hidden = total - shown
+            return [0] * hidden + self._spread(pile, shown, 0)
+        return self._spread(pile, total, min(pile.down, total))
+
+    def _spread(self, pile: Pile, total: int, down: int) -> list[int]:
+        """Offsets for `total` cards fanned from the pile's origin, the first `down` of them
+        face down (spaced closer), squeezed to the room the pile has."""
+        fan = self.fans[pile.index]
         x, y = self.origins[pile.index]
         room = self._limits[pile.index] - (x if fan == "right" else y)
         up_step: float = RIGHT_STEP if fan == "right" else UP_STEP

@@ -103,3 +103,19 @@ def test_a_new_game_is_placed_from_its_yaml_alone() -> None:
 
 def test_cards_are_interned_so_flights_can_match_them_by_identity() -> None:
     assert Card(5, 1) is Card(5, 1)
+
+
+def test_a_draw_three_waste_fans_its_top_three_cards_only() -> None:
+    gdef = Catalog().load("klondike_draw3", {})
+    position = parse_position(gdef, "waste = 2C 3D 4S 5H 6C 7D 8S")
+    layout = Layout(gdef)
+    waste = position.by_id["waste"]
+    offsets = layout.offsets(waste)
+    assert offsets[:5] == [0] * 5  # the older cards lie squared under the first shown one
+    assert 0 < offsets[5] < offsets[6]
+    x, _ = layout.origin(waste)
+    right_edge = x + offsets[-1] + CARD_W
+    foundation = layout.origin(position.by_id["foundation:1"])[0]
+    assert right_edge < foundation  # the fan stays clear of the foundations
+    assert Layout(Catalog().load("klondike", {})).offsets(
+        parse_position(Catalog().load("klondike", {}), "waste = 2C 3D").by_id["waste"]) == [0, 0]
