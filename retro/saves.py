@@ -28,11 +28,13 @@ class SavedGame:
     moves: list[str]
     redo: list[str] = field(default_factory=list)
     cheat: int = 0
+    recorded: bool = False  # already counted in the records (it ended, then was undone)
 
     @classmethod
-    def of(cls, game: Game) -> SavedGame:
+    def of(cls, game: Game, recorded: bool = False) -> SavedGame:
         moves, future = _move_texts(game)
-        return cls(game.gdef.id, dict(game.gdef.options), game.seed, moves, future, game.cheat)
+        return cls(game.gdef.id, dict(game.gdef.options), game.seed, moves, future, game.cheat,
+                   recorded)
 
     def restore(self, catalog: Catalog) -> Game:
         """The game exactly as it was: every move replayed, the redo moves ready again."""
@@ -61,11 +63,14 @@ def current_path() -> Path:
     return data_dir() / "current-game.json"
 
 
-def save_current(game: Game, path: Path | None = None) -> None:
-    saved = SavedGame.of(game)
+def save_current(game: Game, path: Path | None = None, recorded: bool = False) -> None:
+    """Save the game in progress; `recorded`: it has been counted in the records already, so
+    finishing it again after resuming must not count it twice."""
+    saved = SavedGame.of(game, recorded)
     write_document(path or current_path(), SAVE_KIND, SAVE_VERSION, {
         "game": saved.game, "options": saved.options, "seed": saved.seed,
-        "moves": saved.moves, "redo": saved.redo, "cheat": saved.cheat})
+        "moves": saved.moves, "redo": saved.redo, "cheat": saved.cheat,
+        "recorded": saved.recorded})
 
 
 def clear_current(path: Path | None = None) -> None:
@@ -81,21 +86,24 @@ def load_saved(path: Path) -> SavedGame | None:
         saved = SavedGame(game=str(data["game"]), options=dict(data.get("options") or {}),
                           seed=int(data["seed"]), moves=[str(m) for m in data["moves"]],
                           redo=[str(m) for m in data.get("redo", [])],
-                          cheat=int(data.get("cheat", 0)))
+                          cheat=int(data.get("cheat", 0)),
+                          recorded=bool(data.get("recorded", False)))
     except (KeyError, TypeError, ValueError):
         raise DamagedFile(f"{path.name}: damaged (a field is missing or wrong)") from None
     return saved
 
 
-def resume_current(catalog: Catalog, path: Path | None = None) -> tuple[Game | None, str | None]:
-    """The game to offer for resuming, and a one-line note when a file had to be set aside."""
+def resume_current(catalog: Catalog,
+                   path: Path | None = None) -> tuple[Game | None, str | None, bool]:
+    """The game to offer for resuming, a one-line note when a file had to be set aside, and
+    whether the game was counted in the records already."""
     path = path or current_path()
     try:
         saved = load_saved(path)
         if saved is None:
-            return None, None
-        return saved.restore(catalog), None
+            return None, None, False
+        return saved.restore(catalog), None, saved.recorded
     except RetroError as error:
         aside = set_aside(path) if path.exists() else None
         where = f"; it was kept as {aside.name}" if aside else ""
-        return None, f"{error}{where}"
+        return None, f"{error}{where}", False

@@ -43,7 +43,8 @@ def test_save_and_resume_round_trip_with_undo_history(tmp_path: Path) -> None:
     game.redo()
     path = tmp_path / "current.json"
     save_current(game, path)
-    resumed, note = resume_current(CATALOG, path)
+    resumed, note, recorded = resume_current(CATALOG, path)
+    assert not recorded
     assert note is None and resumed is not None
     assert resumed.position.fingerprint() == game.position.fingerprint()
     assert resumed.cheat == game.cheat
@@ -90,17 +91,24 @@ def test_a_damaged_save_is_set_aside_with_one_clear_line(tmp_path: Path, content
                                                         words: str) -> None:
     path = tmp_path / "current-game.json"
     path.write_bytes(content)
-    game, note = resume_current(CATALOG, path)
+    game, note, _ = resume_current(CATALOG, path)
     assert game is None
     assert note is not None and words in note and "\n" not in note
     assert not path.exists()
     kept = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
     assert len(kept) == 1 and kept[0].read_bytes() == content
-    assert resume_current(CATALOG, path) == (None, None)
+    assert resume_current(CATALOG, path) == (None, None, False)
 
 
 def test_no_save_file_means_nothing_to_resume(tmp_path: Path) -> None:
-    assert resume_current(CATALOG, tmp_path / "none.json") == (None, None)
+    assert resume_current(CATALOG, tmp_path / "none.json") == (None, None, False)
+
+
+def test_a_game_already_counted_stays_counted_when_resumed(tmp_path: Path) -> None:
+    path = tmp_path / "current.json"
+    save_current(_played(4, 10), path, recorded=True)
+    game, note, recorded = resume_current(CATALOG, path)
+    assert game is not None and note is None and recorded
 
 
 _PLAYER = """

@@ -252,7 +252,8 @@ class App:
         self.pending = None
         options = dict(game.gdef.options)
         self.session = Session(game.gdef.id, options, game,
-                               label=game_label(self, game.gdef.id, options))
+                               label=game_label(self, game.gdef.id, options),
+                               recorded=self.keeper.counted(game))
         self.replace(TableScene(self))
         return self.session
 
@@ -266,7 +267,7 @@ class App:
         if session.recorded and game.outcome() != PLAYING:
             self.keeper.clear()
         elif game.history or game.future:
-            self.keeper.save(game)
+            self.keeper.save(game, session.recorded)
         else:
             self.keeper.clear()
 
@@ -282,7 +283,8 @@ class App:
         """Another game starts: the one in progress, and a saved one not resumed, are given up."""
         self.give_up(self.session)
         pending, self.pending = self.pending, None
-        if pending is not None and pending.history and pending.outcome() == PLAYING:
+        if (pending is not None and pending.history and pending.outcome() == PLAYING
+                and not self.keeper.counted(pending)):
             self.keeper.record(pending)
 
     def game_over(self, table: Any, outcome: str) -> None:

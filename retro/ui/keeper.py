@@ -33,12 +33,14 @@ class Keeper:
         self.last_name = ""
         self.note = ""  # the latest problem, one line, for the window to show
         self._records: Records | None = None
+        self._counted_saved: Game | None = None  # the resumed game, if counted before its save
 
     # -- the game in progress -----------------------------------------------------------------
 
-    def save(self, game: Game) -> None:
-        """Called after every move: small file, written atomically, so a crash loses nothing."""
-        self._guard(lambda: save_current(game), "the game could not be saved")
+    def save(self, game: Game, recorded: bool = False) -> None:
+        """Called after every move: small file, written atomically, so a crash loses nothing.
+        `recorded`: the game was counted already (it ended and was undone), and stays so."""
+        self._guard(lambda: save_current(game, recorded=recorded), "the game could not be saved")
 
     def clear(self) -> None:
         self._guard(clear_current, "the old save could not be removed")
@@ -47,12 +49,18 @@ class Keeper:
         """The saved game to offer, exactly as it was; a damaged, foreign or newer file is set
         aside and told in `note`."""
         try:
-            game, note = resume_current(catalog)
+            game, note, recorded = resume_current(catalog)
         except OSError as error:
-            game, note = None, f"{current_path().name}: cannot be read ({error.strerror})"
+            note = f"{current_path().name}: cannot be read ({error.strerror})"
+            game, recorded = None, False
         if note:
             self.note = note
+        self._counted_saved = game if recorded else None
         return game
+
+    def counted(self, game: Game) -> bool:
+        """Whether `game`, resumed from the save file, was counted in the records already."""
+        return game is self._counted_saved
 
     # -- the records --------------------------------------------------------------------------
 

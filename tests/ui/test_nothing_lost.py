@@ -13,7 +13,7 @@ from retro.cli import main
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.records import Records
-from retro.saves import current_path, load_saved
+from retro.saves import current_path, load_saved, save_current
 from retro.ui.dialogs import NameScene, ResumeScene
 from retro.ui.driver import Driver
 from retro.ui.keeper import read_game_file
@@ -280,3 +280,28 @@ def test_play_with_a_game_but_no_deal_number_offers_the_saved_game_first() -> No
     table = _table(driver)
     assert table.session.options == {"suits": 1} and table.game.moves_made == 0
     assert [s.lost for s in Records().stats_for("spider").values()] == [1]
+
+
+def test_a_counted_game_played_on_after_undo_is_never_counted_twice() -> None:
+    driver = scenario.won()
+    driver.press("U")  # from the won box: take the last move back and play on
+    table = _table(driver)
+    assert table.session.recorded
+    saved = load_saved(current_path())
+    assert saved is not None and saved.recorded  # the save says so, for the next start
+    (before,) = Records().stats_for("spider").values()
+
+    # a real deal's game in that state: saved as counted, resumed, then given up
+    gdef = Catalog([scenario.spider_only()]).load("spider", {})
+    game = scenario.played(Game(gdef, scenario.DEAL), 3)
+    save_current(game, recorded=True)
+    again = scenario.new_app()
+    again.boot()
+    second = Driver(again)
+    second.step()
+    second.press("Y")
+    resumed = _table(second)
+    assert resumed.session.recorded
+    again.give_up(resumed.session)
+    (after,) = Records().stats_for("spider").values()
+    assert after.played == before.played
