@@ -75,6 +75,21 @@ def parse_card(text: str, ace_high: bool = False) -> Card:
     return Card(rank, SUITS.index(suit_char))
 
 
+def parse_rank(text: object) -> int:
+    """A rank as people and game files write it (A 2 .. 10 J Q K, or T) to its number, Ace 1;
+    ValueError with a readable reason otherwise."""
+    word = str(text).strip().upper()
+    word = "T" if word == "10" else word
+    if len(word) != 1 or word not in RANK_CHARS:
+        raise ValueError(f"'{text}' is not a rank (A 2 .. 10 J Q K)")
+    return RANK_CHARS.index(word) + 1
+
+
+def plain_rank(card: Card) -> int:
+    """The card's rank with an Ace-high Ace counted as an Ace (1), as `parse_rank` gives it."""
+    return (card.rank - 1) % 13 + 1
+
+
 def make_deck(decks: int = 1, suits: int = 4, ranks: tuple[int, ...] | None = None,
               ace_high: bool = False) -> list[Card]:
     """The unshuffled pack: for each deck, suits in SHDC order, ranks ascending.

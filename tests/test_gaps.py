@@ -9,11 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from retro.cards import make_deck, seed_derived_from, shuffle
+from retro.cards import make_deck, parse_rank, seed_derived_from, shuffle
 from retro.engine.game import LOST, PLAYING, WON, Game, deal_position
 from retro.engine.model import MOVE, GameDef, Move, Position
 from retro.engine.notation import format_move
-from retro.rules.gaps import rank_value
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 MONTANA = load("montana")
@@ -289,9 +288,9 @@ def test_blue_moon_is_won_when_each_row_runs_ace_to_king_of_one_suit() -> None:
 
 
 def test_rank_words_for_the_rules() -> None:
-    assert [rank_value(w) for w in ("A", "2", "10", "T", "k")] == [1, 2, 10, 10, 13]
+    assert [parse_rank(w) for w in ("A", "2", "10", "T", "k")] == [1, 2, 10, 10, 13]
     with pytest.raises(ValueError):
-        rank_value("11")
+        parse_rank("11")
 
 
 # -- random play -----------------------------------------------------------------------------------

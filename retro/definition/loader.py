@@ -17,7 +17,7 @@ from typing import Any
 
 import jsonschema
 
-from retro.cards import RANK_CHARS, make_deck
+from retro.cards import make_deck, parse_rank, plain_rank
 from retro.deals import SHUFFLES
 from retro.definition.yamlmarks import Mark, Marked, load_marked
 from retro.engine.model import (
@@ -303,15 +303,21 @@ class _Reader:
             return result
         return value
 
+    def _rank(self, value: Any, path: tuple[str | int, ...]) -> int:
+        """A rank written in the file; 0 (and an error) when it is none."""
+        try:
+            return parse_rank(value)
+        except ValueError as error:
+            self.error(path, str(error))
+            return 0
+
     def _deck(self, deck: dict[str, Any]) -> DeckDef:
         ranks = deck.get("ranks")
         parsed: list[int] = []
         for i, rank in enumerate(ranks or []):
-            text = "T" if str(rank) == "10" else str(rank).upper()
-            if len(text) == 1 and text in RANK_CHARS:
-                parsed.append(RANK_CHARS.index(text) + 1)
-            else:
-                self.error(("deck", "ranks", i), f"'{rank}' is not a rank (A 2 .. 10 J Q K)")
+            number = self._rank(rank, ("deck", "ranks", i))
+            if number:
+                parsed.append(number)
         suits = deck.get("suits", 4)
         if suits not in (1, 2, 4):
             self.error(("deck", "suits"), f"suits must be 1, 2 or 4, not {suits!r}")
@@ -364,11 +370,7 @@ class _Reader:
         extract = 0
         source = ""
         if "extract" in step:
-            text = "T" if str(step["extract"]) == "10" else str(step["extract"]).upper()
-            if len(text) != 1 or text not in RANK_CHARS:
-                self.error((*path, "extract"), f"'{step['extract']}' is not a rank")
-            else:
-                extract = RANK_CHARS.index(text) + 1
+            extract = self._rank(step["extract"], (*path, "extract"))
             source = step.get("from", "")  # none: out of the pack before it is dealt
             if "from" in step and source not in self.groups:
                 hint = _suggest(source, list(self.groups))
@@ -387,11 +389,7 @@ class _Reader:
                                                      f"not {number!r}")
         to_bottom = 0
         if "to_bottom" in step:
-            text = "T" if str(step["to_bottom"]) == "10" else str(step["to_bottom"]).upper()
-            if len(text) != 1 or text not in RANK_CHARS:
-                self.error((*path, "to_bottom"), f"'{step['to_bottom']}' is not a rank")
-            else:
-                to_bottom = RANK_CHARS.index(text) + 1
+            to_bottom = self._rank(step["to_bottom"], (*path, "to_bottom"))
         return DealStep(to=to, face_down=per_pile["face_down"], face_up=per_pile["face_up"],
                         rest=bool(step.get("rest", False)), extract_rank=extract, source=source,
                         places=tuple(places), to_bottom=to_bottom)
@@ -402,7 +400,7 @@ class _Reader:
         needed = sum(sum(step.face_down) + sum(step.face_up) for step in deal)
         for step in deal:
             if step.extract_rank and not step.source:  # taken out of the pack
-                found = sum(1 for card in pack if (card.rank - 1) % 13 + 1 == step.extract_rank)
+                found = sum(1 for card in pack if plain_rank(card) == step.extract_rank)
                 needed += min(found, len(step.places) or self.groups[step.to])
         if needed > size:
             self.error(("deal",), f"the deal needs {needed} cards but the pack has {size}")

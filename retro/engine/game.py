@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from retro.cards import Card, make_deck
+from retro.cards import Card, make_deck, plain_rank
 from retro.deals import SHUFFLES
 from retro.engine.model import (
     DONE,
@@ -70,17 +70,17 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
 def _to_bottom(pile: Pile, rank: int) -> None:
     """Put the cards of `rank` under the pile's other cards, both in their order (a stable
     sort): Baker's Dozen's Kings, which would otherwise bury the cards they lie on."""
-    pile.cards.sort(key=lambda card: (card.rank - 1) % 13 + 1 != rank)
+    pile.cards.sort(key=lambda card: plain_rank(card) != rank)
 
 
 def _extract(position: Position, rank: int, sources: list[Pile], targets: list[Pile]) -> None:
     """Take every card of `rank` out of `sources` (suit order, then pile order) onto `targets`."""
     found = [(card.suit, pile.index, pile) for pile in sources for card in pile.cards
-             if card.rank == rank]
+             if plain_rank(card) == rank]
     found.sort(key=lambda item: (item[0], item[1]))
     for target, (_, _, pile) in zip(targets, found, strict=False):
         for i, card in enumerate(pile.cards):
-            if card.rank == rank:
+            if plain_rank(card) == rank:
                 del pile.cards[i]
                 pile.down = min(pile.down, len(pile.cards))
                 target.cards.append(card)
@@ -91,7 +91,7 @@ def _extract_from_pack(cards: list[Card], rank: int, targets: list[Pile]) -> Non
     """Take the cards of `rank` out of the pack still to be dealt (`cards`, dealt from its end),
     in suit order, one onto each of `targets`, before the rest is dealt: so the Aces of
     Beleaguered Castle leave rows of six."""
-    found = [i for i in range(len(cards) - 1, -1, -1) if (cards[i].rank - 1) % 13 + 1 == rank]
+    found = [i for i in range(len(cards) - 1, -1, -1) if plain_rank(cards[i]) == rank]
     found.sort(key=lambda i: cards[i].suit)  # stable: in pack order within a suit
     taken = found[:len(targets)]
     for target, i in zip(targets, taken, strict=False):

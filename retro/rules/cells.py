@@ -8,7 +8,7 @@ indexed rule (`rank_below`, `empty`) that finds the candidates first.
 
 from __future__ import annotations
 
-from retro.cards import RANK_CHARS, card_name, rank_name
+from retro.cards import card_name, parse_rank, plain_rank, rank_name
 from retro.engine.model import Accept, Condition, Pile, Position
 from retro.rules.registry import rule
 
@@ -75,13 +75,10 @@ def outranked_in_suit(group: str = "tableau") -> Accept:
       "Won when every card that is not on a foundation is of the given rank (A 2 .. 10 J Q K).")
 def only_rank_left(rank: str = "A") -> Condition:
     """Aces Up is won with the four Aces left, wherever they lie."""
-    text = "T" if rank == "10" else rank.upper()
-    if len(text) != 1 or text not in RANK_CHARS:
-        raise ValueError(f"'{rank}' is not a rank (A 2 .. 10 J Q K)")
-    wanted = RANK_CHARS.index(text) + 1
+    wanted = parse_rank(rank)
 
     def test(position: Position) -> bool:
-        return all((card.rank - 1) % 13 + 1 == wanted for pile in position.piles
+        return all(plain_rank(card) == wanted for pile in position.piles
                    if pile.kind != "foundation" for card in pile.cards)
 
     def why(position: Position) -> str:

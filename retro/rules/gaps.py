@@ -10,20 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from retro.cards import RANK_CHARS, Card, rank_name, seed_derived_from, shuffle
+from retro.cards import Card, parse_rank, rank_name, seed_derived_from, shuffle
 from retro.engine.model import Action, Condition, Pile, Position, Score
 from retro.rules.registry import rule
 
 REDEALS = "redeals"
-
-
-def rank_value(text: str) -> int:
-    """A rank as game files write it (A 2 .. 10 J Q K, or T) to its number (Ace 1)."""
-    word = text.strip().upper()
-    word = "T" if word == "10" else word
-    if len(word) != 1 or word not in RANK_CHARS:
-        raise ValueError(f"'{text}' is not a rank (A 2 .. 10 J Q K)")
-    return RANK_CHARS.index(word) + 1
 
 
 def _in_pack(position: Position, rank: int) -> int:
@@ -73,7 +64,7 @@ def _out_of_order(position: Position, group: str, start: int) -> tuple[list[Pile
 def gaps_redeal(group: str = "grid", first: str = "2", limit: int = 2) -> Action:
     """Removed cards (Montana's Aces) take no part: shuffling them in, dealing them and taking
     them out again, as some books say, leaves the same gaps and the same chances."""
-    start_text = rank_value(first)
+    start_text = parse_rank(first)
     if limit < 1:
         raise ValueError("limit must be 1 or more")
 
@@ -115,8 +106,8 @@ def gaps_redeal(group: str = "grid", first: str = "2", limit: int = 2) -> Action
       "Won when every row of the group holds one suit in order from `first` to `last`, starting "
       "at its left end.")
 def rows_in_suit_order(group: str = "grid", first: str = "2", last: str = "K") -> Condition:
-    start_text = rank_value(first)
-    length = rank_value(last) - start_text + 1
+    start_text = parse_rank(first)
+    length = parse_rank(last) - start_text + 1
     if length < 1:
         raise ValueError(f"'last' ({last}) must not be below 'first' ({first})")
 
@@ -125,7 +116,7 @@ def rows_in_suit_order(group: str = "grid", first: str = "2", last: str = "K") -
         return all(ordered_part(row, start) >= length for row in rows(position, group))
 
     def why(position: Position) -> str:
-        return (f"Not every row runs {rank_name(start_text)} to {rank_name(rank_value(last))} "
+        return (f"Not every row runs {rank_name(start_text)} to {rank_name(parse_rank(last))} "
                 "of one suit from its left end")
 
     return Condition(test, why)
@@ -135,7 +126,7 @@ def rows_in_suit_order(group: str = "grid", first: str = "2", last: str = "K") -
       "One point for each card in order from a row's left end (`first` upward, one suit), "
       "counted from the position.")
 def cards_in_order(group: str = "grid", first: str = "2", maximum: int = 0) -> Score:
-    start_text = rank_value(first)
+    start_text = parse_rank(first)
 
     def compute(position: Position) -> int:
         start = _in_pack(position, start_text)

@@ -8,7 +8,7 @@ the notation, the console and undo need nothing new (docs/notation.md, "Pairs").
 
 from __future__ import annotations
 
-from retro.cards import Card, card_name, rank_name
+from retro.cards import Card, card_name, plain_rank, rank_name
 from retro.engine.model import Accept, Action, Auto, Condition, Keyer, Pile, Position
 from retro.rules.library import new_key_space
 from retro.rules.registry import rule
@@ -18,7 +18,7 @@ _MATCHES = ("total", "rank")
 
 def card_value(card: Card) -> int:
     """A card's worth when pairs are added up: Ace 1 (also in an Ace-high pack) up to King 13."""
-    return (card.rank - 1) % 13 + 1
+    return plain_rank(card)
 
 
 def _pair(match: str, total: int, lower: Card, upper: Card) -> bool:
