@@ -273,14 +273,18 @@ def one_pile(group: str = "grid") -> Condition:
     return Condition(test, why)
 
 
-@rule("groups_cleared", "condition", "Won when every pile of the named groups is empty.")
+@rule("groups_cleared", "condition",
+      "Every pile of the named groups is empty (a win: the pyramid cleared; or a condition: "
+      "Calculation turns a card only onto an empty waste).")
 def groups_cleared(groups: tuple[str, ...]) -> Condition:
     def test(position: Position) -> bool:
         return not any(pile.cards for name in groups for pile in position.groups[name])
 
     def why(position: Position) -> str:
-        left = sum(len(pile.cards) for name in groups for pile in position.groups[name])
-        return f"{left} cards are still to go"
+        holding = [pile.id for name in groups for pile in position.groups[name] if pile.cards]
+        more = " ..." if len(holding) > 3 else ""
+        verb = "holds" if len(holding) == 1 else "hold"
+        return f"Not while {', '.join(holding[:3])}{more} still {verb} cards"
 
     return Condition(test, why)
 

@@ -149,22 +149,6 @@ def fill_from(group: str = "tableau", source: str = "reserve") -> Auto:
 # -- conditions ----------------------------------------------------------------------------------
 
 
-@rule("group_empty", "condition", "Every pile of `group` is empty.")
-def group_empty(group: str = "tableau") -> Condition:
-    """Golf is won when its columns are cleared; Calculation turns a card only onto an empty
-    waste: one question, asked of different groups."""
-
-    def test(position: Position) -> bool:
-        return not any(pile.cards for pile in position.groups[group])
-
-    def why(position: Position) -> str:
-        holding = [pile.id for pile in position.groups[group] if pile.cards]
-        more = " ..." if len(holding) > 3 else ""
-        return f"Not while {', '.join(holding[:3])}{more} still holds cards"
-
-    return Condition(test, why)
-
-
 # -- scores ----------------------------------------------------------------------------------------
 
 
