@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +21,7 @@ from retro.definition.catalog import Catalog
 from retro.duel import Duel
 from retro.engine.game import PLAYING, Game
 from retro.engine.model import GameDef
+from retro.errors import RetroError
 from retro.ui import palette, texts
 from retro.ui.keeper import Keeper
 from retro.ui.keys import FPS, Keys
@@ -374,19 +376,43 @@ def game_label(app: App, game_id: str, options: Mapping[str, Any]) -> str:
 
 
 def init_window(headless: bool = False, fps: int = FPS) -> None:
-    """pyxel.init for our screen: 640x400, no quit key (Esc opens the menu).
+    """pyxel.init for our screen: 640x400, no quit key (Esc opens the menu), the DOS palette
+    and the program's icon. Without a display the window would run unseen for ever (SDL falls
+    back to drawing nowhere), so that is a RetroError before anything opens.
 
-    pyxel.init changes the working directory to the caller's folder; it is put back, so paths
-    given on the command line (and other tests in the same process) keep their meaning.
+    pyxel's screen-recording buffer (10 s of frames, about 75 MB) is turned off: its Alt keys
+    are not among the program's keys. pyxel.init changes the working directory to the caller's
+    folder; it is put back, so paths given on the command line keep their meaning.
     """
     import pyxel
 
+    from retro.ui import icon
+
+    if not headless:
+        missing = no_display()
+        if missing:
+            raise RetroError(missing)
     cwd = os.getcwd()
     pyxel.init(SCREEN_W, SCREEN_H, title=APP_TITLE, fps=fps, quit_key=pyxel.KEY_NONE,
-               headless=headless)
+               capture_sec=0, headless=headless)
     os.chdir(cwd)
+    palette.install()
+    icon.install()
     if not headless:
         pyxel.integer_scale(True)  # crisp pixels: 2x, 3x..., never 2.5x
+
+
+def no_display(environ: Mapping[str, str] | None = None,
+               platform: str = sys.platform) -> str | None:
+    """Why no window can be shown, or None. Only X11 and Wayland systems can lack a display;
+    an explicit SDL_VIDEODRIVER (a framebuffer, say) is the player's choice and is trusted."""
+    env = os.environ if environ is None else environ
+    if not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return None
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or env.get("SDL_VIDEODRIVER"):
+        return None
+    return ("no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+            "'retro-patience console GAME' plays in the terminal")
 
 
 def run(app: App) -> None:
