@@ -415,12 +415,19 @@ def no_display(environ: Mapping[str, str] | None = None,
             "'retro-patience console GAME' plays in the terminal")
 
 
-def run(app: App) -> None:
-    """Open the window and play until it is closed; closing saves through `on_close`."""
+def run(app: App, after_update: Callable[[], None] | None = None) -> None:
+    """Open the window and play until it is closed; closing saves through `on_close`.
+    `after_update` runs after each frame's update (a browser keeps the saves with it)."""
     import atexit
 
     import pyxel
 
     atexit.register(app.on_close)  # pyxel runs atexit handlers when the window closes
     pyxel.mouse(True)
-    pyxel.run(app.update, app.draw)
+    update = app.update
+    if after_update is not None:
+        def update() -> None:
+            app.update()
+            after_update()
+
+    pyxel.run(update, app.draw)
