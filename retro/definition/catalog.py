@@ -5,19 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from retro.definition.loader import (
-    OptionSpec,
-    load_game_file,
-    option_specs,
-    read_marked,
-    resolve_extends,
-)
-from retro.engine.model import GameDef
 from retro.errors import RetroError
 from retro.paths import games_dir, user_games_dir
 from retro.rules.plugins import load_plugins
+
+if TYPE_CHECKING:
+    from retro.definition.loader import OptionSpec
+    from retro.engine.model import GameDef
 
 
 @dataclass(frozen=True)
@@ -56,12 +52,18 @@ class Catalog:
         return sorted(found)
 
     def load(self, game_id: str, options: Mapping[str, Any] | None = None) -> GameDef:
+        # The loader (YAML, the schema, every rule) is imported on the first game loaded, not
+        # with the catalog: the title screen needs none of it.
+        from retro.definition.loader import load_game_file
+
         path = self.path(game_id)
         if path is None:
             raise RetroError(f"no game '{game_id}'; games: {', '.join(self.ids())}")
         return load_game_file(path, options, self.path)
 
     def info(self, game_id: str) -> GameInfo:
+        from retro.definition.loader import option_specs, read_marked, resolve_extends
+
         path = self.path(game_id)
         if path is None:
             raise RetroError(f"no game '{game_id}'")

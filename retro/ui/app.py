@@ -15,10 +15,9 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from retro.definition.catalog import Catalog
-from retro.duel import Duel
 from retro.engine.game import PLAYING, Game
 from retro.engine.model import GameDef
 from retro.errors import RetroError
@@ -30,6 +29,9 @@ from retro.ui.shelf import Shelf
 from retro.ui.sound import Beeper
 from retro.ui.texts import APP_TITLE
 from retro.ui.textview import Painter
+
+if TYPE_CHECKING:
+    from retro.duel import Duel
 
 TRACE_ENV = "RETRO_PATIENCE_TRACE"
 
@@ -228,8 +230,6 @@ class App:
     def boot(self, game_id: str | None = None, options: Mapping[str, Any] | None = None) -> None:
         """The program starts (no deal number given): offer the saved game, exactly as it was,
         with a Y/N prompt; else the title screen, or the game named on the command line."""
-        from retro.ui.dialogs import ResumeScene
-
         saved = self.keeper.resume(self.catalog)
         self.keeper.records  # noqa: B018 - a damaged records file is told now, not later
         self.show_title()
@@ -240,6 +240,8 @@ class App:
                 self.start(game_id, options)
 
         if saved is not None:
+            from retro.ui.dialogs import ResumeScene  # only when there is a game to offer
+
             instead = self.shelf.entry(game_id).title if game_id is not None else ""
             self.push(ResumeScene(self, saved, lambda: self.resume(saved), afresh, instead))
         elif game_id is not None:
