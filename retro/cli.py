@@ -127,9 +127,9 @@ def _run(args: argparse.Namespace) -> int:
     from retro.definition.catalog import Catalog
 
     catalog = Catalog(args.games_dir)
-    for problem in catalog.problems:
-        print(f"retro-patience: {problem}", file=sys.stderr)
     command = args.command or "play"
+    if command != "play":
+        _plugin_problems(catalog)
     if command == "list":
         for game_id in catalog.ids():
             info = catalog.info(game_id)
@@ -160,6 +160,15 @@ def _run(args: argparse.Namespace) -> int:
         Console(Game(gdef, args.seed), args.json, args.reveal).run(sys.stdin, sys.stdout)
         return 0
     return _play(args, catalog)
+
+
+def _plugin_problems(catalog: object) -> None:
+    """Tell the rule plugins that could not be loaded (loading them if not done yet)."""
+    from retro.definition.catalog import Catalog
+
+    assert isinstance(catalog, Catalog)
+    for problem in catalog.problems:
+        print(f"retro-patience: {problem}", file=sys.stderr)
 
 
 def _stats(game_id: str | None, catalog: object) -> int:
@@ -261,6 +270,7 @@ def _play(args: argparse.Namespace, catalog: object) -> int:
     game_id = getattr(args, "game", None) if args.command == "play" else None
     options = _options(getattr(args, "option", []) or [])
     if game_id is not None:
+        _plugin_problems(catalog)  # with a game to load; the title screen leaves them for later
         catalog.load(game_id, options)  # a wrong name or option fails here, before any window
     init_window()
     app = App(catalog, lang=lang)

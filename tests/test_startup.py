@@ -1,6 +1,6 @@
 """A fast start: the title screen's first frame imports only what it draws. The game loader
-(YAML, the schema check, the rules), the table, the solver and the duel come with the first game
-(benchmarks/startup.py measures the time)."""
+(YAML, the schema check, the rules and their plugins), the table, the solver and the duel come
+with the first game (benchmarks/startup.py measures the time)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ main(sys.argv[1:])
 """
 
 LATER = ("retro.definition.loader", "jsonschema", "yaml", "retro.ui.table", "retro.solver",
-         "retro.duel", "retro.ui.dialogs", "retro.ui.cardart")
+         "retro.duel", "retro.ui.dialogs", "retro.ui.cardart", "retro.rules", "importlib.metadata")
 
 
 def _first_frame(tmp_path: Path, *argv: str) -> set[str]:

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from retro.errors import RetroError
 from retro.paths import games_dir, user_games_dir
-from retro.rules.plugins import load_plugins
 
 if TYPE_CHECKING:
     from retro.definition.loader import OptionSpec
@@ -35,7 +34,15 @@ class Catalog:
 
     def __init__(self, extra_dirs: Sequence[Path] = ()) -> None:
         self.dirs = [*extra_dirs, user_games_dir(), games_dir()]
-        self.problems = load_plugins()
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """The rule plugins that could not be loaded, one line each. Plugins load on first use
+        (here, or with the first game loaded): looking for them imports every rule and the
+        package metadata, which the title screen does not need."""
+        from retro.rules.plugins import load_plugins
+
+        return load_plugins()
 
     def path(self, game_id: str) -> Path | None:
         for folder in self.dirs:
