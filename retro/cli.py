@@ -100,10 +100,9 @@ def _implicit_play(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list
     index = 0
     while index < len(words):
         word = words[index]
-        if word == "--games-dir":
-            index += 2
-        elif word.startswith("--games-dir="):
-            index += 1
+        name = word.split("=", 1)[0]
+        if len(name) > 2 and "--games-dir".startswith(name):  # argparse takes abbreviations
+            index += 1 if "=" in word else 2
         elif word in commands or word in ("-h", "--help", "--version"):
             return words
         else:

@@ -38,8 +38,10 @@ def test_a_game_named_without_play_opens_it(monkeypatch: pytest.MonkeyPatch) -> 
     assert main(["spider", "--seed", "7"]) == 0
     assert main(["--games-dir", str(ROOT / "games"), "freecell", "--option", "x=1"]) == 0
     assert main(["--seed", "3"]) == 0
+    assert main(["--games=" + str(ROOT / "games"), "golf"]) == 0
     assert [(a.command, a.game, a.seed) for a in opened] == [
-        ("play", "spider", 7), ("play", "freecell", None), ("play", "spider", 3)]
+        ("play", "spider", 7), ("play", "freecell", None), ("play", "spider", 3),
+        ("play", "golf", None)]
     assert opened[1].option == ["x=1"]
 
 
