@@ -5,7 +5,8 @@ Every figure is a fresh process (Python's start, the imports, pyxel.init, one fr
 ratio says what the program adds to what any pyxel game costs. The window is headless (pyxel's
 own headless mode draws the same frame without a display); the launcher notes the wall clock
 before starting the process and the process prints it after its first frame. Medians of RUNS
-runs. Goal: the title screen at most 2x the bare window.
+runs, taken round by round so that a busy machine slows every case alike. Goal: the title
+screen at most 2x the bare window.
 Run: .venv/bin/python benchmarks/startup.py [RUNS]
 """
 
@@ -112,13 +113,16 @@ def main() -> None:
             launch(code, Path(folder))
         print(f"launch to first frame, median of {runs} runs (headless):\n")
         print(f"{'':<42} {'time':>8} {'x bare':>7} {'peak memory':>12}")
-        bare: float | None = None
-        for name, code in START:
-            times, peaks = zip(*(launch(code, Path(folder)) for _ in range(runs)), strict=True)
-            median = statistics.median(times)
-            bare = bare if bare is not None else median
-            print(f"{name:<42} {median * 1000:>6.0f} ms {median / bare:>6.2f}x "
-                  f"{statistics.median(peaks):>9.0f} MB")
+        # round by round, every case once a round, so a busy moment slows all of them alike
+        results: list[list[tuple[float, float]]] = [[] for _ in START]
+        for _ in range(runs):
+            for index, (_, code) in enumerate(START):
+                results[index].append(launch(code, Path(folder)))
+        bare = statistics.median(seconds for seconds, _ in results[0])
+        for (name, _), measured in zip(START, results, strict=True):
+            median = statistics.median(seconds for seconds, _ in measured)
+            peak = statistics.median(peak for _, peak in measured)
+            print(f"{name:<42} {median * 1000:>6.0f} ms {median / bare:>6.2f}x {peak:>9.0f} MB")
         print("\ngoal: the title screen at most 2.00x the bare window")
         print("\npeak memory after 330 frames (11 s at the game's 30 fps):\n")
         for name, code in MEMORY:
