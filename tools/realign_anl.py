@@ -402,8 +402,8 @@ def _cell_at(line: Line, column: int) -> int | None:
 def _widen(line: Line, column: int) -> None:
     """Insert one cell at `column`: a line piece where a line crosses, else a blank.
 
-    Where `column` lies in text to the right of this line's boxes, the blank goes between the
-    last box and the text, so the text moves over whole rather than gaining a space inside.
+    Where `column` lies in text beside this line's boxes, the blank goes between the boxes and
+    the text, so the text stays whole rather than gaining a space inside a word.
     """
     k = _cell_at(line, column)
     if k is None:
@@ -411,6 +411,9 @@ def _widen(line: Line, column: int) -> None:
     boxes = [j for j, t in enumerate(line) if not t.code and _is_box(t.char)]
     if boxes and k > boxes[-1] + 1:
         line.insert(boxes[-1] + 1, Token(" "))
+        return
+    if boxes and k < boxes[0] and line[k].char != " ":
+        line.insert(boxes[0], Token(" "))  # text to the left: the box moves over instead
         return
     left = line[k - 1] if k > 0 else None
     right = line[k]
