@@ -103,3 +103,10 @@ def test_it_reports_a_line_that_would_grow_past_76_columns() -> None:
     wide = "x\n  ┌" + "───┬" * 17 + "───┐\n  │" + "@RA♥ @W│" * 18 + "\n  └" + "───┴" * 17 + "───┘\n"
     _, notes = TOOL.realign_bytes(wide.replace("\n", "\r\n").encode("utf-8"))
     assert notes and all("over 76" in note for note in notes)
+
+
+def test_a_code_inside_a_word_is_reported_and_left_where_it_is() -> None:
+    text = ";T\r\nThe @Gstock@W and the @Ywaste@W.\r\na @Rred@Wdish word\r\n"
+    new, notes = TOOL.realign_bytes(text.encode())
+    assert new.decode() == ";T\r\nThe@Gstock@Wand the@Ywaste.@W\r\na@Rred@Wdish word\r\n"
+    assert notes == ["line 3: a colour code inside a word shows as a blank there"]

@@ -150,14 +150,14 @@ def already_aligned(lines: list[str]) -> bool:
     if old != new:
         return new < old
     glued = beside_space = 0
-    for text in lines[1:]:
+    for text in lines[1:] if lines and lines[0].startswith(";") else lines:
         tokens = tokenize(text)
         for k, token in enumerate(tokens):
             if token.code:
                 before, after = _plain(tokens, k - 1), _plain(tokens, k + 1)
                 glued += before.isalnum() and after.isalnum()
                 beside_space += " " in (before, after)
-    return glued > 0 and 4 * glued >= beside_space
+    return 4 * glued > beside_space
 
 
 class Realigner:
@@ -203,7 +203,7 @@ class Realigner:
         top: Line | None = None
         for row, line in enumerate(page):
             while (k := _first_loose(line)) is not None:
-                moved = self._place_in_text(line, k)
+                moved = self._place_in_text(line, k, numbers[row])
                 if moved is None:
                     continue
                 if row > 0:
@@ -244,8 +244,11 @@ class Realigner:
 
     # -- text ----------------------------------------------------------------------------------
 
-    def _place_in_text(self, line: Line, k: int) -> Token | None:
-        """Give the loose code at `k` a cell; return it when it must move to the line before."""
+    def _place_in_text(self, line: Line, k: int, number: int) -> Token | None:
+        """Give the loose code at `k` a cell; return it when it must move to the line before.
+
+        `number` is the line's index in the file, for the note on a code inside a word.
+        """
         code = line[k]
         code.placed = True
         if k == len(line) - 1:
@@ -279,7 +282,9 @@ class Realigner:
                 return code
             line[j] = code
             return None
-        return None  # inside a word: it shows as a blank there, as the author wrote it
+        # Inside a word: it shows as a blank there, as written; the author must decide.
+        self._note(number, "a colour code inside a word shows as a blank there")
+        return None
 
     # -- boxes ---------------------------------------------------------------------------------
 
