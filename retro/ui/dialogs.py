@@ -1,5 +1,5 @@
-"""DOS prompts drawn over the screen they interrupt: resume the saved game (Y/N), and a name for
-the high score table typed into a field with a blinking cursor.
+"""DOS prompts drawn over the screen they interrupt: yes/no questions, won or lost, resume the
+saved game (Y/N), and a name for the high score table typed into a field with a blinking cursor.
 
 Typed text comes from pyxel's text input (`pyxel.input_text`), which follows the keyboard layout
 (a German keyboard's Z and Y, its umlauts), rather than from key codes; tests fake it with
@@ -9,15 +9,20 @@ Typed text comes from pyxel's text input (`pyxel.input_text`), which follows the
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from retro.duel import NAME_LENGTH, DuelError, player_name
 from retro.engine.game import Game
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
-from retro.ui.app import App, game_label
 from retro.ui.keeper import DEFAULT_NAME
-from retro.ui.screens import Overlay, box
+from retro.ui.session import game_label
 from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
+from retro.ui.widgets import Overlay, box
+
+if TYPE_CHECKING:
+    from retro.ui.app import App
+    from retro.ui.table import TableScene
 
 BLINK = 8  # frames the cursor stays on, then off: the DOS cursor's quick blink
 
@@ -187,4 +192,103 @@ class NameScene(Overlay):
         screen.put(c + 4, r + 6, texts.NAME_LABEL, Colour.YELLOW)
         keys = texts.NAME_KEYS
         screen.put(c + (w - len(keys)) // 2, r + h - 2, keys, Colour.LIGHT_GREY)
+        return screen
+
+
+class ConfirmScene(Overlay):
+    """A yes/no question (abandon the game in progress? end the turn?), drawn over the scene
+    it interrupts."""
+
+    context = "dialog"
+    overlay = True
+    ROW, HEIGHT = 8, 8
+    SLOT = "confirm"
+
+    def __init__(self, on_yes: Callable[[], object], title: str = texts.CONFIRM_TITLE,
+                 lines: tuple[str, ...] = texts.CONFIRM_LINES) -> None:
+        self.on_yes = on_yes
+        self.title = title
+        self.lines = lines
+        self.WIDTH = max(40, max(len(line) for line in lines) + 6, len(title) + 6)
+        self.COL = (COLS - self.WIDTH) // 2
+
+    def update(self, app: App) -> None:
+        import pyxel
+
+        for action, _ in app.keys.actions(self.context):
+            if action == "click":
+                col, row = pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H
+                if row != self.ROW + 5:
+                    continue
+                action = "yes" if col < self.COL + self.WIDTH // 2 else "no"
+            app.pop()
+            if action == "yes":
+                self.on_yes()
+            return
+
+    def draw(self, app: App) -> None:
+        self.draw_box(app)
+
+    def compose(self) -> TextScreen:
+        screen = TextScreen(COLS, ROWS)
+        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
+        box(screen, c, r, w, h, self.title, Colour.BLACK, Colour.LIGHT_GREY, Colour.WHITE)
+        for offset, line in enumerate(self.lines):
+            screen.put(c + (w - len(line)) // 2, r + 2 + offset, line, Colour.BLACK)
+        yes, no = texts.CONFIRM_YES, texts.CONFIRM_NO
+        screen.put(c + w // 4 - len(yes) // 2, r + 5, yes, Colour.WHITE, Colour.BLUE)
+        screen.put(c + 3 * w // 4 - len(no) // 2, r + 5, no, Colour.BLACK, Colour.CYAN)
+        return screen
+
+
+class OverScene(Overlay):
+    """Won or lost: the score, and what next."""
+
+    context = "over"
+    overlay = True
+    COL, ROW, WIDTH, HEIGHT = 14, 8, 52, 9
+    SLOT = "over"
+
+    def __init__(self, table: TableScene, outcome: str) -> None:
+        self.table = table
+        self.outcome = outcome
+
+    def update(self, app: App) -> None:
+        for action, _ in app.keys.actions(self.context):
+            session = app.session
+            if action in ("new", "click") and session is not None:
+                app.start(session.game_id, session.options)
+            elif action == "undo":
+                app.pop()
+                self.table.undo(app)
+            elif action == "restart":
+                app.pop()
+                self.table.restart(app)
+            elif action == "scores" and session is not None:
+                app.show_scores(session.game_id, session.options)
+            elif action == "menu":
+                app.show_menu(session.game_id if session else None)
+            return
+
+    def draw(self, app: App) -> None:
+        self.draw_box(app)
+
+    def compose(self) -> TextScreen:
+        game = self.table.game
+        won = self.outcome == "won"
+        screen = TextScreen(COLS, ROWS)
+        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
+        title, lines = ((texts.WON_TITLE, texts.WON_LINES) if won
+                        else (texts.ENDED_TITLE, texts.ENDED_LINES)
+                        if game.position.counters.get("done")
+                        else (texts.LOST_TITLE, texts.LOST_LINES))
+        bg = Colour.BLUE if won else Colour.RED
+        box(screen, c, r, w, h, title, Colour.WHITE, bg, Colour.YELLOW)
+        for offset, line in enumerate(lines):
+            screen.put(c + (w - len(line)) // 2, r + 2 + offset, line, Colour.WHITE)
+        score = texts.OVER_SCORE.format(score=game.score(), moves=game.moves_made,
+                                        deal=game.seed)
+        screen.put(c + (w - len(score)) // 2, r + 5, score, Colour.YELLOW)
+        keys = texts.OVER_KEYS
+        screen.put(c + (w - len(keys)) // 2, r + 7, keys, Colour.LIGHT_GREY)
         return screen

@@ -8,15 +8,20 @@ when both have played.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from retro.duel import CODE_PREFIX, Duel, DuelError, DuelResult, parse_duel_code, random_seed
 from retro.engine.game import WON
 from retro.errors import RetroError
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
-from retro.ui.app import App
-from retro.ui.dialogs import TextField, typed
-from retro.ui.screens import ConfirmScene, bar, big_text, box, centre, note_line
+from retro.ui.dialogs import ConfirmScene, TextField, typed
+from retro.ui.table import TableScene
 from retro.ui.textview import COLS, ROWS
+from retro.ui.widgets import bar, big_text, box, centre, note_line
+
+if TYPE_CHECKING:
+    from retro.ui.app import App
 
 CODE_LENGTH = 24
 
@@ -134,8 +139,6 @@ class PassScene:
         self._screen = self.compose()
 
     def update(self, app: App) -> None:
-        from retro.ui.table import TableScene
-
         for action, _ in app.keys.actions(self.context):
             if action == "go":
                 if app.session is not None:

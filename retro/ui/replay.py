@@ -8,12 +8,17 @@ It never touches the game in progress, the save or the records.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from retro.engine.model import Move
 from retro.engine.notation import parse_move
 from retro.errors import RetroError
 from retro.ui import texts
-from retro.ui.app import App, Session
+from retro.ui.session import Session
 from retro.ui.table import TableScene
+
+if TYPE_CHECKING:
+    from retro.ui.app import App
 
 SPEEDS = (60, 40, 30, 20, 15, 10, 6, 3, 1)  # frames between two moves, slow to fast
 DEFAULT_SPEED = 4  # half a second a move
@@ -89,21 +94,21 @@ class ReplayScene(TableScene):
             self.stopped = texts.REPLAY_STOPPED.format(n=self.at + 1, move=text, why=reason)
             app.beeper.play("refuse")
             return False
-        before = self._snapshot()
+        before = self.snapshot()
         events = self.game.push(move)
         if any(name == "won" for name, _ in events):
             app.beeper.play("win")
-        self._after_change(app, before, move)
+        self.after_change(app, before, move)
         return True
 
     def back(self, app: App) -> None:
         if not self.game.history:
             return
-        before = self._snapshot()
+        before = self.snapshot()
         move = self.game.pop()
         self.game.future.clear()  # the list, not the redo stack, says what comes next
         self.stopped = ""
-        self._after_change(app, before, move, undo=True)
+        self.after_change(app, before, move, undo=True)
 
     def _close(self, app: App) -> None:
         if len(app.scenes) > 1:
@@ -113,11 +118,11 @@ class ReplayScene(TableScene):
 
     def _status(self) -> None:
         if self.stopped:
-            self._say(self.stopped, error=True)
+            self.say(self.stopped, error=True)
             return
         if self.at >= len(self.moves):
             state = texts.REPLAY_END
         else:
             state = texts.REPLAY_PAUSED if self.paused else texts.REPLAY_PLAYING
-        self._say(texts.REPLAY_STATUS.format(at=self.at, n=len(self.moves), speed=self.speed + 1,
+        self.say(texts.REPLAY_STATUS.format(at=self.at, n=len(self.moves), speed=self.speed + 1,
                                              top=len(SPEEDS), state=state))

@@ -8,15 +8,18 @@ chosen in the menu (statistics are kept per option set, the table per game).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from retro.errors import RetroError
 from retro.records import TABLE_SIZE, HighScore, Stats
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
-from retro.ui.app import App, game_label
-from retro.ui.screens import bar, box
+from retro.ui.session import game_label
 from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
+from retro.ui.widgets import bar, box
+
+if TYPE_CHECKING:
+    from retro.ui.app import App
 
 
 def streak_text(streak: int) -> str:

@@ -7,10 +7,11 @@ import scenario
 
 from retro.duel import duel_code
 from retro.records import Records
+from retro.ui.dialogs import ConfirmScene
 from retro.ui.driver import Driver
 from retro.ui.duelscreens import DuelResultScene, DuelSetupScene, PassScene, parse_code
 from retro.ui.layout import SCREEN_H, SCREEN_W
-from retro.ui.screens import ConfirmScene, MenuScene
+from retro.ui.screens import MenuScene
 from retro.ui.table import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")

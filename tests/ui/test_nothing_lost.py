@@ -14,12 +14,12 @@ from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.records import Records
 from retro.saves import current_path, load_saved, save_current
-from retro.ui.dialogs import NameScene, ResumeScene
+from retro.ui.dialogs import NameScene, OverScene, ResumeScene
 from retro.ui.driver import Driver
 from retro.ui.keeper import read_game_file
 from retro.ui.replay import ReplayScene
 from retro.ui.scores import HighScoresScene
-from retro.ui.screens import MenuScene, OverScene, TitleScene
+from retro.ui.screens import MenuScene, TitleScene
 from retro.ui.table import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")
