@@ -25,7 +25,7 @@ from retro.ui.dialogs import NameScene, OverScene, ResumeScene
 from retro.ui.duelscreens import DuelResultScene, DuelSetupScene, PassScene, turn_end_reason
 from retro.ui.helpscreen import InstructionsScene
 from retro.ui.keeper import Keeper
-from retro.ui.keys import FPS, Keys
+from retro.ui.keys import FPS, Keyboard
 from retro.ui.layout import SCREEN_H, SCREEN_W
 from retro.ui.replay import ReplayScene
 from retro.ui.scores import HighScoresScene
@@ -75,7 +75,7 @@ class App:
         self.keeper = Keeper()
         self.pending: Game | None = None  # a saved game the player chose not to resume (yet)
         self.awaiting: Game | None = None  # a finished game whose player is typing a name
-        self.keys = Keys()
+        self.keyboard = Keyboard()
         self.painter = Painter()
         self.beeper = Beeper(sound)
         self.session: Session | None = None

@@ -9,7 +9,7 @@ Typed text comes from pyxel's text input (`pyxel.input_text`), which follows the
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from retro.duel import NAME_LENGTH, DuelError, player_name
 from retro.engine.game import Game
@@ -91,22 +91,32 @@ class ResumeScene(Overlay):
         self.label = game_label(app, game.gdef.id, options)
 
     def update(self, app: App) -> None:
+        for action, _ in app.keyboard.actions(self.context):
+            if self.HANDLERS[action](self, app):
+                return
+
+    def _yes(self, app: App) -> bool:
+        app.pop()
+        self.on_yes()
+        return True
+
+    def _no(self, app: App) -> bool:
+        app.pop()
+        self.on_no()
+        return True
+
+    def _click(self, app: App) -> bool:
+        """A click on the Y or the N of the prompt answers; elsewhere it does nothing."""
         import pyxel
 
-        for action, _ in app.keys.actions(self.context):
-            if action == "click":
-                action = self._clicked(pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H)
-                if not action:
-                    continue
-            app.pop()
-            (self.on_yes if action == "yes" else self.on_no)()
-            return
-
-    def _clicked(self, col: int, row: int) -> str:
+        col, row = pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H
         prompt_col = self.COL + 3 + len(texts.RESUME_PROMPT) - 5  # the "Y" of "(Y/N)?"
-        if row != self.ROW + 7:
-            return ""
-        return {prompt_col: "yes", prompt_col + 2: "no"}.get(col, "")
+        if row != self.ROW + 7 or col not in (prompt_col, prompt_col + 2):
+            return False
+        return self._yes(app) if col == prompt_col else self._no(app)
+
+    HANDLERS: ClassVar[dict[str, Callable[[ResumeScene, App], bool]]] = {
+        "yes": _yes, "no": _no, "click": _click}
 
     def draw(self, app: App) -> None:
         self.draw_box(app)
@@ -153,21 +163,35 @@ class NameScene(Overlay):
         text = typed()
         if text and not self.field.feed(text):
             app.beeper.play("refuse")
-        for action, _ in app.keys.actions(self.context):
-            if action == "erase":
-                self.field.erase()
-            elif action in ("accept", "cancel"):
-                try:
-                    name = player_name(self.field.value) if action == "accept" else DEFAULT_NAME
-                except DuelError:
-                    app.beeper.play("refuse")
-                    self.problem = texts.NAME_NEEDED
-                    continue
-                app.pop()
-                self.on_done(name)
+        for action, _ in app.keyboard.actions(self.context):
+            if self.HANDLERS[action](self, app):
                 return
         if self.problem and self.field.value:
             self.problem = ""
+
+    def _erase(self, app: App) -> bool:
+        self.field.erase()
+        return False
+
+    def _accept(self, app: App) -> bool:
+        try:
+            name = player_name(self.field.value)
+        except DuelError:
+            app.beeper.play("refuse")
+            self.problem = texts.NAME_NEEDED
+            return False
+        return self._done(app, name)
+
+    def _cancel(self, app: App) -> bool:
+        return self._done(app, DEFAULT_NAME)
+
+    def _done(self, app: App, name: str) -> bool:
+        app.pop()
+        self.on_done(name)
+        return True
+
+    HANDLERS: ClassVar[dict[str, Callable[[NameScene, App], bool]]] = {
+        "erase": _erase, "accept": _accept, "cancel": _cancel}
 
     def draw(self, app: App) -> None:
         self.draw_box(app)
@@ -213,18 +237,30 @@ class ConfirmScene(Overlay):
         self.COL = (COLS - self.WIDTH) // 2
 
     def update(self, app: App) -> None:
+        for action, _ in app.keyboard.actions(self.context):
+            if self.HANDLERS[action](self, app):
+                return
+
+    def _yes(self, app: App) -> bool:
+        app.pop()
+        self.on_yes()
+        return True
+
+    def _no(self, app: App) -> bool:
+        app.pop()
+        return True
+
+    def _click(self, app: App) -> bool:
+        """A click on the buttons' line answers: its left half yes, its right half no."""
         import pyxel
 
-        for action, _ in app.keys.actions(self.context):
-            if action == "click":
-                col, row = pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H
-                if row != self.ROW + 5:
-                    continue
-                action = "yes" if col < self.COL + self.WIDTH // 2 else "no"
-            app.pop()
-            if action == "yes":
-                self.on_yes()
-            return
+        col, row = pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H
+        if row != self.ROW + 5:
+            return False
+        return self._yes(app) if col < self.COL + self.WIDTH // 2 else self._no(app)
+
+    HANDLERS: ClassVar[dict[str, Callable[[ConfirmScene, App], bool]]] = {
+        "yes": _yes, "no": _no, "click": _click}
 
     def draw(self, app: App) -> None:
         self.draw_box(app)
@@ -254,21 +290,32 @@ class OverScene(Overlay):
         self.outcome = outcome
 
     def update(self, app: App) -> None:
-        for action, _ in app.keys.actions(self.context):
-            session = app.session
-            if action in ("new", "click") and session is not None:
-                app.start(session.game_id, session.options)
-            elif action == "undo":
-                app.pop()
-                self.table.undo(app)
-            elif action == "restart":
-                app.pop()
-                self.table.restart(app)
-            elif action == "scores" and session is not None:
-                app.show_scores(session.game_id, session.options)
-            elif action == "menu":
-                app.show_menu(session.game_id if session else None)
+        for action, _ in app.keyboard.actions(self.context):
+            self.HANDLERS[action](self, app)
             return
+
+    def _new(self, app: App) -> None:
+        if app.session is not None:
+            app.start(app.session.game_id, app.session.options)
+
+    def _undo(self, app: App) -> None:
+        app.pop()
+        self.table.undo(app)
+
+    def _restart(self, app: App) -> None:
+        app.pop()
+        self.table.restart(app)
+
+    def _scores(self, app: App) -> None:
+        if app.session is not None:
+            app.show_scores(app.session.game_id, app.session.options)
+
+    def _menu(self, app: App) -> None:
+        app.show_menu(app.session.game_id if app.session else None)
+
+    HANDLERS: ClassVar[dict[str, Callable[[OverScene, App], None]]] = {
+        "new": _new, "click": _new, "undo": _undo, "restart": _restart, "scores": _scores,
+        "menu": _menu}
 
     def draw(self, app: App) -> None:
         self.draw_box(app)

@@ -6,7 +6,8 @@ The pages come from the game's own `.anl` file or are written from its rules
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
 
 from retro.errors import RetroError
 from retro.instructions import game_instructions
@@ -69,25 +70,37 @@ class InstructionsScene:
         return len(self.instructions.pages)
 
     def update(self, app: App) -> None:
-        import pyxel
-
-        for action, _ in app.keys.actions(self.context):
-            if action == "click":
-                action = self._clicked(pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H)
-            if action == "next":
-                self.page = min(self.page + 1, self.count - 1)
-            elif action == "previous":
-                self.page = max(self.page - 1, 0)
-            elif action == "close":
-                app.pop()
+        for action, _ in app.keyboard.actions(self.context):
+            if self.HANDLERS[action](self, app):
                 return
 
-    def _clicked(self, col: int, row: int) -> str:
-        keys: list[HelpKey] = help_keys(self.page, self.count, self.lang)
-        for key in keys:
+    def _next(self, app: App) -> bool:
+        self.page = min(self.page + 1, self.count - 1)
+        return False
+
+    def _previous(self, app: App) -> bool:
+        self.page = max(self.page - 1, 0)
+        return False
+
+    def _close(self, app: App) -> bool:
+        app.pop()
+        return True
+
+    def _click(self, app: App) -> bool:
+        """A click on one of the bottom line's keys does what that key does."""
+        import pyxel
+
+        col, row = pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H
+        shown: list[HelpKey] = help_keys(self.page, self.count, self.lang)
+        for key in shown:
             if key.row == row and key.col <= col < key.col + key.width and key.enabled:
-                return "next" if key.action == "turn" else key.action
-        return ""
+                return self.CLICKABLE["next" if key.action == "turn" else key.action](self, app)
+        return False
+
+    CLICKABLE: ClassVar[dict[str, Callable[[InstructionsScene, App], bool]]] = {
+        "next": _next, "previous": _previous, "close": _close}
+    HANDLERS: ClassVar[dict[str, Callable[[InstructionsScene, App], bool]]] = {
+        **CLICKABLE, "click": _click}
 
     def draw(self, app: App) -> None:
         if self._shown is None or self._shown[0] != self.page:

@@ -1,6 +1,6 @@
 """The one keymap: every key and mouse button the window answers to, by screen.
 
-The same table drives the input handling (`Keys.actions`), the keys shown in the window and
+The same table drives the input handling (`Keyboard.actions`), the keys shown in the window and
 `docs/keys.md` (`markdown()`; a test keeps the file in step), so a key can never work without
 being documented or be documented without working. Alt combinations are left alone: pyxel keeps
 Alt+1/2/3/8/9/0, Alt+Enter and Alt+R for itself, and no binding here uses Alt.
@@ -200,7 +200,7 @@ def markdown() -> str:
     return "\n".join(lines)
 
 
-class Keys:
+class Keyboard:
     """Reads pyxel's keys once a frame and answers which actions of a screen were asked for."""
 
     def __init__(self) -> None:

@@ -7,8 +7,8 @@ chosen in the menu (statistics are kept per option set, the table per game).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from retro.errors import RetroError
 from retro.records import TABLE_SIZE, HighScore, Stats
@@ -81,30 +81,38 @@ class HighScoresScene:
         self._screen: TextScreen | None = None
 
     def update(self, app: App) -> None:
-        import pyxel
-
-        count = len(self.entries)
-        for action, _ in app.keys.actions(self.context):
-            if action == "up" and count:
-                self.chosen = (self.chosen - 1) % count
-            elif action == "down" and count:
-                self.chosen = (self.chosen + 1) % count
-            elif action == "first":
-                self.chosen = 0
-            elif action == "last" and count:
-                self.chosen = count - 1
-            elif action == "replay":
-                self._replay(app)
-            elif action == "click":
-                row = pyxel.mouse_y // CELL_H - self.FIRST
-                if 0 <= row < count and 3 < pyxel.mouse_x // CELL_W < COLS - 3:
-                    if row == self.chosen:
-                        self._replay(app)
-                    self.chosen = row
-            elif action == "close":
-                app.pop()
+        for action, _ in app.keyboard.actions(self.context):
+            self.HANDLERS[action](self, app)
             if app.scene is not self:
                 return
+
+    def _up(self, app: App) -> None:
+        if self.entries:
+            self.chosen = (self.chosen - 1) % len(self.entries)
+
+    def _down(self, app: App) -> None:
+        if self.entries:
+            self.chosen = (self.chosen + 1) % len(self.entries)
+
+    def _first(self, app: App) -> None:
+        self.chosen = 0
+
+    def _last(self, app: App) -> None:
+        if self.entries:
+            self.chosen = len(self.entries) - 1
+
+    def _click(self, app: App) -> None:
+        """A click chooses an entry; a click on the chosen one watches it."""
+        import pyxel
+
+        row = pyxel.mouse_y // CELL_H - self.FIRST
+        if 0 <= row < len(self.entries) and 3 < pyxel.mouse_x // CELL_W < COLS - 3:
+            if row == self.chosen:
+                self._replay(app)
+            self.chosen = row
+
+    def _close(self, app: App) -> None:
+        app.pop()
 
     def _replay(self, app: App) -> None:
         if not self.entries:
@@ -124,6 +132,10 @@ class HighScoresScene:
         label = texts.REPLAY_LABEL.format(game=game_label(app, self.game_id, entry.options),
                                           name=entry.name)
         app.show_replay(gdef, entry.seed, entry.replay, label)
+
+    HANDLERS: ClassVar[dict[str, Callable[[HighScoresScene, App], None]]] = {
+        "up": _up, "down": _down, "first": _first, "last": _last, "replay": _replay,
+        "click": _click, "close": _close}
 
     def draw(self, app: App) -> None:
         state = (self.chosen, self.problem, app.frame // 16 % 2 if self.highlight else 0)

@@ -8,7 +8,8 @@ cell grid itself, box characters and all.
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from retro.errors import RetroError
 from retro.textmode import Colour, TextScreen
@@ -37,13 +38,18 @@ class TitleScene:
         self.screen = compose_title(note)
 
     def update(self, app: App) -> None:
-        for action, _ in app.keys.actions(self.context):
-            if action == "continue":
-                app.show_menu()
-                return
-            if action == "help":
-                app.show_help()
-                return
+        for action, _ in app.keyboard.actions(self.context):
+            self.HANDLERS[action](self, app)
+            return
+
+    def _menu(self, app: App) -> None:
+        app.show_menu()
+
+    def _help(self, app: App) -> None:
+        app.show_help()
+
+    HANDLERS: ClassVar[dict[str, Callable[[TitleScene, App], None]]] = {
+        "continue": _menu, "help": _help}
 
     def draw(self, app: App) -> None:
         app.painter.screen("title", self.screen)
@@ -134,46 +140,82 @@ class MenuScene:
     # -- input ----------------------------------------------------------------------------------
 
     def update(self, app: App) -> None:
-        import pyxel
-
-        lines = self.lines(app)
-        for action, key in app.keys.actions(self.context):
-            self.focus = min(self.focus, len(lines) - 1)
-            kind, name = lines[self.focus]
-            if action == "up":
-                self.focus = (self.focus - 1) % len(lines)
-            elif action == "down":
-                self.focus = (self.focus + 1) % len(lines)
-            elif action in ("left", "right"):
-                self._change(app, kind, name, -1 if action == "left" else 1)
-            elif action in ("page_up", "page_down", "first", "last"):
-                self._page(action)
-            elif action == "letter":
-                self._jump(key[-1])
-            elif action == "digit":
-                if len(self.deal) < 9:
-                    self.deal = (self.deal + key[-1]).lstrip("0") or "0"
-            elif action == "erase":
-                self.deal = self.deal[:-1]
-            elif action == "random":
-                self.deal = str(app.seed_source())
-            elif action == "sound":
-                app.beeper.toggle()
-            elif action == "select":
-                self._do(app, kind)
-            elif action == "cancel":
-                app.pop() if len(app.scenes) > 1 else None
-            elif action == "help":
-                app.show_help(self.game_id)
-            elif action == "scores":
-                self._do(app, "scores")
-            elif action == "quit":
-                app.quit()
-            elif action == "click":
-                self._click(app, pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H)
+        for action, key in app.keyboard.actions(self.context):
+            self.focus = min(self.focus, len(self.lines(app)) - 1)
+            self.HANDLERS[action](self, app, key)
             if app.scene is not self:
                 return
-            lines = self.lines(app)
+
+    def _focused(self, app: App) -> tuple[str, str]:
+        return self.lines(app)[self.focus]
+
+    def _up(self, app: App, key: str) -> None:
+        self.focus = (self.focus - 1) % len(self.lines(app))
+
+    def _down(self, app: App, key: str) -> None:
+        self.focus = (self.focus + 1) % len(self.lines(app))
+
+    def _left(self, app: App, key: str) -> None:
+        self._change(app, *self._focused(app), -1)
+
+    def _right(self, app: App, key: str) -> None:
+        self._change(app, *self._focused(app), 1)
+
+    def _page_up(self, app: App, key: str) -> None:
+        self._page("page_up")
+
+    def _page_down(self, app: App, key: str) -> None:
+        self._page("page_down")
+
+    def _first(self, app: App, key: str) -> None:
+        self._page("first")
+
+    def _last(self, app: App, key: str) -> None:
+        self._page("last")
+
+    def _letter(self, app: App, key: str) -> None:
+        self._jump(key[-1])
+
+    def _digit(self, app: App, key: str) -> None:
+        if len(self.deal) < 9:
+            self.deal = (self.deal + key[-1]).lstrip("0") or "0"
+
+    def _erase(self, app: App, key: str) -> None:
+        self.deal = self.deal[:-1]
+
+    def _random(self, app: App, key: str) -> None:
+        self.deal = str(app.seed_source())
+
+    def _sound(self, app: App, key: str) -> None:
+        app.beeper.toggle()
+
+    def _select(self, app: App, key: str) -> None:
+        self._do(app, self._focused(app)[0])
+
+    def _cancel(self, app: App, key: str) -> None:
+        if len(app.scenes) > 1:
+            app.pop()
+
+    def _help(self, app: App, key: str) -> None:
+        app.show_help(self.game_id)
+
+    def _scores(self, app: App, key: str) -> None:
+        self._do(app, "scores")
+
+    def _quit(self, app: App, key: str) -> None:
+        app.quit()
+
+    def _mouse(self, app: App, key: str) -> None:
+        import pyxel
+
+        self._click(app, pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H)
+
+    HANDLERS: ClassVar[dict[str, Callable[[MenuScene, App, str], None]]] = {
+        "up": _up, "down": _down, "left": _left, "right": _right, "page_up": _page_up,
+        "page_down": _page_down, "first": _first, "last": _last, "letter": _letter,
+        "digit": _digit, "erase": _erase, "random": _random, "sound": _sound,
+        "select": _select, "cancel": _cancel, "help": _help, "scores": _scores, "quit": _quit,
+        "click": _mouse}
 
     def _choose_game(self, index: int) -> None:
         self.game = index % len(self.entries)

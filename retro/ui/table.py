@@ -9,21 +9,21 @@ cards in flight (drawing only, so skipping an animation can never change the gam
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from retro.engine.game import LOST, WON, Game
 from retro.engine.model import DONE, MOVE, Move, Pile
 from retro.engine.notation import format_move, replay
 from retro.errors import IllegalMove, RetroError
 from retro.solver import hints as advice
-from retro.ui import texts
+from retro.ui import tablekeys, texts
 from retro.ui.dialogs import ConfirmScene
 from retro.ui.keys import FPS
 from retro.ui.layout import Geometry
 from retro.ui.motion import DEAL_STAGGER, Flight, Snapshot, flights, snapshot
 from retro.ui.session import Session, game_label
 from retro.ui.shelf import FileWatch, game_files
-from retro.ui.tablekeys import Hands, cards_text
+from retro.ui.tablekeys import cards_text
 from retro.ui.tableview import draw_table
 
 if TYPE_CHECKING:
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 AUTO_PAUSE = 6  # frames between auto-play moves, so a person can follow them
 RELOAD_POLL = FPS // 2  # frames between two looks at the game file: twice a second
 
-Handler = Callable[["App"], None]
 
 
 class TableScene:
@@ -40,9 +39,12 @@ class TableScene:
 
     context = "table"
     overlay = False
-    top_keys = texts.TOP_KEYS
 
-    def __init__(self, app: App, session: Session | None = None) -> None:
+    def __init__(self, app: App, session: Session | None = None, *, top_keys: str = "",
+                 follow_file: bool = True) -> None:
+        """`top_keys`: the title bar's keys when not the table's own; `follow_file`: reload
+        when the game file changes (never in a duel, whose players must play by the same
+        rules, nor in a replay)."""
         chosen = session or app.session
         assert chosen is not None
         self.session = chosen
@@ -63,22 +65,11 @@ class TableScene:
         self.auto_wait = 0
         self.checked_over = False
         self.note_shown = ""
-        if chosen.duel is not None:
-            self.top_keys = texts.DUEL_TOP_KEYS
+        self.top_keys = top_keys or (texts.TOP_KEYS if chosen.duel is None
+                                     else texts.DUEL_TOP_KEYS)
         self.watch: FileWatch | None = None  # the game's files, polled for live reload
-        if chosen.duel is None and self.context == "table":  # not a duel, nor a replay
+        if chosen.duel is None and follow_file:
             self.watch = FileWatch(game_files(app.catalog, chosen.game_id))
-        self.hands = Hands(self)
-        hands = self.hands
-        self.handlers: dict[str, Handler] = {
-            "left": hands.left, "right": hands.right, "row": hands.next_row,
-            "more": hands.more, "fewer": hands.fewer, "select": hands.select_at_cursor,
-            "click": hands.click, "best": hands.best,
-            "cancel": self.cancel, "menu": self.menu, "help": self.help, "deal": self.deal,
-            "undo": self.undo, "redo": self.redo, "hint": self.hint, "hint_back": self.hint_back,
-            "auto": self.auto, "done": self.done, "new": self.new, "restart": self.ask_restart,
-            "reload": self.reload_key, "sound": self.sound,
-        }
 
     # -- questions ------------------------------------------------------------------------
 
@@ -101,14 +92,14 @@ class TableScene:
     # -- the frame ------------------------------------------------------------------------------
 
     def update(self, app: App) -> None:
-        actions = app.keys.actions(self.context)
+        actions = app.keyboard.actions(self.context)
         if actions and self.flights:
             self.flights.clear()
         if actions and self.auto_seen is not None:
             self._stop_auto()
             actions = [a for a in actions if a[0] != "auto"]
         for action, _ in actions:
-            self.handlers[action](app)
+            self.HANDLERS[action](self, app)
             if app.scene is not self:
                 return
         if app.note != self.note_shown:  # a file set aside or not written: told, never a stop
@@ -322,8 +313,7 @@ class TableScene:
     # -- live reload --------------------------------------------------------------------------
 
     def reload_key(self, app: App) -> None:
-        """F5. Only a table that follows its game file reloads: not a duel, whose two players
-        must play by the same rules, nor a replay."""
+        """F5: only a table that follows its game file reloads."""
         if self.watch is None:
             self.refuse(app, texts.NO_RELOAD_DUEL)
             return
@@ -369,6 +359,14 @@ class TableScene:
         self.say(message, error=game.moves_made == 0 and bool(made))
         app.record("reload")
         app.autosave()
+
+    HANDLERS: ClassVar[dict[str, Callable[[TableScene, App], None]]] = {
+        "left": tablekeys.left, "right": tablekeys.right, "row": tablekeys.next_row,
+        "more": tablekeys.more, "fewer": tablekeys.fewer, "select": tablekeys.select_at_cursor,
+        "click": tablekeys.click, "best": tablekeys.best,
+        "cancel": cancel, "menu": menu, "help": help, "deal": deal, "undo": undo, "redo": redo,
+        "hint": hint, "hint_back": hint_back, "auto": auto, "done": done, "new": new,
+        "restart": ask_restart, "reload": reload_key, "sound": sound}
 
     # -- making moves ---------------------------------------------------------------------------
 
