@@ -25,7 +25,7 @@ from retro.ui.dialogs import NameScene, OverScene, ResumeScene
 from retro.ui.duelscreens import DuelResultScene, DuelSetupScene, PassScene, turn_end_reason
 from retro.ui.helpscreen import InstructionsScene
 from retro.ui.keeper import Keeper
-from retro.ui.keys import FPS, Keyboard
+from retro.ui.keymap import FPS, Keyboard
 from retro.ui.layout import SCREEN_H, SCREEN_W
 from retro.ui.replay import ReplayScene
 from retro.ui.scores import HighScoresScene

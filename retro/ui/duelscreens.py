@@ -1,4 +1,4 @@
-"""The duel in the window (issue 5): names and the duel code, the hot seat, and the result.
+"""The duel in the window: names and the duel code, the hot seat, and the result.
 
 The rules of the duel live in `retro.duel` (turns, no undo, the tie rule); these screens only
 show it. Player 1 plays until Done (or until nothing but Done is left); a "pass the keyboard"

@@ -21,8 +21,7 @@ from retro.textmode import (
     help_keys,
     help_screen,
 )
-from retro.ui import keys as keymap
-from retro.ui import texts
+from retro.ui import keymap, texts
 from retro.ui.textview import CELL_H, CELL_W
 
 if TYPE_CHECKING:

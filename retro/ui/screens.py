@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from retro.errors import RetroError
 from retro.textmode import Colour, TextScreen
-from retro.ui import keys as keymap
-from retro.ui import texts
+from retro.ui import keymap, texts
 from retro.ui.dialogs import ConfirmScene
 from retro.ui.scores import stats_lines
 from retro.ui.shelf import Entry

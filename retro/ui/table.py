@@ -18,7 +18,7 @@ from retro.errors import IllegalMove, RetroError
 from retro.solver import hints as advice
 from retro.ui import tablekeys, texts
 from retro.ui.dialogs import ConfirmScene
-from retro.ui.keys import FPS
+from retro.ui.keymap import FPS
 from retro.ui.layout import Geometry
 from retro.ui.motion import DEAL_STAGGER, Flight, Snapshot, flights, snapshot
 from retro.ui.session import Session, game_label

@@ -1,4 +1,4 @@
-"""The duel in the window (issue 5): two names, one duel code, the hot seat, the result."""
+"""The duel in the window: two names, one duel code, the hot seat, the result."""
 
 from __future__ import annotations
 

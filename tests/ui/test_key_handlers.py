@@ -8,7 +8,7 @@ import inspect
 import pkgutil
 
 import retro.ui
-from retro.ui import keys
+from retro.ui import keymap
 
 
 def scene_classes() -> list[type]:
@@ -23,14 +23,14 @@ def scene_classes() -> list[type]:
 
 def test_every_screen_of_the_keymap_has_a_scene() -> None:
     contexts = {cls.context for cls in scene_classes()}
-    assert contexts == set(keys.CONTEXTS)
+    assert contexts == set(keymap.CONTEXTS)
 
 
 def test_every_action_has_a_handler_and_every_handler_a_key() -> None:
     classes = scene_classes()
-    assert len(classes) >= len(keys.CONTEXTS)
+    assert len(classes) >= len(keymap.CONTEXTS)
     for cls in classes:
-        actions = {binding.action for binding in keys.bindings(cls.context)}
+        actions = {binding.action for binding in keymap.bindings(cls.context)}
         handlers = cls.HANDLERS  # type: ignore[attr-defined]
         assert set(handlers) == actions, cls.__qualname__
         assert all(callable(handler) for handler in handlers.values()), cls.__qualname__

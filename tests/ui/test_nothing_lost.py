@@ -1,4 +1,4 @@
-"""Nothing is lost (issue 7): the game in progress saved after every move and offered again at
+"""Nothing is lost: the game in progress saved after every move and offered again at
 start, exactly; damaged files told in one line; finished games counted, named and replayed."""
 
 from __future__ import annotations

@@ -187,10 +187,10 @@ def first_key(context: str, action: str) -> str:
 
 
 def markdown() -> str:
-    """docs/keys.md, generated from KEYMAP (regenerate: python -m retro.ui.keys > docs/keys.md)."""
+    """docs/keys.md, written from KEYMAP (python -m retro.ui.keymap > docs/keys.md)."""
     lines = ["# Keys", "",
-             "Generated from `retro/ui/keys.py` (the keymap the window uses): "
-             "`python -m retro.ui.keys > docs/keys.md`.",
+             "Generated from `retro/ui/keymap.py` (the keymap the window uses): "
+             "`python -m retro.ui.keymap > docs/keys.md`.",
              "Key repeat: a held key repeats after 1/3 s, then 30 times a second.", ""]
     for context, title in CONTEXTS.items():
         lines += [f"## {title}", "", "| Keys | What it does |", "|---|---|"]

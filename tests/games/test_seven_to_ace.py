@@ -1,5 +1,5 @@
-"""Every rule fact of 7 bis As (RULES.md §3), written as positions and moves, plus random play
-and the console."""
+"""Every rule fact of 7 bis As (games/seven_to_ace.yaml and its instructions), written as
+positions and moves, plus random play and the console."""
 
 from __future__ import annotations
 
