@@ -172,12 +172,9 @@ class App:
 
         self.abandon()
         self.keeper.clear()
-        self.session = Session(game_id, {}, duel.game, label=self._duel_label(game_id, duel),
+        self.session = Session(game_id, {}, duel.game, label=_duel_label(duel),
                                duel=duel)
         self.replace(PassScene(self, duel, game_id))
-
-    def _duel_label(self, game_id: str, duel: Duel) -> str:
-        return texts.DUEL_LABEL.format(name=duel.player, code=duel.code)
 
     def end_turn(self, session: Session) -> None:
         """A player's turn is over (Done, won, or nothing but Done left): count the game, then
@@ -193,7 +190,7 @@ class App:
             self.replace(DuelResultScene(self, duel, session.game_id))
             return
         session.game = duel.game
-        session.label = self._duel_label(session.game_id, duel)
+        session.label = _duel_label(duel)
         self.replace(PassScene(self, duel, session.game_id, why))
 
     def leave_duel(self, game_id: str) -> None:
@@ -338,6 +335,11 @@ class App:
         if self.trace is not None:
             with self.trace.open("a", encoding="utf-8") as out:
                 out.write(line + "\n")
+
+
+def _duel_label(duel: Duel) -> str:
+    """The title bar in a duel: whose turn it is, and the duel code."""
+    return texts.DUEL_LABEL.format(name=duel.player, code=duel.code)
 
 
 def init_window(headless: bool = False, fps: int = FPS) -> None:

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from retro.ui.app import App
 
 
-def keys_pages(lang: str) -> list[Page]:
+def keys_pages() -> list[Page]:
     """The keymap as instruction pages, so F1 always tells the keys the window really uses."""
     lines: Page = [[Glyph(ch, Colour.YELLOW) for ch in texts.KEYS_PAGE_TITLE], []]
     for context, title in keymap.CONTEXTS.items():
@@ -60,7 +60,7 @@ class InstructionsScene:
             loaded = Instructions(gid, [[[Glyph(ch, Colour.WHITE) for ch in line[:78]]
                                          for line in lines]])
         self.instructions = Instructions(loaded.title,
-                                         [*loaded.pages, *keys_pages(app.lang)])
+                                         [*loaded.pages, *keys_pages()])
         self.page = 0
         self.lang = app.lang
 

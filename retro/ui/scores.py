@@ -139,11 +139,11 @@ class HighScoresScene:
 
     def draw(self, app: App) -> None:
         state = (self.chosen, self.problem, app.frame // 16 % 2 if self.highlight else 0)
-        if state != self._state:
+        screen = self._screen
+        if screen is None or state != self._state:
             self._state = state
-            self._screen = self.compose(blink=bool(state[2]))
-        assert self._screen is not None
-        app.painter.screen("scores", self._screen)
+            screen = self._screen = self.compose(blink=bool(state[2]))
+        app.painter.screen("scores", screen)
 
     def _options_text(self, options: Mapping[str, Any]) -> str:
         parts = [f"{spec.label} {options[name]}" for name, spec in self.specs.items()

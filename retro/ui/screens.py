@@ -330,11 +330,11 @@ class MenuScene:
     def draw(self, app: App) -> None:
         state = (self.game, self.top, self.focus, repr(self.values[self.game_id]), self.deal,
                  app.beeper.enabled, app.session is not None, self.error, app.pending)
-        if state != self._state:
+        screen = self._screen
+        if screen is None or state != self._state:
             self._state = state
-            self._screen = self.compose(app)
-        assert self._screen is not None
-        app.painter.screen("menu", self._screen)
+            screen = self._screen = self.compose(app)
+        app.painter.screen("menu", screen)
 
     def compose(self, app: App) -> TextScreen:
         screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLUE)

@@ -168,7 +168,7 @@ def _mouse(table: TableScene, app: App, action: str, mx: int, my: int) -> None:
             return
         best = advice.best_move(table.game, pile.index, count)
         if best is None:
-            reason = _pick_reason(table, pile, count)
+            reason = _pick_reason(pile, count)
             table.refuse(app, reason or texts.NO_PLACE.format(
                 cards=cards_text(pile.cards[-count:])))
             return
@@ -178,7 +178,7 @@ def _mouse(table: TableScene, app: App, action: str, mx: int, my: int) -> None:
         select(table, app, pile.index)
         return
     count = len(pile.cards) - i
-    reason = _pick_reason(table, pile, count)
+    reason = _pick_reason(pile, count)
     if reason:
         table.refuse(app, reason)
         return
@@ -186,7 +186,7 @@ def _mouse(table: TableScene, app: App, action: str, mx: int, my: int) -> None:
     _lift(table, pile.index, count)
 
 
-def _pick_reason(table: TableScene, pile: Pile, count: int) -> str | None:
+def _pick_reason(pile: Pile, count: int) -> str | None:
     if 0 < count <= pile.run:
         return None
     pick = pile.group.pick
