@@ -2,8 +2,9 @@
 
 All moves go through the engine (`why_not`, `push`, `pop`), and the refused ones show the
 rule's own reason on the status line. The table keeps the state; its rooms do the rest:
-`tablekeys.Hands` the cursor, lifting and the mouse, `tableview` the drawing, `motion` the
-cards in flight (drawing only, so skipping an animation can never change the game).
+`tablekeys` the cursor, lifting and the mouse, `tablehelp` hints and auto-play, `livereload`
+following the game file, `tableview` the drawing, and `motion` the cards in flight (drawing
+only, so skipping an animation can never change the game).
 """
 
 from __future__ import annotations
@@ -13,23 +14,21 @@ from typing import TYPE_CHECKING, ClassVar
 
 from retro.engine.game import LOST, WON, Game
 from retro.engine.model import DONE, MOVE, Move, Pile
-from retro.engine.notation import format_move, replay
-from retro.errors import IllegalMove, RetroError
+from retro.engine.notation import format_move
+from retro.errors import IllegalMove
 from retro.solver import hints as advice
-from retro.ui import tablekeys, texts
+from retro.ui import livereload, tablehelp, tablekeys, texts
 from retro.ui.dialogs import ConfirmScene
 from retro.ui.keymap import FPS
 from retro.ui.layout import Geometry
 from retro.ui.motion import DEAL_STAGGER, Flight, Snapshot, flights, snapshot
-from retro.ui.session import Session, game_label
+from retro.ui.session import Session
 from retro.ui.shelf import FileWatch, game_files
-from retro.ui.tablekeys import cards_text
 from retro.ui.tableview import draw_table
 
 if TYPE_CHECKING:
     from retro.ui.app import App
 
-AUTO_PAUSE = 6  # frames between auto-play moves, so a person can follow them
 RELOAD_POLL = FPS // 2  # frames between two looks at the game file: twice a second
 
 
@@ -96,7 +95,7 @@ class TableScene:
         if actions and self.flights:
             self.flights.clear()
         if actions and self.auto_seen is not None:
-            self._stop_auto()
+            self.stop_auto()
             actions = [a for a in actions if a[0] != "auto"]
         for action, _ in actions:
             self.HANDLERS[action](self, app)
@@ -107,13 +106,13 @@ class TableScene:
             if app.note:
                 self.say(app.note, error=True)
         if app.frame % RELOAD_POLL == 0 and self.watch is not None and self.watch.changed():
-            self.reload(app)
+            livereload.reload(self, app)
             if app.scene is not self:
                 return
         if self.flights and all(f.landed(app.frame) for f in self.flights):
             self.flights.clear()
         if self.auto_seen is not None and not self.flights:
-            self._auto_step(app)
+            tablehelp.auto_step(self, app)
         if not self.checked_over and not self.flights:
             self._check_over(app)
 
@@ -202,57 +201,11 @@ class TableScene:
         self.after_change(app, before, move)
         app.autosave()
 
-    def hint(self, app: App) -> None:
-        self._cycle_hint(app, 1)
-
-    def hint_back(self, app: App) -> None:
-        self._cycle_hint(app, -1)
-
-    def _cycle_hint(self, app: App, delta: int) -> None:
-        self.held = None
-        if self.hints is None:
-            self.hints = advice.hints(self.game)
-            self.hint_index = -1 if delta > 0 else 0
-        if not self.hints:
-            self.refuse(app, texts.NO_HINT)
-            return
-        self.hint_index = (self.hint_index + delta) % len(self.hints)
-        hint = self.hints[self.hint_index]
-        self.say(texts.HINT.format(i=self.hint_index + 1, n=len(self.hints),
-                                   move=self._describe(hint.move), why=hint.reasons[0]))
-
     def clear_hint(self) -> None:
         self.hints = None
         self.hint_index = -1
 
-    def _describe(self, move: Move) -> str:
-        piles = self.piles
-        if move.kind == MOVE:
-            cards = piles[move.src].cards[-move.count:]
-            return f"{cards_text(cards)} {piles[move.src].id} → {piles[move.dst].id}"
-        return format_move(self.game.position, move)
-
-    def auto(self, app: App) -> None:
-        self.held = None
-        self.auto_seen = {self.game.position.piles_state()}
-        self.auto_moves = 0
-        self.auto_wait = 0
-
-    def _auto_step(self, app: App) -> None:
-        if self.auto_wait > 0:
-            self.auto_wait -= 1
-            return
-        hint = advice.auto_move(self.game, self.auto_seen)
-        if hint is None:
-            moves = self.auto_moves
-            self._stop_auto()
-            self.say(texts.AUTO_DONE.format(n=moves) if moves else texts.NO_AUTO)
-            return
-        self.auto_moves += 1
-        self.try_move(app, hint.move, keep_auto=True)
-        self.auto_wait = AUTO_PAUSE if app.animate else 0
-
-    def _stop_auto(self) -> None:
+    def stop_auto(self) -> None:
         self.auto_seen = None
 
     def done(self, app: App) -> None:
@@ -310,63 +263,14 @@ class TableScene:
         app.record("restart")
         app.autosave()
 
-    # -- live reload --------------------------------------------------------------------------
-
-    def reload_key(self, app: App) -> None:
-        """F5: only a table that follows its game file reloads."""
-        if self.watch is None:
-            self.refuse(app, texts.NO_RELOAD_DUEL)
-            return
-        self.reload(app)
-
-    def reload(self, app: App) -> None:
-        """The game file was saved (or F5): load it again and replay the moves made on the new
-        rules, same deal; a move they now refuse means a fresh deal, and a broken file leaves
-        the game as it is. Either way one line on the status line says what happened."""
-        session = self.session
-        name = self.watch.paths[0].name if self.watch and self.watch.paths else session.game_id
-        try:
-            gdef = app.catalog.load(session.game_id, session.options)
-        except RetroError as error:
-            lines = getattr(error, "messages", None) or str(error).splitlines() or [name]
-            self.refuse(app, texts.RELOAD_BROKEN.format(error=lines[0]))
-            return
-        old = self.game
-        made = [format_move(old.position, move) for move, *_ in old.history]
-        future = [format_move(old.position, move) for move in old.future]
-        game = Game(gdef, old.seed)
-        refused = replay(game, made, future)
-        if refused is not None:
-            game = Game(gdef, old.seed)
-            message = texts.RELOAD_AFRESH.format(file=name, n=refused.number, move=refused.move,
-                                                 why=refused.why)
-        else:
-            game.cheat = old.cheat
-            message = texts.RELOADED.format(file=name, n=len(made))
-        session.game = game
-        session.label = game_label(app, session.game_id, session.options)
-        self.game = game
-        self.geometry = Geometry(gdef)
-        self._stop_auto()
-        self.held = None
-        self.clear_hint()
-        self.flights.clear()
-        self.checked_over = False
-        if self.cursor >= len(game.position.piles):
-            self.move_cursor(0)
-        self.count = 0
-        self.watch = FileWatch(game_files(app.catalog, session.game_id))
-        self.say(message, error=game.moves_made == 0 and bool(made))
-        app.record("reload")
-        app.autosave()
-
     HANDLERS: ClassVar[dict[str, Callable[[TableScene, App], None]]] = {
         "left": tablekeys.left, "right": tablekeys.right, "row": tablekeys.next_row,
         "more": tablekeys.more, "fewer": tablekeys.fewer, "select": tablekeys.select_at_cursor,
         "click": tablekeys.click, "best": tablekeys.best,
         "cancel": cancel, "menu": menu, "help": help, "deal": deal, "undo": undo, "redo": redo,
-        "hint": hint, "hint_back": hint_back, "auto": auto, "done": done, "new": new,
-        "restart": ask_restart, "reload": reload_key, "sound": sound}
+        "hint": tablehelp.hint, "hint_back": tablehelp.hint_back, "auto": tablehelp.auto,
+        "done": done, "new": new, "restart": ask_restart, "reload": livereload.reload_key,
+        "sound": sound}
 
     # -- making moves ---------------------------------------------------------------------------
 
@@ -397,7 +301,7 @@ class TableScene:
         else:
             app.beeper.play("drop")
         if not keep_auto:
-            self._stop_auto()
+            self.stop_auto()
             self.say("")
         self.after_change(app, before, move)
         app.autosave()
