@@ -7,18 +7,16 @@ cell grid itself, box characters and all.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from retro.errors import RetroError
 from retro.textmode import Colour, TextScreen
-from retro.ui import keymap, texts
+from retro.ui import menuview, texts
 from retro.ui.dialogs import ConfirmScene
-from retro.ui.scores import stats_lines
 from retro.ui.shelf import Entry
 from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
-from retro.ui.widgets import bar, big_text, box, centre, note_line
+from retro.ui.widgets import bar, big_text, centre, note_line
 
 if TYPE_CHECKING:
     from retro.ui.app import App
@@ -302,7 +300,7 @@ class MenuScene:
 
     def _click(self, app: App, col: int, row: int) -> None:
         bar_col = self.LIST_COL + self.LIST_W - 1
-        if col == bar_col and self._overflows():
+        if col == bar_col and self.overflows():
             if row == self.LIST_ROW + 1:
                 self._choose_game(max(self.game - 1, 0))
             elif row == self.LIST_ROW + self.LIST_H - 2:
@@ -322,7 +320,7 @@ class MenuScene:
                 self._do(app, kind)
         self.focus = line
 
-    def _overflows(self) -> bool:
+    def overflows(self) -> bool:
         return len(self.entries) > self.VISIBLE
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -337,130 +335,4 @@ class MenuScene:
         app.painter.screen("menu", screen)
 
     def compose(self, app: App) -> TextScreen:
-        screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLUE)
-        screen.fill(0, 1, COLS, ROWS - 2, "░", Colour.BLUE, Colour.BLACK)
-        bar(screen, 0, texts.MENU_TITLE, Colour.BLACK, Colour.LIGHT_GREY)
-        self._compose_list(screen)
-        self._compose_game(app, screen)
-        note = self.entry.error or self.error
-        if note:
-            note_line(screen, self.NOTE_ROW, note)
-        bar(screen, ROWS - 1, " " + texts.MENU_KEYS)
-        return screen
-
-    def _compose_list(self, screen: TextScreen) -> None:
-        col, row, width, height = self.LIST_COL, self.LIST_ROW, self.LIST_W, self.LIST_H
-        box(screen, col, row, width, height, texts.MENU_GAMES, Colour.WHITE, Colour.BLUE,
-            Colour.LIGHT_CYAN)
-        count = len(self.entries)
-        where = f" {self.game + 1}/{count} "
-        screen.put(col + width - 2 - len(where), row + height - 1, where, Colour.LIGHT_CYAN)
-        self.game_rows = {}
-        inner = width - 3  # the title cells; the frame's right column is the scroll bar
-        for offset, entry in enumerate(self.entries[self.top:self.top + self.VISIBLE]):
-            index = self.top + offset
-            at = row + 1 + offset
-            self.game_rows[at] = index
-            title = f" {entry.title}"[:inner].ljust(inner)
-            fg = (Colour.LIGHT_RED if entry.error else Colour.LIGHT_GREEN if entry.mine
-                  else Colour.WHITE)
-            if index == self.game:
-                chosen_bg = Colour.CYAN if self.focus == 0 else Colour.LIGHT_GREY
-                screen.put(col + 1, at, "►" + title[1:], Colour.BLACK, chosen_bg)
-            else:
-                screen.put(col + 1, at, title, fg)
-        if self._overflows():
-            self._compose_scroll_bar(screen, col + width - 1, row + 1, height - 2)
-
-    def _compose_scroll_bar(self, screen: TextScreen, col: int, row: int, height: int) -> None:
-        """A DOS scroll bar in the frame: arrows at the ends, a thumb where the view is."""
-        track = height - 2
-        screen.put_char(col, row, "▲", Colour.BLACK, Colour.CYAN)
-        screen.put_char(col, row + height - 1, "▼", Colour.BLACK, Colour.CYAN)
-        span = len(self.entries) - self.VISIBLE
-        thumb = round(self.top / span * (track - 1)) if span else 0
-        for offset in range(track):
-            char, fg = ("█", Colour.LIGHT_CYAN) if offset == thumb else ("░", Colour.CYAN)
-            screen.put_char(col, row + 1 + offset, char, fg, Colour.BLUE)
-
-    def _compose_game(self, app: App, screen: TextScreen) -> None:
-        entry = self.entry
-        left, width = self.LEFT, self.WIDTH
-        title = f" {entry.title}{texts.MENU_MINE if entry.mine else ''} "
-        box(screen, left, 2, width, 21, title, Colour.WHITE, Colour.BLUE, Colour.LIGHT_CYAN)
-        text_width = width - 4
-        if entry.error:
-            about = textwrap.wrap(texts.MENU_BROKEN, text_width)[:2]
-        else:
-            about = textwrap.wrap(entry.description, text_width)
-            if len(about) > 2:
-                about = [about[0], about[1][:text_width - 1] + "…"]
-        for offset, text in enumerate(about):
-            screen.put(left + 2, 3 + offset, text, Colour.LIGHT_GREY)
-        row = 5
-        screen.put(left, row, "╟" + "─" * (width - 2) + "╢", Colour.LIGHT_CYAN)
-        screen.put(left + 2, row, texts.MENU_OPTIONS, Colour.YELLOW)
-        row += 1
-        lines = self.lines(app)
-        focus = min(self.focus, len(lines) - 1)
-        roomy = len(lines) + 1 <= 19 - row  # a blank line before the actions if it fits
-        self.rows = {}
-        values = self.values[self.game_id]
-        for index, (kind, name) in enumerate(lines):
-            label, value = self._line_text(app, kind, name, values)
-            if kind == "play" and roomy:
-                row += 1
-            focused = index == focus
-            fg, bg = (Colour.BLACK, Colour.CYAN) if focused else (Colour.WHITE, Colour.BLUE)
-            if kind in ACTIONS:
-                text = f"  {'►' if focused else ' '} {label}"
-                screen.put(left + 2, row, text.ljust(width - 4), fg, bg)
-                key = self._action_key(app, kind)
-                if key:  # the key that does it from anywhere in the menu, DOS style
-                    screen.put(left + width - 3 - len(key), row, key,
-                               Colour.BLUE if focused else Colour.LIGHT_CYAN, bg)
-            else:
-                shown = f"◄ {value} ►" if focused and kind != "deal" else f"  {value}"
-                text = f" {label} ".ljust(24, ".") + " " + shown
-                screen.put(left + 2, row, text.ljust(width - 4)[:width - 4], fg, bg)
-            self.rows[row] = index
-            row += 1
-        if row <= self.STATS_ROW and not entry.error:
-            self._compose_stats(app, screen)
-
-    STATS_ROW = 19
-
-    def _compose_stats(self, app: App, screen: TextScreen) -> None:
-        """Two lines of statistics for the chosen game with the chosen options."""
-        left, width, row = self.LEFT, self.WIDTH, self.STATS_ROW
-        screen.put(left, row, "╟" + "─" * (width - 2) + "╢", Colour.LIGHT_CYAN)
-        screen.put(left + 2, row, texts.MENU_STATS, Colour.YELLOW)
-        key = app.keeper.stats_key(self.game_id, self.values[self.game_id])
-        for offset, text in enumerate(stats_lines(app.keeper.records.stats.get(key))):
-            screen.put(left + 2, row + 1 + offset, text[:width - 4], Colour.LIGHT_GREY)
-
-    @staticmethod
-    def _action_key(app: App, kind: str) -> str:
-        action = {"play": "select", "scores": "scores", "quit": "quit"}.get(kind)
-        if kind == "resume" and app.session is not None:
-            action = "cancel"
-        return keymap.first_key("menu", action) if action else ""
-
-    def _line_text(self, app: App, kind: str, name: str, values: dict[str, Any]
-                   ) -> tuple[str, str]:
-        entry = self.entry
-        if kind == "game":
-            return texts.MENU_GAME, entry.title
-        if kind == "option":
-            return entry.options[name].label, str(values[name])
-        if kind == "deal":
-            return texts.MENU_DEAL, f"[{self.deal.ljust(9, '_')}]"
-        if kind == "sound":
-            return texts.MENU_SOUND, texts.MENU_ON if app.beeper.enabled else texts.MENU_OFF
-        if kind == "resume" and app.session is None:
-            return texts.MENU_RESUME_SAVED, ""
-        return ACTIONS[kind], ""
-
-
-ACTIONS = {"play": texts.MENU_PLAY, "duel": texts.MENU_DUEL, "scores": texts.MENU_SCORES,
-           "resume": texts.MENU_RESUME, "quit": texts.MENU_QUIT}
+        return menuview.compose(self, app)
