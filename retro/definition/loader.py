@@ -17,9 +17,9 @@ from typing import Any
 
 import jsonschema
 
-from retro.cards import make_deck, parse_rank, plain_rank
-from retro.deals import SHUFFLES
 from retro.definition.yamlmarks import Mark, Marked, load_marked
+from retro.engine.cards import make_deck, parse_rank, plain_rank
+from retro.engine.deals import SHUFFLES
 from retro.engine.model import (
     Accept,
     Auto,

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from retro.cards import Card, parse_card
+from retro.engine.cards import Card, parse_card
 from retro.engine.model import DONE, MOVE, GameDef, Move, Pile, Position
 from retro.errors import NotationError, RetroError
 

@@ -10,7 +10,7 @@ asks for its own.
 
 from __future__ import annotations
 
-from retro.cards import Card, card_name
+from retro.engine.cards import Card, card_name
 from retro.engine.model import Accept, Keyer, Pick, Pile, Position
 from retro.rules.common import (
     SUIT_MODES,

@@ -8,7 +8,7 @@ indexed rule (`rank_below`, `empty`) that finds the candidates first.
 
 from __future__ import annotations
 
-from retro.cards import card_name, parse_rank, plain_rank, rank_name
+from retro.engine.cards import card_name, parse_rank, plain_rank, rank_name
 from retro.engine.model import Accept, Condition, Pile, Position
 from retro.rules.registry import rule
 

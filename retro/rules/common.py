@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 
-from retro.cards import Card, rank_name
+from retro.engine.cards import Card, rank_name
 from retro.engine.model import Pile, Position
 
 REDEALS = "redeals"  # the counter of redeals made so far (a counter, so undo restores it)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from retro.cards import Card, card_name, parse_rank, rank_name, seed_derived_from, shuffle
+from retro.engine.cards import Card, card_name, parse_rank, rank_name, seed_derived_from, shuffle
 from retro.engine.model import Accept, Action, Condition, Keyer, Pile, Position, Score
 from retro.rules.common import REDEALS, a_rank, new_key_space, rank_in_pack
 from retro.rules.registry import rule

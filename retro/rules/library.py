@@ -10,7 +10,7 @@ when a person's move is refused.
 
 from __future__ import annotations
 
-from retro.cards import Card, card_name, rank_name
+from retro.engine.cards import Card, card_name, rank_name
 from retro.engine.model import (
     Accept,
     Action,

@@ -8,7 +8,7 @@ the notation, the console and undo need nothing new (docs/notation.md, "Pairs").
 
 from __future__ import annotations
 
-from retro.cards import Card, card_name, plain_rank, rank_name
+from retro.engine.cards import Card, card_name, plain_rank, rank_name
 from retro.engine.model import Accept, Action, Auto, Condition, Keyer, Pile, Position
 from retro.rules.common import new_key_space
 from retro.rules.registry import rule

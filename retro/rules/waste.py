@@ -9,7 +9,7 @@ stays exact, redeals included.
 
 from __future__ import annotations
 
-from retro.cards import Card, seed_derived_from, shuffle
+from retro.engine.cards import Card, seed_derived_from, shuffle
 from retro.engine.model import Action, Auto, Condition, Pile, Position, Score
 from retro.rules.common import REDEALS
 from retro.rules.registry import rule

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from retro.cards import Card
+from retro.engine.cards import Card
 from retro.engine.model import Pile
 from retro.ui.layout import Geometry
 

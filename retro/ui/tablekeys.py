@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from retro.cards import Card, card_name
+from retro.engine.cards import Card, card_name
 from retro.engine.model import Move, Pile, card_move
 from retro.solver import hints as advice
 from retro.ui import texts

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from retro.cards import Card
 from retro.definition.catalog import Catalog
+from retro.engine.cards import Card
 from retro.engine.game import Game
 from retro.engine.model import card_move
 from retro.engine.notation import parse_position

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 import scenario
 
-from retro.cards import Card, card_name
 from retro.definition.catalog import Catalog
+from retro.engine.cards import Card, card_name
 from retro.rules import all_rules
 from retro.ui import keymap as keys
 from retro.ui import png, texts
