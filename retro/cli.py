@@ -121,7 +121,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _stats(game_id: str | None) -> int:
-    from retro.records import Records
+    from retro.store.records import Records
 
     records = Records()
     if records.note:

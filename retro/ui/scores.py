@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from retro.errors import RetroError
-from retro.records import TABLE_SIZE, HighScore, Stats
+from retro.store.records import TABLE_SIZE, HighScore, Stats
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
 from retro.ui.app import App, game_label

@@ -12,8 +12,8 @@ import scenario
 from retro.cli import main
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
-from retro.records import Records
-from retro.saves import current_path, load_saved, save_current
+from retro.store.records import Records
+from retro.store.saves import current_path, load_saved, save_current
 from retro.ui.dialogs import NameScene, ResumeScene
 from retro.ui.driver import Driver
 from retro.ui.keeper import read_game_file

@@ -10,7 +10,7 @@ from typing import Any
 
 from retro.engine.game import WON, Game
 from retro.engine.notation import format_move
-from retro.storage import DamagedFile, data_dir, read_document, set_aside, write_document
+from retro.store.files import DamagedFile, data_dir, read_document, set_aside, write_document
 
 RECORDS_KIND = "retro-patience-records"
 RECORDS_VERSION = 1

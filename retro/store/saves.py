@@ -14,7 +14,7 @@ from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.engine.notation import format_move, parse_move
 from retro.errors import RetroError
-from retro.storage import DamagedFile, data_dir, read_document, set_aside, write_document
+from retro.store.files import DamagedFile, data_dir, read_document, set_aside, write_document
 
 SAVE_KIND = "retro-patience-save"
 SAVE_VERSION = 1
