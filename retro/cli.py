@@ -111,11 +111,12 @@ def _run(args: argparse.Namespace) -> int:
     if command == "replay":
         return _replay(args, catalog)
     if command == "console":
-        from retro.console import Console
+        from retro.console import Console, read_lines
         from retro.engine.game import Game
 
         gdef = catalog.load(args.game, _options(args.option))
-        Console(Game(gdef, args.seed), args.json, args.reveal).run(sys.stdin, sys.stdout)
+        Console(Game(gdef, args.seed), args.json, args.reveal).run(
+            read_lines(sys.stdin.buffer), sys.stdout)
         return 0
     return _play(args, catalog)
 

@@ -15,7 +15,11 @@ from retro.cards import Card, parse_card
 from retro.engine.model import DONE, MOVE, GameDef, Move, Pile, Position
 from retro.errors import NotationError
 
-_PILE_REF = re.compile(r"^([a-z_][a-z0-9_]*?):?(\d+)?$")
+# numbers are ASCII digits only, and short: `t1>t2/²` or a pile number of a thousand digits is
+# a mistake to report, not a number to compute with
+_PILE_REF = re.compile(r"([a-z_][a-z0-9_]*?):?([0-9]{1,6})?", re.ASCII)
+_COUNT = re.compile(r"[0-9]{1,6}", re.ASCII)
+_COUNTER = re.compile(r"-?[0-9]{1,18}", re.ASCII)
 
 
 def format_card(card: Card, face_up: bool, reveal: bool = True) -> str:
@@ -48,7 +52,7 @@ def parse_position(gdef: GameDef, text: str) -> Position:
         if line.startswith("counters"):
             for item in line.split()[1:]:
                 name, _, value = item.partition("=")
-                if not name or not value.lstrip("-").isdigit():
+                if not name or not _COUNTER.fullmatch(value):
                     raise NotationError(f"line {number}: counter '{item}' is not name=number")
                 position.counters[name] = int(value)
             continue
@@ -86,15 +90,15 @@ def resolve_pile(position: Position, text: str) -> Pile:
     exact = position.by_id.get(text)
     if exact is not None:
         return exact
-    match = _PILE_REF.match(text.strip().lower())
+    match = _PILE_REF.fullmatch(text.strip().lower())
     if not match:
-        raise NotationError(f"'{text}' is not a pile")
+        raise NotationError(f"'{_short(text)}' is not a pile")
     prefix, number = match.group(1), match.group(2)
     groups = [name for name in position.groups if name.startswith(prefix)]
     if prefix in position.groups:
         groups = [prefix]
     if not groups:
-        raise NotationError(f"no pile '{text}' (piles: {', '.join(position.groups)})")
+        raise NotationError(f"no pile '{_short(text)}' (piles: {', '.join(position.groups)})")
     if len(groups) > 1:
         raise NotationError(f"'{text}' could be {' or '.join(groups)}")
     piles = position.groups[groups[0]]
@@ -104,6 +108,11 @@ def resolve_pile(position: Position, text: str) -> Pile:
     if not 1 <= index <= len(piles):
         raise NotationError(f"no pile {groups[0]}:{index} (there are {len(piles)})")
     return piles[index - 1]
+
+
+def _short(text: str, most: int = 40) -> str:
+    """User text quoted in a message, cut so that a long line is never echoed whole."""
+    return text if len(text) <= most else text[:most] + "..."
 
 
 def _verbs(gdef: GameDef) -> dict[str, list[str]]:
@@ -140,8 +149,9 @@ def parse_move(position: Position, text: str) -> Move:
         target, _, count_text = right.partition("/")
         count = 1
         if count_text:
-            if not count_text.strip().isdigit() or int(count_text) < 1:
-                raise NotationError(f"'/{count_text}': the number of cards must be 1 or more")
+            if not _COUNT.fullmatch(count_text.strip()) or int(count_text) < 1:
+                raise NotationError(f"'/{count_text[:20]}': the number of cards must be 1 or "
+                                    "more")
             count = int(count_text)
         src = resolve_pile(position, left.strip())
         dst = resolve_pile(position, target.strip())
@@ -151,7 +161,7 @@ def parse_move(position: Position, text: str) -> Move:
     owners = _verbs(position.gdef).get(verb)
     if owners is None:
         known = [*sorted(_verbs(position.gdef)), DONE]
-        raise NotationError(f"'{text}' is not a move: write FROM>TO, FROM>TO/N or one of "
+        raise NotationError(f"'{_short(text)}' is not a move: write FROM>TO, FROM>TO/N or one of "
                             f"{', '.join(known)}")
     if rest.strip():
         pile = resolve_pile(position, rest.strip())

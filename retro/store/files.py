@@ -1,17 +1,34 @@
 """Files that must survive a crash: written atomically, the previous version kept, and a damaged,
-foreign or newer-format file set aside with one line of explanation, never a stop."""
+foreign or newer-format file set aside with one line of explanation, never a stop.
+
+Reading trusts nothing: only a regular file of bounded size is read (a FIFO or `/dev/zero` in
+its place is refused at once), JSON numbers must be finite and short, nesting is bounded, and
+`Fields` checks every value by type and range before the program uses it. Two copies of the
+program may share one folder: temporary names are unique and `locked` serialises the
+read-change-write of a shared file.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
 import os
-import shutil
-import tempfile
+import re
+import secrets
+import stat
 import time
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from retro.errors import RetroError
+
+T = TypeVar("T")
+
+MAX_DOCUMENT_BYTES = 16 * 1024 * 1024  # a 100,000-move save is about 2 MB
+MAX_NUMBER_DIGITS = 24  # every number the program writes fits in 64 bits
+ORPHAN_AGE = 60.0  # seconds: a temporary file older than this was left by a killed program
 
 
 class DamagedFile(RetroError):
@@ -28,35 +45,50 @@ def data_dir() -> Path:
     return user_data_path("retro-patience")
 
 
+# -- writing ----------------------------------------------------------------------------------
+
+
+def _temporary_name(path: Path, what: str = "") -> Path:
+    """A name no other process will pick: two copies of the program never share a staging
+    file."""
+    return path.with_name(f".{path.name}.{what}{os.getpid()}-{secrets.token_hex(4)}.tmp")
+
+
 def atomic_write(path: Path, text: str) -> None:
     """Write `text` so that `path` holds either the old or the new content, never a mixture;
     the old content stays as `path.bak`."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    temporary = _temporary_name(path)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        with open(temporary, "x", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
-        if path.exists():
+        if path.is_file():
             _keep_previous(path)
         os.replace(temporary, path)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
     _sync_dir(path.parent)
 
 
 def _keep_previous(path: Path) -> None:
     """Copy the current version to `path.bak` without ever leaving `path` missing."""
-    backup = path.with_name(path.name + ".bak")
-    staging = path.with_name(f".{path.name}.bak.tmp")
-    staging.unlink(missing_ok=True)
+    staging = _temporary_name(path, "bak.")
     try:
-        os.link(path, staging)
-    except OSError:
-        shutil.copyfile(path, staging)
-    os.replace(staging, backup)
+        try:
+            os.link(path, staging)
+        except OSError:
+            staging.write_bytes(_read_bounded(path))
+        os.replace(staging, backup_path(path))
+    except BaseException:
+        staging.unlink(missing_ok=True)
+        raise
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
 
 
 def _sync_dir(folder: Path) -> None:
@@ -77,25 +109,159 @@ def write_document(path: Path, kind: str, version: int, body: dict[str, Any]) ->
     atomic_write(path, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
 
 
-def read_document(path: Path, kind: str, version: int) -> dict[str, Any] | None:
-    """The body of a document of `kind`, None if there is no file; DamagedFile if unusable."""
+def clean_orphans(path: Path, age: float = ORPHAN_AGE) -> None:
+    """Remove temporary files of `path` that a killed program left behind (old enough that no
+    running copy is still writing them)."""
     try:
-        raw = path.read_bytes()
+        candidates = list(path.parent.glob(f".{glob_escape(path.name)}.*.tmp"))
+    except OSError:
+        return
+    now = time.time()
+    for candidate in candidates:
+        try:
+            if now - candidate.stat().st_mtime > age:
+                candidate.unlink()
+        except OSError:
+            pass
+
+
+def glob_escape(name: str) -> str:
+    return re.sub(r"([*?\[])", r"[\1]", name)
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `path`'s lock file while a read-change-write runs, so two
+    copies of the program add to a shared file instead of overwriting each other. Where no lock
+    can be taken (a read-only folder, a system without `fcntl`) the work runs unlocked."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX
+        yield
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+def _read_bounded(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes. FileNotFoundError when there is
+    none; DamagedFile for anything else that is not such a file (opening never blocks)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        return None
+        raise
     except OSError as error:
         raise DamagedFile(f"{path.name}: cannot be read ({error.strerror})") from None
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise DamagedFile(f"{path.name}: not a regular file")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise DamagedFile(f"{path.name}: damaged (larger than {limit // (1 << 20)} MB)")
+        return b"".join(chunks)
+    except OSError as error:
+        raise DamagedFile(f"{path.name}: cannot be read ({error.strerror})") from None
+    finally:
+        os.close(fd)
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise ValueError("a number too long")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    if len(text) > 64:
+        raise ValueError("a number too long")
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError("a number out of range")
+    return value
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not a number")
+
+
+def parse_json(text: str | bytes) -> Any:
+    """JSON with every number finite and of at most MAX_NUMBER_DIGITS digits; ValueError (with
+    a short reason) for anything else, deep nesting included."""
+    try:
+        return json.loads(text, parse_int=_bounded_int, parse_float=_finite_float,
+                          parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{error.msg} at column {error.colno}") from None
+
+
+def read_document(path: Path, kind: str, version: int) -> dict[str, Any] | None:
+    """The body of a document of `kind`, None if there is no file; DamagedFile if unusable."""
+    clean_orphans(path)
+    try:
+        raw = _read_bounded(path)
+    except FileNotFoundError:
+        return None
+    try:
+        data = parse_json(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
         raise DamagedFile(f"{path.name}: damaged (not readable JSON)") from None
     if not isinstance(data, dict) or data.get("format") != kind:
         raise DamagedFile(f"{path.name}: not a {kind} file")
     found = data.get("version")
-    if not isinstance(found, int) or found > version:
+    if not isinstance(found, int) or isinstance(found, bool) or found < 1:
+        raise DamagedFile(f"{path.name}: damaged (no format version)")
+    if found > version:
         raise DamagedFile(f"{path.name}: made by a newer version of the program "
                           f"(format {found}, this one reads {version})")
     return data
+
+
+def read_kept(path: Path, kind: str, version: int,
+              check: Callable[[dict[str, Any]], T]) -> tuple[T | None, str | None]:
+    """The checked content of `path` and a one-line note. A damaged file is set aside and the
+    previous version (`path.bak`) is used instead when it is sound; (None, None) when there
+    is no file at all."""
+    try:
+        data = read_document(path, kind, version)
+        return (None if data is None else check(data)), None
+    except DamagedFile as error:
+        note = f"{error}; {_set_aside_told(path)}"
+    try:
+        data = read_document(backup_path(path), kind, version)
+        value = None if data is None else check(data)
+    except DamagedFile:
+        value = None
+    if value is not None:
+        note += "; the previous copy was used instead"
+    return value, note
+
+
+def _set_aside_told(path: Path) -> str:
+    try:
+        return f"it was kept as {set_aside(path).name}"
+    except OSError as error:
+        return f"it could not be moved aside ({error.strerror})"
 
 
 def set_aside(path: Path) -> Path:
@@ -107,3 +273,82 @@ def set_aside(path: Path) -> Path:
         counter += 1
     os.replace(path, target)
     return target
+
+
+# -- checking what was read -------------------------------------------------------------------
+
+SAFE_INT = 1 << 64
+NAME = re.compile(r"[a-z][a-z0-9_]{0,63}", re.ASCII)
+
+
+class Fields:
+    """One mapping read from a file, each value checked by type and range as it is taken; the
+    first wrong one is a DamagedFile naming the field."""
+
+    def __init__(self, data: Any, where: str) -> None:
+        if not isinstance(data, dict):
+            raise DamagedFile(f"{where}: damaged (not a mapping)")
+        self.data: dict[str, Any] = data
+        self.where = where
+
+    def _bad(self, key: str, what: str) -> DamagedFile:
+        return DamagedFile(f"{self.where}: damaged ('{key}' must be {what})")
+
+    def integer(self, key: str, low: int = -SAFE_INT, high: int = SAFE_INT,
+                default: int | None = None) -> int:
+        value = self.data.get(key, default)
+        if (not isinstance(value, int) or isinstance(value, bool)
+                or not low <= value <= high):
+            raise self._bad(key, f"a whole number from {low} to {high}")
+        return value
+
+    def optional_integer(self, key: str, low: int = -SAFE_INT,
+                         high: int = SAFE_INT) -> int | None:
+        if self.data.get(key) is None:
+            return None
+        return self.integer(key, low, high)
+
+    def flag(self, key: str, default: bool = False) -> bool:
+        value = self.data.get(key, default)
+        if not isinstance(value, bool):
+            raise self._bad(key, "true or false")
+        return value
+
+    def text(self, key: str, longest: int = 200, pattern: re.Pattern[str] | None = None,
+             default: str | None = None) -> str:
+        value = self.data.get(key, default)
+        if not isinstance(value, str) or len(value) > longest:
+            raise self._bad(key, f"text of at most {longest} characters")
+        if pattern is not None and not pattern.fullmatch(value):
+            raise self._bad(key, "a name of lower case letters, digits and _")
+        return value
+
+    def texts(self, key: str, most: int, longest: int = 200) -> list[str]:
+        value = self.data.get(key, [])
+        if (not isinstance(value, list) or len(value) > most
+                or not all(isinstance(item, str) and len(item) <= longest for item in value)):
+            raise self._bad(key, f"a list of at most {most} texts")
+        return value
+
+    def options(self, key: str = "options") -> dict[str, Any]:
+        """A game's chosen options: a few names, each a word, a whole number or true/false."""
+        value = self.data.get(key) or {}
+        if not isinstance(value, dict) or len(value) > 64 or not all(
+                isinstance(name, str) and NAME.fullmatch(name) and _option_value(item)
+                for name, item in value.items()):
+            raise self._bad(key, "option names with short values")
+        return dict(value)
+
+    def mapping(self, key: str) -> Mapping[str, Any]:
+        value = self.data.get(key) or {}
+        if not isinstance(value, dict):
+            raise self._bad(key, "a mapping")
+        return value
+
+
+def _option_value(value: Any) -> bool:
+    if isinstance(value, str):
+        return len(value) <= 100
+    if isinstance(value, bool):
+        return True
+    return isinstance(value, int) and -SAFE_INT <= value <= SAFE_INT

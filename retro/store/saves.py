@@ -14,10 +14,21 @@ from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.engine.notation import format_move, parse_move
 from retro.errors import RetroError
-from retro.store.files import DamagedFile, data_dir, read_document, set_aside, write_document
+from retro.store.files import (
+    NAME,
+    DamagedFile,
+    Fields,
+    backup_path,
+    data_dir,
+    read_document,
+    read_kept,
+    write_document,
+)
 
 SAVE_KIND = "retro-patience-save"
 SAVE_VERSION = 1
+MAX_MOVES = 1_000_000  # a saved game longer than this is damaged, not played
+MAX_MOVE_TEXT = 120
 
 
 @dataclass
@@ -38,7 +49,11 @@ class SavedGame:
 
     def restore(self, catalog: Catalog) -> Game:
         """The game exactly as it was: every move replayed, the redo moves ready again."""
-        gdef = catalog.load(self.game, self.options)
+        try:
+            gdef = catalog.load(self.game, self.options)
+        except RetroError as error:
+            first = str(error).splitlines()[0] if str(error) else type(error).__name__
+            raise DamagedFile(f"the saved game cannot be loaded: {first}") from None
         game = Game(gdef, self.seed)
         try:
             for text in [*self.moves, *reversed(self.redo)]:
@@ -46,7 +61,8 @@ class SavedGame:
             for _ in self.redo:
                 game.pop()
         except RetroError as error:
-            raise DamagedFile(f"the saved {self.game} game no longer replays: {error}") from None
+            first = str(error).splitlines()[0] if str(error) else type(error).__name__
+            raise DamagedFile(f"the saved {self.game} game no longer replays: {first}") from None
         game.cheat = self.cheat
         return game
 
@@ -74,36 +90,48 @@ def save_current(game: Game, path: Path | None = None, recorded: bool = False) -
 
 
 def clear_current(path: Path | None = None) -> None:
-    (path or current_path()).unlink(missing_ok=True)
+    """The game is over: its save goes, and so does the copy kept of it, so a damaged save
+    later can never bring back a finished game."""
+    path = path or current_path()
+    path.unlink(missing_ok=True)
+    backup_path(path).unlink(missing_ok=True)
+
+
+def saved_game(data: dict[str, object], where: str) -> SavedGame:
+    """A save's fields, each checked by type and range; DamagedFile naming the first wrong
+    one."""
+    fields = Fields(data, where)
+    for key in ("game", "seed", "moves"):
+        if key not in fields.data:
+            raise DamagedFile(f"{where}: damaged (a field is missing: '{key}')")
+    moves = fields.texts("moves", MAX_MOVES, MAX_MOVE_TEXT)
+    redo = fields.texts("redo", MAX_MOVES - len(moves), MAX_MOVE_TEXT)
+    return SavedGame(game=fields.text("game", 64, NAME), options=fields.options(),
+                     seed=fields.integer("seed"), moves=moves, redo=redo,
+                     cheat=fields.integer("cheat", 0, MAX_MOVES, default=0),
+                     recorded=fields.flag("recorded"))
 
 
 def load_saved(path: Path) -> SavedGame | None:
     """The saved game in `path`, None if there is none; DamagedFile if it cannot be used."""
     data = read_document(path, SAVE_KIND, SAVE_VERSION)
-    if data is None:
-        return None
-    try:
-        saved = SavedGame(game=str(data["game"]), options=dict(data.get("options") or {}),
-                          seed=int(data["seed"]), moves=[str(m) for m in data["moves"]],
-                          redo=[str(m) for m in data.get("redo", [])],
-                          cheat=int(data.get("cheat", 0)),
-                          recorded=bool(data.get("recorded", False)))
-    except (KeyError, TypeError, ValueError):
-        raise DamagedFile(f"{path.name}: damaged (a field is missing or wrong)") from None
-    return saved
+    return None if data is None else saved_game(data, path.name)
 
 
 def resume_current(catalog: Catalog,
                    path: Path | None = None) -> tuple[Game | None, str | None, bool]:
-    """The game to offer for resuming, a one-line note when a file had to be set aside, and
-    whether the game was counted in the records already."""
+    """The game to offer for resuming, a one-line note when a file had to be set aside (the
+    copy of the move before is resumed then, when it is sound), and whether the game was
+    counted in the records already."""
     path = path or current_path()
-    try:
-        saved = load_saved(path)
-        if saved is None:
-            return None, None, False
-        return saved.restore(catalog), None, saved.recorded
-    except RetroError as error:
-        aside = set_aside(path) if path.exists() else None
-        where = f"; it was kept as {aside.name}" if aside else ""
-        return None, f"{error}{where}", False
+    restored: dict[int, Game] = {}
+
+    def check(data: dict[str, object]) -> SavedGame:
+        saved = saved_game(data, path.name)
+        restored[id(saved)] = saved.restore(catalog)
+        return saved
+
+    saved, note = read_kept(path, SAVE_KIND, SAVE_VERSION, check)
+    if saved is None:
+        return None, note, False
+    return restored[id(saved)], note, saved.recorded
