@@ -38,8 +38,9 @@ _MAIN = "import sys; from retro.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
 def _console_run(stdin: bytes) -> list[str]:
-    result = subprocess.run([sys.executable, "-c", _MAIN, "console", "klondike", "--json"], input=stdin, capture_output=True, cwd=ROOT,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
+    result = subprocess.run([sys.executable, "-c", _MAIN, "console", "klondike", "--json"],
+                            input=stdin, capture_output=True, cwd=ROOT, timeout=60,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert result.returncode == 0, result.stderr.decode()
     assert result.stderr == b""
     return result.stdout.decode().splitlines()
