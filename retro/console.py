@@ -22,23 +22,30 @@ MAX_LINE = 4096  # characters; no command or move comes near it
 MAX_COUNT = 999_999  # cards in one move, as the notation's /N allows
 
 
-def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[str]:
-    """Lines of a byte stream, decoded one by one: a line that is not UTF-8 or longer than
-    `limit` comes out as a short marker the console refuses, and an endless line is never
+def read_lines(stream: BinaryIO | TextIO, limit: int = MAX_LINE) -> Iterator[str]:
+    """Lines of a stream (bytes are decoded line by line): a line that is not UTF-8 or longer
+    than `limit` comes out as a short marker the console refuses, and an endless line is never
     held in memory whole."""
     while True:
-        line = stream.readline(limit + 1)
+        line: bytes | str = stream.readline(limit + 1)
         if not line:
             return
-        if len(line) > limit and not line.endswith(b"\n"):
-            while (rest := stream.readline(1 << 16)) and not rest.endswith(b"\n"):
+        if len(line) > limit and not _ends(line):
+            while (rest := stream.readline(1 << 16)) and not _ends(rest):
                 pass
             yield _TOO_LONG
+            continue
+        if isinstance(line, str):
+            yield line
             continue
         try:
             yield line.decode("utf-8")
         except UnicodeDecodeError:
             yield _NOT_TEXT
+
+
+def _ends(line: bytes | str) -> bool:
+    return line[-1:] in (b"\n", "\n")
 
 
 _TOO_LONG = "\x00too long"

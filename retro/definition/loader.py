@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Callable, Mapping
+import math
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
+if TYPE_CHECKING:
+    import jsonschema
 
 from retro.cards import make_deck, parse_rank, plain_rank
 from retro.deals import SHUFFLES
@@ -33,18 +35,49 @@ from retro.engine.model import (
 )
 from retro.errors import DefinitionError, RetroError
 from retro.rules import combinators
-from retro.rules.plugins import load_plugins
+from retro.rules.plugins import PluginFailure, guard, is_plugin, load_plugins
 from retro.rules.registry import KINDS, RuleSpec, lookup, names
+from retro.store.files import GAME_ID, read_bounded
 
 SCHEMA_PATH = Path(__file__).with_name("game.schema.json")
 RESERVED_GROUPS = frozenset({"counters"})
-_MAX_EXTENDS = 16
+_MAX_EXTENDS = 64  # parents in one `extends:` chain (a longer one is refused, not a circle)
+MAX_FILE_BYTES = 256 * 1024  # the largest bundled game is under 2 KB
 
 
 @cache
 def schema() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     return data
+
+
+def write_schema(target: Path | None = None) -> Path:
+    """Write the schema where editors can find it: into the player's games folder (beside the
+    game files that name it as `$schema=game.schema.json`), or to `target` (a file, or a folder
+    to put game.schema.json in). Returns the file written."""
+    from retro.paths import user_games_dir
+
+    path = target if target is not None else user_games_dir()
+    if path.is_dir() or target is None:
+        path = path / SCHEMA_PATH.name
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(SCHEMA_PATH.read_bytes())
+    except OSError as error:
+        raise RetroError(f"cannot write {path}: {error.strerror}") from None
+    return path
+
+
+@cache
+def _validator() -> Any:
+    """The schema's validator, made on first use: jsonschema takes a while to import, and the
+    title screen needs no game checked."""
+    import jsonschema
+
+    return jsonschema.Draft202012Validator(schema())
+
+
+INT_PARAM_LIMIT = 1_000_000  # a rule's whole-number parameter (counts, limits, scores)
 
 
 @dataclass(frozen=True)
@@ -128,6 +161,13 @@ class _Reader:
         if kwargs is None:
             return None
         self.rule_lines.append(f"{context}: {spec.description}")
+        if is_plugin(spec.factory):
+            try:
+                return guard(spec.name, spec.factory(**kwargs))
+            except PluginFailure as error:
+                self.error(ppath, f"'{name}' (a plugin rule) failed: "
+                                  f"{type(error).__name__}: {str(error)[:200]}")
+                return None
         try:
             return spec.factory(**kwargs)
         except (ValueError, TypeError) as error:
@@ -164,7 +204,7 @@ class _Reader:
             allowed = spec.choices.get(key)
             if allowed is not None and converted not in allowed:
                 self.error(where, f"'{key}' of '{spec.name}' must be one of "
-                                  f"{', '.join(str(a) for a in allowed)}, not {value!r}")
+                                  f"{', '.join(str(a) for a in allowed)}, not {_shown(value)}")
                 ok = False
                 continue
             kwargs[key + "_" if key in ("from",) else key] = converted
@@ -177,26 +217,31 @@ class _Reader:
     def _convert(self, kind: str, value: Any, where: tuple[str | int, ...], context: str,
                  rule_name: str, key: str) -> Any:
         def bad(expected: str) -> object:
-            self.error(where, f"'{key}' of '{rule_name}' must be {expected}, not {value!r}")
+            self.error(where, f"'{key}' of '{rule_name}' must be {expected}, not {_shown(value)}")
             return _BAD
 
         if kind == "int":
-            return value if isinstance(value, int) and not isinstance(value, bool) else bad(
-                "a whole number")
+            if (isinstance(value, int) and not isinstance(value, bool)
+                    and abs(value) <= INT_PARAM_LIMIT):
+                return value
+            return bad(f"a whole number from -{INT_PARAM_LIMIT} to {INT_PARAM_LIMIT}"
+                       if isinstance(value, int) else "a whole number")
         if kind == "bool":
             return value if isinstance(value, bool) else bad("true or false")
         if kind == "str":
             return value if isinstance(value, str) else str(value) if isinstance(
                 value, int) and not isinstance(value, bool) else bad("a word")
         if kind == "ints":
-            if isinstance(value, list) and all(isinstance(v, int) for v in value):
+            if isinstance(value, list) and len(value) <= 256 and all(
+                    isinstance(v, int) and not isinstance(v, bool)
+                    and abs(v) <= INT_PARAM_LIMIT for v in value):
                 return tuple(value)
             return bad("a list of whole numbers")
         if kind in ("group", "groups"):
             items = value if kind == "groups" and isinstance(value, list) else [value]
             for item in items:
                 if not isinstance(item, str) or item not in self.groups:
-                    self.error(where, f"no pile group named {item!r}"
+                    self.error(where, f"no pile group named {_shown(item)}"
                                + _suggest(str(item), list(self.groups)))
                     return _BAD
             return tuple(items) if kind == "groups" else value
@@ -205,7 +250,9 @@ class _Reader:
 
     # -- the game ------------------------------------------------------------------------------
 
-    def build(self, options: Mapping[str, Any]) -> GameDef:
+    def build(self, options: Mapping[str, Any], every_value: bool = False) -> GameDef:
+        """The bound game for the chosen `options`; `every_value`: check the file with each
+        value of each option put in, not only the chosen ones (what `validate` does)."""
         data = self.marked.data
         if not isinstance(data, dict):
             raise DefinitionError([f"{self.marked.name}:1:1: a game file must be a mapping "
@@ -217,8 +264,18 @@ class _Reader:
         if self.errors:
             raise DefinitionError(self.errors)
         specs = option_specs(data)
+        if every_value and specs:
+            self._check_every_option_value(data, specs)
+            if self.errors:
+                raise DefinitionError(self.errors)
         chosen = self._choose(specs, options)
         data = self._substitute(data, specs, chosen, ())
+        if self.errors:
+            raise DefinitionError(self.errors)
+        after = f" (with the options {_option_words(chosen)})" if specs else ""
+        if specs:  # an option's value may be of a kind its place does not take
+            self._check_schema(data, after)
+        self._check_values(data, (), after)
         if self.errors:
             raise DefinitionError(self.errors)
         for name, group in data["piles"].items():
@@ -245,18 +302,62 @@ class _Reader:
             instructions=data.get("instructions", data["id"]), source=self.marked.name,
             rule_lines=tuple(self.rule_lines))
 
-    def _check_schema(self, data: dict[str, Any]) -> None:
-        validator = jsonschema.Draft202012Validator(schema())
-        for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.path))):
+    def _check_schema(self, data: dict[str, Any], after: str = "") -> None:
+        """Report every schema error; `after` says which option values were put in first."""
+        errors = sorted(_leaf_errors(_validator().iter_errors(data)),
+                        key=lambda e: list(map(str, e.path)))
+        for error in errors:
             path = tuple(error.absolute_path)
+            part: Any = error.schema
             if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-                known = error.schema.get("properties", {})
+                known = part.get("properties", {})
                 extra = [k for k in error.instance if k not in known]
                 if extra:
                     path = (*path, extra[0])
-                    self.error(path, _schema_message(error), key=True)
+                    self.error(path, _schema_message(error) + after, key=True)
                     continue
-            self.error(path, _schema_message(error))
+            self.error(path, _schema_message(error) + after)
+
+    def _check_values(self, data: Any, path: tuple[str | int, ...], after: str) -> None:
+        """Numbers a schema lets through that no game can use: NaN and infinities."""
+        if isinstance(data, float) and not math.isfinite(data):
+            self.error(path, f"'{path[-1] if path else 'the file'}' must be a finite number, "
+                             f"not {data}{after}")
+        elif isinstance(data, dict):
+            for key, value in data.items():
+                self._check_values(value, (*path, key), after)
+        elif isinstance(data, list):
+            for i, value in enumerate(data):
+                self._check_values(value, (*path, i), after)
+
+    def _check_every_option_value(self, data: dict[str, Any],
+                                  specs: dict[str, OptionSpec]) -> None:
+        """Put each value of each option in (the others at their defaults) and check the
+        result as the file itself was checked: a value of the wrong kind is found whichever
+        one the player picks."""
+        defaults = {name: spec.choose(spec.default) for name, spec in specs.items()}
+        if any(value is None for value in defaults.values()):
+            return  # a wrong default: reported already
+        tried: list[dict[str, Any]] = [defaults]
+        for name, spec in specs.items():
+            tried += [{**defaults, name: value} for value in spec.values
+                      if value != defaults[name]]
+        seen: set[str] = set()
+        for chosen in tried:
+            after = f" (with the options {_option_words(chosen)})"
+            before = len(self.errors)
+            substituted = self._substitute(data, specs, chosen, ())
+            if len(self.errors) > before:
+                return  # an unknown option: reported once is enough
+            self._check_schema(substituted, after)
+            self._check_values(substituted, (), after)
+            fresh = []
+            for message in self.errors[before:]:
+                where = message.split(" (with the options")[0]
+                if where not in seen:  # the same mistake under another value: once is enough
+                    seen.add(where)
+                    fresh.append(message)
+            self.errors[before:] = fresh
 
     def _choose(self, specs: dict[str, OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
         for name in given:
@@ -268,12 +369,13 @@ class _Reader:
         for name, spec in specs.items():
             if spec.choose(spec.default) is None:
                 self.error(("options", name, "default"),
-                           f"default {spec.default!r} is not one of the values")
+                           f"default {_shown(spec.default)} is not one of the values")
                 continue
             value = spec.choose(given[name]) if name in given else spec.choose(spec.default)
             if value is None:
                 raise RetroError(f"option {name} must be one of "
-                                 f"{', '.join(str(v) for v in spec.values)}, not {given[name]!r}")
+                                 f"{', '.join(str(v) for v in spec.values)}, "
+                                 f"not {_shown(given[name])}")
             chosen[name] = value
         return chosen
 
@@ -320,13 +422,13 @@ class _Reader:
                 parsed.append(number)
         suits = deck.get("suits", 4)
         if suits not in (1, 2, 4):
-            self.error(("deck", "suits"), f"suits must be 1, 2 or 4, not {suits!r}")
+            self.error(("deck", "suits"), f"suits must be 1, 2 or 4, not {_shown(suits)}")
             suits = 4
         decks = deck.get("decks", 1)
         shuffle = deck.get("shuffle", "pcg32")
         if shuffle not in SHUFFLES:
             self.error(("deck", "shuffle"), f"shuffle must be one of {', '.join(SHUFFLES)}, "
-                                            f"not {shuffle!r}")
+                                            f"not {_shown(shuffle)}")
             shuffle = "pcg32"
         return DeckDef(decks=decks if isinstance(decks, int) else 1, suits=suits,
                        ranks=tuple(parsed) if parsed else tuple(range(1, 14)),
@@ -374,7 +476,7 @@ class _Reader:
             source = step.get("from", "")  # none: out of the pack before it is dealt
             if "from" in step and source not in self.groups:
                 hint = _suggest(source, list(self.groups))
-                self.error((*path, "from"), f"'from' names no pile group: {source!r}" + hint)
+                self.error((*path, "from"), f"'from' names no pile group: {_shown(source)}" + hint)
                 source = to
         places: list[int] = []
         if "places" in step:
@@ -386,7 +488,7 @@ class _Reader:
                     places.append(number - 1)
                 else:
                     self.error((*path, "places", n), f"'{to}' has piles 1 to {count}, "
-                                                     f"not {number!r}")
+                                                     f"not {_shown(number)}")
         to_bottom = 0
         if "to_bottom" in step:
             to_bottom = self._rank(step["to_bottom"], (*path, "to_bottom"))
@@ -422,11 +524,38 @@ def _typed(values: tuple[Any, ...], kind: type) -> tuple[Any, ...]:
     return tuple(_one(v, kind) for v in values)
 
 
+def _shown(value: Any, most: int = 40) -> str:
+    """A value from the file, quoted in a message: cut, so a long one is never echoed whole."""
+    text = repr(value)
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
+def _option_words(chosen: Mapping[str, Any]) -> str:
+    return " ".join(f"{name}={value}" for name, value in chosen.items())
+
+
+def _leaf_errors(errors: Iterator[jsonschema.ValidationError]
+                 ) -> Iterator[jsonschema.ValidationError]:
+    """Errors with the schema's "or null" wrappers taken off: null only removes a parent's
+    value, so a wrong value is reported as the value's own mistake ("'count' must be a whole
+    number"), not as "not valid under any of the given schemas"."""
+    for error in errors:
+        branches = error.validator_value
+        if (error.validator == "anyOf" and isinstance(branches, list) and branches
+                and branches[0] == {"type": "null"}):
+            yield from _leaf_errors(iter(
+                [sub for sub in error.context or [] if sub.relative_schema_path[0] == 1]))
+        else:
+            yield error
+
+
 def _schema_message(error: jsonschema.ValidationError) -> str:
     instance: Any = error.instance
     schema_part: Any = error.schema
     path = list(error.absolute_path)
     field = str(path[-1]) if path else "the file"
+    if len(path) >= 2 and isinstance(path[-1], int):  # an item of a list: 'at[0]'
+        field = f"{path[-2]}[{path[-1]}]"
     if error.validator == "additionalProperties":
         extra = [k for k in instance if k not in schema_part.get("properties", {})]
         known = list(schema_part.get("properties", {}))
@@ -438,9 +567,10 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
         allowed: Any = error.validator_value
         return f"'{field}' must be one of {', '.join(map(str, allowed))}"
     if error.validator == "type":
-        return f"'{field}' must be {_type_words(error.validator_value)}, not {error.instance!r}"
+        return (f"'{field}' must be {_type_words(error.validator_value)}, "
+                f"not {_shown(error.instance)}")
     if (error.validator == "anyOf" and path and path[0] in ("win", "lose", "score", "auto")) or (
-            len(path) >= 3 and path[0] == "piles"):
+            len(path) >= 3 and path[0] == "piles" and path[2] in ("pick", "accept", "action")):
         return f"'{field}' must be a rule name or {{name: {{parameters}}}}"
     if error.validator == "pattern" and field == "id":
         return "the id must be lower case letters, digits and _ (it names the file)"
@@ -453,6 +583,28 @@ def _type_words(kind: Any) -> str:
     if isinstance(kind, list):
         return " or ".join(words.get(str(k), str(k)) for k in kind)
     return words.get(str(kind), str(kind))
+
+
+def checked_option_specs(marked: Marked) -> dict[str, OptionSpec]:
+    """The options of a file not yet checked against the schema (the menu reads them before a
+    game is loaded): DefinitionError at the first option that is not {values, default}."""
+    options = marked.data.get("options") or {}
+    if not isinstance(options, dict):
+        raise DefinitionError([f"{marked.where(('options',))}: 'options' must be a mapping"])
+    for name, option in options.items():
+        where = marked.where(("options", name))
+        if not isinstance(option, dict) or "values" not in option or "default" not in option:
+            raise DefinitionError([f"{where}: option '{name}' needs 'values' and 'default'"])
+        values = option["values"]
+        if not isinstance(values, (list, dict)) or not values or not all(
+                isinstance(v, (str, int)) for v in values):
+            raise DefinitionError([f"{where}: the values of option '{name}' must be a list of "
+                                   "words or numbers, or a mapping"])
+        if not isinstance(option["default"], (str, int)) or not isinstance(
+                option.get("label", ""), str):
+            raise DefinitionError([f"{where}: option '{name}': a default must be a word or "
+                                   "number, a label text"])
+    return option_specs(marked.data)
 
 
 def option_specs(data: Mapping[str, Any]) -> dict[str, OptionSpec]:
@@ -469,13 +621,28 @@ def option_specs(data: Mapping[str, Any]) -> dict[str, OptionSpec]:
 
 
 def read_marked(path: Path) -> Marked:
+    """One game file parsed with its marks, at most MAX_FILE_BYTES long. Parsed once per
+    version of the file: the menu, the loader and `extends:` all ask for the same files."""
     try:
-        text = path.read_text(encoding="utf-8")
+        status = path.stat()
+        version = (str(path.resolve()), status.st_mtime_ns, status.st_size, status.st_ino)
+    except OSError as error:
+        raise DefinitionError([f"{path.name}:1:1: cannot be read ({error.strerror})"]) from None
+    cached = _parsed.get(version[0])
+    if cached is not None and cached[0] == version:
+        return cached[1]
+    try:
+        text = read_bounded(path, MAX_FILE_BYTES).decode("utf-8")
     except UnicodeDecodeError:
         raise DefinitionError([f"{path.name}:1:1: not a UTF-8 text file"]) from None
     except OSError as error:
-        raise DefinitionError([f"{path}: cannot read: {error.strerror}"]) from None
-    return load_marked(text, path.name)
+        raise DefinitionError([f"{path.name}:1:1: cannot be read ({error.strerror})"]) from None
+    marked = load_marked(text, path.name)
+    _parsed[version[0]] = (version, marked)
+    return marked
+
+
+_parsed: dict[str, tuple[tuple[str, int, int, int], Marked]] = {}
 
 
 def resolve_extends(marked: Marked, find: Callable[[str], Path | None]) -> Marked:
@@ -486,18 +653,25 @@ def resolve_extends(marked: Marked, find: Callable[[str], Path | None]) -> Marke
     current = marked
     while isinstance(current.data, dict) and "extends" in current.data:
         parent_id = current.data["extends"]
-        parent_path = find(str(parent_id))
+        if not isinstance(parent_id, str) or not GAME_ID.fullmatch(parent_id):
+            raise DefinitionError([f"{current.where(('extends',))}: 'extends' names a game by "
+                                   "its id (lower case letters, digits and _), not "
+                                   f"{str(parent_id)[:40]!r}"])
+        parent_path = find(parent_id)
         if parent_path is None:
             raise DefinitionError([f"{current.where(('extends',))}: extends unknown game "
                                    f"'{parent_id}'"])
-        if parent_path.name in seen or len(chain) > _MAX_EXTENDS:
+        if parent_path.name in seen:
             raise DefinitionError([f"{current.where(('extends',))}: 'extends' goes round in a "
                                    "circle"])
+        if len(chain) > _MAX_EXTENDS:
+            raise DefinitionError([f"{current.where(('extends',))}: more than {_MAX_EXTENDS} "
+                                   "games in one 'extends' chain"])
         seen.add(parent_path.name)
         current = read_marked(parent_path)
         chain.append(current)
     if len(chain) == 1:
-        return marked
+        return Marked(_drop_nulls(marked.data), marked.marks, marked.name, marked.key_marks)
     data: Any = {}
     marks: dict[tuple[str | int, ...], Mark] = {}
     key_marks: dict[tuple[str | int, ...], Mark] = {}
@@ -506,7 +680,17 @@ def resolve_extends(marked: Marked, find: Callable[[str], Path | None]) -> Marke
         marks.update(layer.marks)
         key_marks.update(layer.key_marks)
     data.pop("extends", None)
-    return Marked(data, marks, marked.name, key_marks)
+    return Marked(_drop_nulls(data), marks, marked.name, key_marks)
+
+
+def _drop_nulls(value: Any) -> Any:
+    """Mappings without their null values: null removes a parent's value in a variant and
+    means "not given" everywhere else."""
+    if isinstance(value, dict):
+        return {k: _drop_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_drop_nulls(v) for v in value]
+    return value
 
 
 def _merge(base: Any, over: Any, path: tuple[str | int, ...] = ()) -> Any:
@@ -535,17 +719,19 @@ def _is_rule_place(path: tuple[str | int, ...]) -> bool:
 
 
 def build_game(marked: Marked, options: Mapping[str, Any] | None = None,
-               find: Callable[[str], Path | None] | None = None) -> GameDef:
+               find: Callable[[str], Path | None] | None = None,
+               every_value: bool = False) -> GameDef:
     load_plugins()
     merged = resolve_extends(marked, find or (lambda _: None))
-    return _Reader(merged, []).build(options or {})
+    return _Reader(merged, []).build(options or {}, every_value)
 
 
 def load_game_file(path: Path, options: Mapping[str, Any] | None = None,
-                   find: Callable[[str], Path | None] | None = None) -> GameDef:
+                   find: Callable[[str], Path | None] | None = None,
+                   every_value: bool = False) -> GameDef:
     """Load one game file (its `extends:` parents are looked up with `find`, else beside it)."""
     def beside(game_id: str) -> Path | None:
         candidate = path.parent / f"{game_id}.yaml"
         return candidate if candidate.is_file() else None
 
-    return build_game(read_marked(path), options, find or beside)
+    return build_game(read_marked(path), options, find or beside, every_value)

@@ -11,6 +11,7 @@ read-change-write of a shared file.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import math
 import os
@@ -155,18 +156,14 @@ def locked(path: Path) -> Iterator[None]:
 # -- reading ----------------------------------------------------------------------------------
 
 
-def _read_bounded(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes:
+def read_bounded(path: Path, limit: int) -> bytes:
     """The bytes of a regular file of at most `limit` bytes. FileNotFoundError when there is
-    none; DamagedFile for anything else that is not such a file (opening never blocks)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise
-    except OSError as error:
-        raise DamagedFile(f"{path.name}: cannot be read ({error.strerror})") from None
+    none, another OSError (its strerror says why) for anything else: a FIFO, a device or a file
+    too large is refused without waiting on it or reading it all."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise DamagedFile(f"{path.name}: not a regular file")
+            raise OSError(errno.EINVAL, "not a regular file")
         chunks: list[bytes] = []
         size = 0
         while size <= limit:
@@ -176,12 +173,25 @@ def _read_bounded(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:
-            raise DamagedFile(f"{path.name}: damaged (larger than {limit // (1 << 20)} MB)")
+            raise OSError(errno.EFBIG, f"larger than {_size_words(limit)}")
         return b"".join(chunks)
-    except OSError as error:
-        raise DamagedFile(f"{path.name}: cannot be read ({error.strerror})") from None
     finally:
         os.close(fd)
+
+
+def _size_words(size: int) -> str:
+    return f"{size // (1 << 20)} MB" if size >= 1 << 20 else f"{size // 1024} KB"
+
+
+def _read_bounded(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes:
+    """`read_bounded` for the program's own files: anything but a missing file is a
+    DamagedFile."""
+    try:
+        return read_bounded(path, limit)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise DamagedFile(f"{path.name}: cannot be read ({error.strerror})") from None
 
 
 def _bounded_int(text: str) -> int:
@@ -278,7 +288,8 @@ def set_aside(path: Path) -> Path:
 # -- checking what was read -------------------------------------------------------------------
 
 SAFE_INT = 1 << 64
-NAME = re.compile(r"[a-z][a-z0-9_]{0,63}", re.ASCII)
+# a game id, and so a game file's name: a name, never a path (also option names)
+GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,63}", re.ASCII)
 
 
 class Fields:
@@ -334,7 +345,7 @@ class Fields:
         """A game's chosen options: a few names, each a word, a whole number or true/false."""
         value = self.data.get(key) or {}
         if not isinstance(value, dict) or len(value) > 64 or not all(
-                isinstance(name, str) and NAME.fullmatch(name) and _option_value(item)
+                isinstance(name, str) and GAME_ID.fullmatch(name) and _option_value(item)
                 for name, item in value.items()):
             raise self._bad(key, "option names with short values")
         return dict(value)

@@ -11,7 +11,7 @@ from typing import Any
 from retro.engine.game import WON, Game
 from retro.engine.notation import format_move
 from retro.store.files import (
-    NAME,
+    GAME_ID,
     DamagedFile,
     Fields,
     data_dir,
@@ -107,7 +107,7 @@ class Records:
         read_stats = {str(key): _stats(value, name) for key, value in stats.items()}
         read_tables: dict[str, list[HighScore]] = {}
         for game, entries in tables.items():
-            if not NAME.fullmatch(game) or not isinstance(entries, list) or len(
+            if not GAME_ID.fullmatch(game) or not isinstance(entries, list) or len(
                     entries) > TABLE_SIZE:
                 raise DamagedFile(f"{name}: damaged (the high score table '{game[:40]}')")
             read_tables[game] = sorted((_high_score(entry, name) for entry in entries),

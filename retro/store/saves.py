@@ -15,7 +15,7 @@ from retro.engine.game import Game
 from retro.engine.notation import format_move, parse_move
 from retro.errors import RetroError
 from retro.store.files import (
-    NAME,
+    GAME_ID,
     DamagedFile,
     Fields,
     backup_path,
@@ -106,7 +106,7 @@ def saved_game(data: dict[str, object], where: str) -> SavedGame:
             raise DamagedFile(f"{where}: damaged (a field is missing: '{key}')")
     moves = fields.texts("moves", MAX_MOVES, MAX_MOVE_TEXT)
     redo = fields.texts("redo", MAX_MOVES - len(moves), MAX_MOVE_TEXT)
-    return SavedGame(game=fields.text("game", 64, NAME), options=fields.options(),
+    return SavedGame(game=fields.text("game", 64, GAME_ID), options=fields.options(),
                      seed=fields.integer("seed"), moves=moves, redo=redo,
                      cheat=fields.integer("cheat", 0, MAX_MOVES, default=0),
                      recorded=fields.flag("recorded"))
