@@ -34,7 +34,11 @@ HOSTILE_LINES = [
 ]
 
 
-_MAIN = "import sys; from retro.cli import main; sys.exit(main(sys.argv[1:]))"
+# under the limits no input may pass: 500 MB of memory, well under a minute of CPU
+_MAIN = ("import resource, sys; "
+         "resource.setrlimit(resource.RLIMIT_AS, (500 << 20, 500 << 20)); "
+         "resource.setrlimit(resource.RLIMIT_CPU, (20, 20)); "
+         "from retro.cli import main; sys.exit(main(sys.argv[1:]))")
 
 
 def _console_run(stdin: bytes) -> list[str]:

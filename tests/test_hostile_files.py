@@ -85,6 +85,34 @@ def test_a_hostile_save_is_set_aside_in_one_line(tmp_path: Path, name: str) -> N
     assert resume_current(CATALOG, path) == (None, None, False)
 
 
+_RESUME_ALL = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (500 << 20, 500 << 20))
+resource.setrlimit(resource.RLIMIT_CPU, (20, 20))
+from pathlib import Path
+from retro.definition.catalog import Catalog
+from retro.store.saves import resume_current
+catalog = Catalog()
+for name in sys.argv[1:]:
+    game, note, _ = resume_current(catalog, Path(name))
+    print(game is None and note is not None)
+"""
+
+
+def test_every_hostile_save_is_refused_within_the_memory_and_time_limits(
+        tmp_path: Path) -> None:
+    paths = []
+    for i, name in enumerate(sorted(HOSTILE_SAVES)):
+        path = tmp_path / f"save{i}.json"
+        path.write_bytes(HOSTILE_SAVES[name])
+        paths.append(str(path))
+    result = subprocess.run([sys.executable, "-c", _RESUME_ALL, *paths], capture_output=True,
+                            text=True, cwd=ROOT, timeout=60,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.split() == ["True"] * len(paths)
+
+
 def test_the_copy_of_the_move_before_is_resumed_when_the_save_is_damaged(
         tmp_path: Path) -> None:
     path = tmp_path / "current-game.json"

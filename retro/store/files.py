@@ -276,10 +276,11 @@ def _set_aside_told(path: Path) -> str:
 
 def set_aside(path: Path) -> Path:
     """Move an unusable file out of the way (kept for the player to look at), return its name."""
-    target = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+    stem = f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}"
+    target = path.with_name(stem)
     counter = 1
-    while target.exists():
-        target = target.with_name(f"{target.name}-{counter}")
+    while target.exists() or target.is_symlink():
+        target = path.with_name(f"{stem}-{counter}")
         counter += 1
     os.replace(path, target)
     return target
