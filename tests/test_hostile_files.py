@@ -203,7 +203,7 @@ HOSTILE_RECORDS = {
     "count as text": _records_doc({"klondike": {**GOOD_STATS, "played": "3"}}),
     "name a number": _records_doc(tables={"klondike": [{**GOOD_ENTRY, "name": 5}]}),
     "negative count": _records_doc({"klondike": {**GOOD_STATS, "won": -1}}),
-    "counts do not add up": _records_doc({"klondike": {**GOOD_STATS, "played": 9}}),
+    "more won than played": _records_doc({"klondike": {**GOOD_STATS, "played": 2}}),
     "huge score": _records_doc(tables={"klondike": [{**GOOD_ENTRY, "score": 10**20}]}),
     "table too long": _records_doc(tables={"klondike": [GOOD_ENTRY] * 11}),
     "table a path": _records_doc(tables={"../x": [GOOD_ENTRY]}),
@@ -269,6 +269,31 @@ for seed in range(int(sys.argv[2])):
 """
 
 
+_SAVER = """
+import sys
+from pathlib import Path
+from retro.engine.game import Game
+from retro.definition.catalog import Catalog
+from retro.store.saves import save_current
+game = Game(Catalog().load("klondike", {}), int(sys.argv[2]))
+for _ in range(150):
+    save_current(game, Path(sys.argv[1]))
+"""
+
+
+def test_two_copies_of_the_program_saving_at_once_never_fail(tmp_path: Path) -> None:
+    path = tmp_path / "current-game.json"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    players = [subprocess.Popen([sys.executable, "-c", _SAVER, str(path), str(seed)],
+                                cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
+               for seed in (1, 2)]
+    results = [(p.wait(timeout=120), p.communicate()[1]) for p in players]
+    assert [code for code, _ in results] == [0, 0], results
+    game, note, _ = resume_current(CATALOG, path)
+    assert note is None and game is not None and game.seed in (1, 2)
+    assert not list(tmp_path.glob("*.tmp"))
+
+
 def test_two_copies_of_the_program_both_count_every_game(tmp_path: Path) -> None:
     path = tmp_path / "records.json"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -320,7 +345,7 @@ def test_generated_damaged_saves_never_crash(tmp_path: Path, data: st.DataObject
         stale.unlink()
     path.write_bytes(_damaged(document, data))
     resumed, note, _ = resume_current(CATALOG, path)
-    assert resumed is not None or note is not None or not path.exists()
+    assert resumed is not None or note is not None  # resumed, or set aside and said why
     assert note is None or "\n" not in note
 
 
@@ -341,7 +366,7 @@ def test_generated_damaged_records_never_crash(tmp_path: Path, data: st.DataObje
     path.write_bytes(raw)
     records = Records(path)
     for stats in records.stats.values():  # whatever was kept is of the right types
-        assert isinstance(stats.played, int) and stats.won + stats.lost == stats.played
+        assert isinstance(stats.played, int) and stats.won + stats.lost <= stats.played
     records.record(_game(1), "Ann")
 
 

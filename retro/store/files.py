@@ -83,9 +83,10 @@ def _keep_previous(path: Path) -> None:
         except OSError:
             staging.write_bytes(_read_bounded(path))
         os.replace(staging, backup_path(path))
-    except BaseException:
+    finally:
+        # rename() does nothing when both names are links to one file (two copies of the
+        # program keeping the same version at once): the staging name must still go
         staging.unlink(missing_ok=True)
-        raise
 
 
 def backup_path(path: Path) -> Path:
