@@ -365,3 +365,18 @@ def test_memory_limit_is_what_the_tests_say() -> None:
     """The limits the subprocess tests run under are real on this system."""
     soft, _ = resource.getrlimit(resource.RLIMIT_AS)
     assert soft == resource.RLIM_INFINITY or soft >= MEMORY_LIMIT
+
+
+@pytest.mark.parametrize("text,words", [
+    ("id: x\ntitle: a\x00b\n", "2:9: a character a YAML file cannot hold (#x0000)"),
+    ("id: x\ntitle: &a [*a]\n", "nested too deeply"),
+    ("id: x\ntitle: !!binary xyz\n", "2:8:"),
+    ("id: x\n<<: 5\n", "merging"),
+])
+def test_odd_yaml_is_one_line_with_its_place(tmp_path: Path, text: str, words: str) -> None:
+    path = tmp_path / "odd.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DefinitionError) as caught:
+        load_game_file(path)
+    message = caught.value.messages[0]
+    assert message.startswith("odd.yaml:") and words in message and "\n" not in message

@@ -150,8 +150,15 @@ def load_marked(text: str, name: str) -> Marked:
         where = f"{name}:{mark.line + 1}:{mark.column + 1}" if mark else f"{name}:1:1"
         problem = error.problem or error.context or "malformed YAML"
         raise DefinitionError([f"{where}: YAML syntax error: {problem}"]) from None
+    except yaml.reader.ReaderError as error:  # a character YAML does not allow
+        line = text.count("\n", 0, error.position) + 1
+        column = error.position - (text.rfind("\n", 0, error.position) + 1) + 1
+        code = f" (#x{error.character:04x})" if isinstance(error.character, int) else ""
+        raise DefinitionError([f"{name}:{line}:{column}: a character a YAML file cannot "
+                               f"hold{code}"]) from None
     except yaml.YAMLError as error:
-        raise DefinitionError([f"{name}:1:1: YAML error: {error}"]) from None
+        first = str(error).splitlines()[0] if str(error) else "malformed YAML"
+        raise DefinitionError([f"{name}:1:1: YAML error: {first}"]) from None
     marks: dict[Path, Mark] = {}
     key_marks: dict[Path, Mark] = {}
     if node is None:
