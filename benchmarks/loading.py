@@ -22,7 +22,8 @@ import yaml
 
 from retro.definition import yamlmarks
 from retro.definition.catalog import Catalog
-from retro.definition.loader import MAX_FILE_BYTES, load_game_file
+from retro.definition.gamefiles import MAX_FILE_BYTES
+from retro.definition.loader import load_game_file
 from retro.errors import DefinitionError
 from retro.paths import games_dir
 from retro.store.saves import resume_current

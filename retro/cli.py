@@ -114,7 +114,7 @@ def _run(args: argparse.Namespace) -> int:
     if command == "stats":
         return _stats(args.game)
     if command == "schema":
-        from retro.definition.loader import write_schema
+        from retro.definition.schema import write_schema
 
         print(write_schema(args.path))
         return 0

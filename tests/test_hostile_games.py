@@ -20,7 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from retro.definition.catalog import Catalog
-from retro.definition.loader import SCHEMA_PATH, load_game_file, schema
+from retro.definition.loader import load_game_file
+from retro.definition.schema import SCHEMA_PATH, schema
 from retro.engine.game import Game
 from retro.errors import DefinitionError, RetroError
 from tests.helpers import game_at, refusal
@@ -53,9 +54,13 @@ HOSTILE_FILES: dict[str, tuple[str, str]] = {
         "decks"),
     "a huge face-up count": (_with("face_up: 1}", "face_up: 100000000}"), "face_up"),
     "a rule count of many digits": (
-        _with("{relaxed: $relaxed}", "{relaxed: " + "9" * 4000 + "}"), "relaxed"),
+        _with("{relaxed: $relaxed}", "{relaxed: " + "9" * 4000 + "}"), "more than 40 characters"),
+    "a rule count out of range": (
+        _with("{relaxed: $relaxed}", "{relaxed: 99999999999}"), "from -1000000 to 1000000"),
     "an int of 5,000 digits": (_with("deck: {decks: 1}", "deck: {decks: " + "9" * 5000 + "}"),
-                               "cannot be read as int"),
+                               "more than 40 characters"),
+    "a 60-based int of 60,000 parts": ("id: x\ntitle: 1" + ":1" * 60_000 + "\n",
+                                       "more than 40 characters"),
     "!!int abc": (_with("title: Mini", "title: !!int abc"), "cannot be read as int"),
     "a bad date": (_with("title: Mini", "title: 2026-13-45"), "month must be in 1..12"),
     "a top-level list": ("- a\n- b\n", "must be a mapping"),

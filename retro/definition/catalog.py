@@ -7,13 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from retro.definition.loader import (
-    OptionSpec,
-    checked_option_specs,
-    load_game_file,
-    read_marked,
-    resolve_extends,
-)
+from retro.definition.gamefiles import read_marked, resolve_extends
+from retro.definition.loader import OptionSpec, checked_option_specs, load_game_file
 from retro.engine.model import GameDef
 from retro.errors import DefinitionError, RetroError
 from retro.paths import games_dir, user_games_dir

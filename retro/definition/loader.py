@@ -7,21 +7,18 @@ All errors found are collected and raised together as one `DefinitionError`.
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    import jsonschema
-
-from retro.cards import make_deck, parse_rank, plain_rank
-from retro.deals import SHUFFLES
-from retro.definition.yamlmarks import Mark, Marked, load_marked
+from retro.definition.gamefiles import read_marked, resolve_extends
+from retro.definition.schema import schema_errors, shown, suggest
+from retro.definition.yamlmarks import Marked
+from retro.engine.cards import make_deck, parse_rank, plain_rank
+from retro.engine.deals import SHUFFLES
 from retro.engine.model import (
     Accept,
     Auto,
@@ -37,44 +34,8 @@ from retro.errors import DefinitionError, RetroError
 from retro.rules import combinators
 from retro.rules.plugins import PluginFailure, guard, is_plugin, load_plugins
 from retro.rules.registry import KINDS, RuleSpec, lookup, names
-from retro.store.files import GAME_ID, read_bounded
 
-SCHEMA_PATH = Path(__file__).with_name("game.schema.json")
 RESERVED_GROUPS = frozenset({"counters"})
-_MAX_EXTENDS = 64  # parents in one `extends:` chain (a longer one is refused, not a circle)
-MAX_FILE_BYTES = 256 * 1024  # the largest bundled game is under 2 KB
-
-
-@cache
-def schema() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    return data
-
-
-def write_schema(target: Path | None = None) -> Path:
-    """Write the schema where editors can find it: into the player's games folder (beside the
-    game files that name it as `$schema=game.schema.json`), or to `target` (a file, or a folder
-    to put game.schema.json in). Returns the file written."""
-    from retro.paths import user_games_dir
-
-    path = target if target is not None else user_games_dir()
-    if path.is_dir() or target is None:
-        path = path / SCHEMA_PATH.name
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(SCHEMA_PATH.read_bytes())
-    except OSError as error:
-        raise RetroError(f"cannot write {path}: {error.strerror}") from None
-    return path
-
-
-@cache
-def _validator() -> Any:
-    """The schema's validator, made on first use: jsonschema takes a while to import, and the
-    title screen needs no game checked."""
-    import jsonschema
-
-    return jsonschema.Draft202012Validator(schema())
 
 
 INT_PARAM_LIMIT = 1_000_000  # a rule's whole-number parameter (counts, limits, scores)
@@ -96,17 +57,11 @@ class OptionSpec:
         return None
 
 
-def _suggest(word: str, choices: list[str]) -> str:
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
-
-
 class _Reader:
     """One load: the merged data, its marks, and the errors found so far."""
 
-    def __init__(self, marked: Marked, search: list[Path]) -> None:
+    def __init__(self, marked: Marked) -> None:
         self.marked = marked
-        self.search = search
         self.errors: list[str] = []
         self.groups: dict[str, int] = {}
         self.rule_lines: list[str] = []
@@ -181,7 +136,7 @@ class _Reader:
             return (f"'{name}' is {'an' if other[0] in 'aeiou' else 'a'} {other} rule, but "
                     f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} rule is needed here")
         extra = ["any", "all", "not"] if kind in ("accept", "condition") else []
-        return f"unknown {kind} rule '{name}'" + _suggest(name, names(kind) + extra)
+        return f"unknown {kind} rule '{name}'" + suggest(name, names(kind) + extra)
 
     def _params(self, spec: RuleSpec, given: dict[str, Any], path: tuple[str | int, ...],
                 context: str) -> dict[str, Any] | None:
@@ -192,7 +147,7 @@ class _Reader:
             param = spec.param(key)
             where = (*path, key)
             if param is None:
-                hint = _suggest(key, known) or (
+                hint = suggest(key, known) or (
                     f" (it takes: {', '.join(known)})" if known else " (it takes none)")
                 self.error(where, f"'{spec.name}' has no parameter '{key}'{hint}", key=True)
                 ok = False
@@ -204,7 +159,7 @@ class _Reader:
             allowed = spec.choices.get(key)
             if allowed is not None and converted not in allowed:
                 self.error(where, f"'{key}' of '{spec.name}' must be one of "
-                                  f"{', '.join(str(a) for a in allowed)}, not {_shown(value)}")
+                                  f"{', '.join(str(a) for a in allowed)}, not {shown(value)}")
                 ok = False
                 continue
             kwargs[key + "_" if key in ("from",) else key] = converted
@@ -217,7 +172,7 @@ class _Reader:
     def _convert(self, kind: str, value: Any, where: tuple[str | int, ...], context: str,
                  rule_name: str, key: str) -> Any:
         def bad(expected: str) -> object:
-            self.error(where, f"'{key}' of '{rule_name}' must be {expected}, not {_shown(value)}")
+            self.error(where, f"'{key}' of '{rule_name}' must be {expected}, not {shown(value)}")
             return _BAD
 
         if kind == "int":
@@ -241,8 +196,8 @@ class _Reader:
             items = value if kind == "groups" and isinstance(value, list) else [value]
             for item in items:
                 if not isinstance(item, str) or item not in self.groups:
-                    self.error(where, f"no pile group named {_shown(item)}"
-                               + _suggest(str(item), list(self.groups)))
+                    self.error(where, f"no pile group named {shown(item)}"
+                               + suggest(str(item), list(self.groups)))
                     return _BAD
             return tuple(items) if kind == "groups" else value
         bound = self.bind(kind, value, where, context)
@@ -304,19 +259,8 @@ class _Reader:
 
     def _check_schema(self, data: dict[str, Any], after: str = "") -> None:
         """Report every schema error; `after` says which option values were put in first."""
-        errors = sorted(_leaf_errors(_validator().iter_errors(data)),
-                        key=lambda e: list(map(str, e.path)))
-        for error in errors:
-            path = tuple(error.absolute_path)
-            part: Any = error.schema
-            if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-                known = part.get("properties", {})
-                extra = [k for k in error.instance if k not in known]
-                if extra:
-                    path = (*path, extra[0])
-                    self.error(path, _schema_message(error) + after, key=True)
-                    continue
-            self.error(path, _schema_message(error) + after)
+        for path, message, key in schema_errors(data):
+            self.error(path, message + after, key=key)
 
     def _check_values(self, data: Any, path: tuple[str | int, ...], after: str) -> None:
         """Numbers a schema lets through that no game can use: NaN and infinities."""
@@ -364,18 +308,18 @@ class _Reader:
             if name not in specs:
                 offered = ", ".join(specs) or "none"
                 raise RetroError(f"{self.marked.data.get('id')} has no option '{name}'"
-                                 f"{_suggest(name, list(specs))}; its options: {offered}")
+                                 f"{suggest(name, list(specs))}; its options: {offered}")
         chosen: dict[str, Any] = {}
         for name, spec in specs.items():
             if spec.choose(spec.default) is None:
                 self.error(("options", name, "default"),
-                           f"default {_shown(spec.default)} is not one of the values")
+                           f"default {shown(spec.default)} is not one of the values")
                 continue
             value = spec.choose(given[name]) if name in given else spec.choose(spec.default)
             if value is None:
                 raise RetroError(f"option {name} must be one of "
                                  f"{', '.join(str(v) for v in spec.values)}, "
-                                 f"not {_shown(given[name])}")
+                                 f"not {shown(given[name])}")
             chosen[name] = value
         return chosen
 
@@ -386,7 +330,7 @@ class _Reader:
         if isinstance(value, str) and value.startswith("$"):
             name = value[1:]
             if name not in specs:
-                self.error(path, f"unknown option '{value}'" + _suggest(name, list(specs)))
+                self.error(path, f"unknown option '{value}'" + suggest(name, list(specs)))
                 return value
             if name not in chosen:  # its default was wrong: already reported
                 return value
@@ -422,13 +366,13 @@ class _Reader:
                 parsed.append(number)
         suits = deck.get("suits", 4)
         if suits not in (1, 2, 4):
-            self.error(("deck", "suits"), f"suits must be 1, 2 or 4, not {_shown(suits)}")
+            self.error(("deck", "suits"), f"suits must be 1, 2 or 4, not {shown(suits)}")
             suits = 4
         decks = deck.get("decks", 1)
         shuffle = deck.get("shuffle", "pcg32")
         if shuffle not in SHUFFLES:
             self.error(("deck", "shuffle"), f"shuffle must be one of {', '.join(SHUFFLES)}, "
-                                            f"not {_shown(shuffle)}")
+                                            f"not {shown(shuffle)}")
             shuffle = "pcg32"
         return DeckDef(decks=decks if isinstance(decks, int) else 1, suits=suits,
                        ranks=tuple(parsed) if parsed else tuple(range(1, 14)),
@@ -455,7 +399,7 @@ class _Reader:
         to = step["to"]
         if to not in self.groups:
             self.error((*path, "to"), f"no pile group named '{to}'"
-                       + _suggest(to, list(self.groups)))
+                       + suggest(to, list(self.groups)))
             return DealStep(to=next(iter(self.groups)))
         count = self.groups[to]
         per_pile: dict[str, tuple[int, ...]] = {}
@@ -475,8 +419,8 @@ class _Reader:
             extract = self._rank(step["extract"], (*path, "extract"))
             source = step.get("from", "")  # none: out of the pack before it is dealt
             if "from" in step and source not in self.groups:
-                hint = _suggest(source, list(self.groups))
-                self.error((*path, "from"), f"'from' names no pile group: {_shown(source)}" + hint)
+                hint = suggest(source, list(self.groups))
+                self.error((*path, "from"), f"'from' names no pile group: {shown(source)}" + hint)
                 source = to
         places: list[int] = []
         if "places" in step:
@@ -488,7 +432,7 @@ class _Reader:
                     places.append(number - 1)
                 else:
                     self.error((*path, "places", n), f"'{to}' has piles 1 to {count}, "
-                                                     f"not {_shown(number)}")
+                                                     f"not {shown(number)}")
         to_bottom = 0
         if "to_bottom" in step:
             to_bottom = self._rank(step["to_bottom"], (*path, "to_bottom"))
@@ -524,65 +468,8 @@ def _typed(values: tuple[Any, ...], kind: type) -> tuple[Any, ...]:
     return tuple(_one(v, kind) for v in values)
 
 
-def _shown(value: Any, most: int = 40) -> str:
-    """A value from the file, quoted in a message: cut, so a long one is never echoed whole."""
-    text = repr(value)
-    return text if len(text) <= most else text[:most - 3] + "..."
-
-
 def _option_words(chosen: Mapping[str, Any]) -> str:
     return " ".join(f"{name}={value}" for name, value in chosen.items())
-
-
-def _leaf_errors(errors: Iterator[jsonschema.ValidationError]
-                 ) -> Iterator[jsonschema.ValidationError]:
-    """Errors with the schema's "or null" wrappers taken off: null only removes a parent's
-    value, so a wrong value is reported as the value's own mistake ("'count' must be a whole
-    number"), not as "not valid under any of the given schemas"."""
-    for error in errors:
-        branches = error.validator_value
-        if (error.validator == "anyOf" and isinstance(branches, list) and branches
-                and branches[0] == {"type": "null"}):
-            yield from _leaf_errors(iter(
-                [sub for sub in error.context or [] if sub.relative_schema_path[0] == 1]))
-        else:
-            yield error
-
-
-def _schema_message(error: jsonschema.ValidationError) -> str:
-    instance: Any = error.instance
-    schema_part: Any = error.schema
-    path = list(error.absolute_path)
-    field = str(path[-1]) if path else "the file"
-    if len(path) >= 2 and isinstance(path[-1], int):  # an item of a list: 'at[0]'
-        field = f"{path[-2]}[{path[-1]}]"
-    if error.validator == "additionalProperties":
-        extra = [k for k in instance if k not in schema_part.get("properties", {})]
-        known = list(schema_part.get("properties", {}))
-        word = extra[0] if extra else "?"
-        return f"unknown key '{word}'" + (_suggest(word, known) if known else "")
-    if error.validator == "required":
-        return f"'{field}' needs {error.message.split(' is a required')[0]}"
-    if error.validator == "enum":
-        allowed: Any = error.validator_value
-        return f"'{field}' must be one of {', '.join(map(str, allowed))}"
-    if error.validator == "type":
-        return (f"'{field}' must be {_type_words(error.validator_value)}, "
-                f"not {_shown(error.instance)}")
-    if (error.validator == "anyOf" and path and path[0] in ("win", "lose", "score", "auto")) or (
-            len(path) >= 3 and path[0] == "piles" and path[2] in ("pick", "accept", "action")):
-        return f"'{field}' must be a rule name or {{name: {{parameters}}}}"
-    if error.validator == "pattern" and field == "id":
-        return "the id must be lower case letters, digits and _ (it names the file)"
-    return f"'{field}': {error.message}"
-
-
-def _type_words(kind: Any) -> str:
-    words = {"string": "text", "integer": "a whole number", "object": "a mapping",
-             "array": "a list", "boolean": "true or false", "number": "a number"}
-    if isinstance(kind, list):
-        return " or ".join(words.get(str(k), str(k)) for k in kind)
-    return words.get(str(kind), str(kind))
 
 
 def checked_option_specs(marked: Marked) -> dict[str, OptionSpec]:
@@ -617,113 +504,12 @@ def option_specs(data: Mapping[str, Any]) -> dict[str, OptionSpec]:
     return specs
 
 
-# -- files, extends, the catalogue ------------------------------------------------------------
-
-
-def read_marked(path: Path) -> Marked:
-    """One game file parsed with its marks, at most MAX_FILE_BYTES long. Parsed once per
-    version of the file: the menu, the loader and `extends:` all ask for the same files."""
-    try:
-        status = path.stat()
-        version = (str(path.resolve()), status.st_mtime_ns, status.st_size, status.st_ino)
-    except OSError as error:
-        raise DefinitionError([f"{path.name}:1:1: cannot be read ({error.strerror})"]) from None
-    cached = _parsed.get(version[0])
-    if cached is not None and cached[0] == version:
-        return cached[1]
-    try:
-        text = read_bounded(path, MAX_FILE_BYTES).decode("utf-8")
-    except UnicodeDecodeError:
-        raise DefinitionError([f"{path.name}:1:1: not a UTF-8 text file"]) from None
-    except OSError as error:
-        raise DefinitionError([f"{path.name}:1:1: cannot be read ({error.strerror})"]) from None
-    marked = load_marked(text, path.name)
-    _parsed[version[0]] = (version, marked)
-    return marked
-
-
-_parsed: dict[str, tuple[tuple[str, int, int, int], Marked]] = {}
-
-
-def resolve_extends(marked: Marked, find: Callable[[str], Path | None]) -> Marked:
-    """Merge the chain of `extends:` parents under `marked` (the child wins key by key; see
-    `_merge` for rules and for null)."""
-    chain = [marked]
-    seen = {marked.name}
-    current = marked
-    while isinstance(current.data, dict) and "extends" in current.data:
-        parent_id = current.data["extends"]
-        if not isinstance(parent_id, str) or not GAME_ID.fullmatch(parent_id):
-            raise DefinitionError([f"{current.where(('extends',))}: 'extends' names a game by "
-                                   "its id (lower case letters, digits and _), not "
-                                   f"{str(parent_id)[:40]!r}"])
-        parent_path = find(parent_id)
-        if parent_path is None:
-            raise DefinitionError([f"{current.where(('extends',))}: extends unknown game "
-                                   f"'{parent_id}'"])
-        if parent_path.name in seen:
-            raise DefinitionError([f"{current.where(('extends',))}: 'extends' goes round in a "
-                                   "circle"])
-        if len(chain) > _MAX_EXTENDS:
-            raise DefinitionError([f"{current.where(('extends',))}: more than {_MAX_EXTENDS} "
-                                   "games in one 'extends' chain"])
-        seen.add(parent_path.name)
-        current = read_marked(parent_path)
-        chain.append(current)
-    if len(chain) == 1:
-        return Marked(_drop_nulls(marked.data), marked.marks, marked.name, marked.key_marks)
-    data: Any = {}
-    marks: dict[tuple[str | int, ...], Mark] = {}
-    key_marks: dict[tuple[str | int, ...], Mark] = {}
-    for layer in reversed(chain):
-        data = _merge(data, layer.data)
-        marks.update(layer.marks)
-        key_marks.update(layer.key_marks)
-    data.pop("extends", None)
-    return Marked(_drop_nulls(data), marks, marked.name, key_marks)
-
-
-def _drop_nulls(value: Any) -> Any:
-    """Mappings without their null values: null removes a parent's value in a variant and
-    means "not given" everywhere else."""
-    if isinstance(value, dict):
-        return {k: _drop_nulls(v) for k, v in value.items() if v is not None}
-    if isinstance(value, list):
-        return [_drop_nulls(v) for v in value]
-    return value
-
-
-def _merge(base: Any, over: Any, path: tuple[str | int, ...] = ()) -> Any:
-    """The child's value over the parent's, mappings key by key. A child's rule naming another
-    rule replaces the parent's whole (mixing two rules would make one mapping with two names),
-    and a key set to null (`~`) in the child removes the parent's key, so a variant can drop an
-    option or a rule parameter it does not want."""
-    if isinstance(base, dict) and isinstance(over, dict):
-        if _is_rule_place(path) and set(base) != set(over):
-            return over
-        merged = dict(base)
-        for key, value in over.items():
-            if value is None:
-                merged.pop(key, None)
-            else:
-                merged[key] = _merge(base[key], value, (*path, key)) if key in base else value
-        return merged
-    return over
-
-
-def _is_rule_place(path: tuple[str | int, ...]) -> bool:
-    """Whether `path` holds one rule: win, lose, score, or a group's pick, accept or action."""
-    if len(path) == 1:
-        return path[0] in ("win", "lose", "score")
-    return len(path) == 3 and path[0] == "piles" and path[2] in ("pick", "accept", "action")
-
-
 def build_game(marked: Marked, options: Mapping[str, Any] | None = None,
                find: Callable[[str], Path | None] | None = None,
                every_value: bool = False) -> GameDef:
     load_plugins()
     merged = resolve_extends(marked, find or (lambda _: None))
-    return _Reader(merged, []).build(options or {}, every_value)
+    return _Reader(merged).build(options or {}, every_value)
 
 
 def load_game_file(path: Path, options: Mapping[str, Any] | None = None,

@@ -30,6 +30,7 @@ Path = tuple[str | int, ...]
 Mark = tuple[str, int, int]
 _MAX_DEPTH = 64
 MAX_ALIASES = 100  # shipped games use a handful
+_LONGEST_NUMBER = 40  # characters of one number
 MAX_VALUES = 20_000  # values after aliases are expanded; the largest shipped game has ~300
 _PLAIN_TAGS = ("tag:yaml.org,2002:seq", "tag:yaml.org,2002:map")
 _Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -222,13 +223,18 @@ def _convert(node: Node, path: Path, tables: tuple[dict[Path, Mark], dict[Path, 
 def _scalar(node: ScalarNode, constructor: SafeConstructor, name: str) -> Any:
     """One scalar's value; a value its tag cannot take (`!!int abc`, a 13th month, an integer
     of thousands of digits) is one error naming its place."""
+    kind = node.tag.rsplit(":", 1)[-1]
+    line, column = node.start_mark.line + 1, node.start_mark.column + 1
+    if kind in ("int", "float") and len(node.value) > _LONGEST_NUMBER:
+        # a number no game needs, and one whose reading can cost minutes (60-based `1:2:3`)
+        raise DefinitionError([f"{name}:{line}:{column}: a number of more than "
+                               f"{_LONGEST_NUMBER} characters"])
     try:
         return constructor.construct_object(node, deep=True)
     except ConstructorError as error:
         problem = error.problem
-    except (ValueError, OverflowError) as error:
-        kind = node.tag.rsplit(":", 1)[-1]
-        reason = f": {error}" if kind == "timestamp" else ""
+    except Exception as error:  # PyYAML's constructors fail in many ways on odd text
+        # (`!!int` of nothing is an IndexError); any of them is this one mistake in the file
+        reason = f": {error}" if kind == "timestamp" and isinstance(error, ValueError) else ""
         problem = f"'{node.value[:40]}' cannot be read as {kind}{reason}"
-    line, column = node.start_mark.line + 1, node.start_mark.column + 1
     raise DefinitionError([f"{name}:{line}:{column}: {str(problem).splitlines()[0][:200]}"])

@@ -6,15 +6,13 @@ can be redone, all in the notation (docs/notation.md).
 
 from __future__ import annotations
 
-import gc
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
-from retro.engine.model import Move
-from retro.engine.notation import format_move, parse_move
+from retro.engine.notation import format_move, replay
 from retro.errors import RetroError
 from retro.store.files import (
     GAME_ID,
@@ -50,32 +48,19 @@ class SavedGame:
                    recorded)
 
     def restore(self, catalog: Catalog) -> Game:
-        """The game exactly as it was: every move replayed, the redo moves ready again."""
+        """The game exactly as it was: every move replayed, the redo moves ready again (as
+        far as they still replay: a damaged redo list costs only what cannot be redone)."""
         try:
             gdef = catalog.load(self.game, self.options)
         except RetroError as error:
             first = str(error).splitlines()[0] if str(error) else type(error).__name__
             raise DamagedFile(f"the saved game cannot be loaded: {first}") from None
         game = Game(gdef, self.seed)
-        parsed: dict[str, Move] = {}  # the notation names piles only: a text is one move
-        # Each move adds an undo entry that lives as long as the game: the cyclic collector
-        # would scan them all again and again (a third of a long replay), and finds no cycles.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            for text in [*self.moves, *reversed(self.redo)]:
-                move = parsed.get(text)
-                if move is None:
-                    move = parsed[text] = parse_move(game.position, text)
-                game.push(move)
-            for _ in self.redo:
-                game.pop()
-        except RetroError as error:
-            first = str(error).splitlines()[0] if str(error) else type(error).__name__
-            raise DamagedFile(f"the saved {self.game} game no longer replays: {first}") from None
-        finally:
-            if collecting:
-                gc.enable()
+        refused = replay(game, self.moves, self.redo)
+        if refused is not None:
+            raise DamagedFile(f"the saved {self.game} game no longer replays: move "
+                              f"{refused.number} ({refused.move[:40]}): "
+                              f"{refused.why.splitlines()[0][:200]}")
         game.cheat = self.cheat
         return game
 

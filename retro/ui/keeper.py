@@ -9,6 +9,7 @@ No pyxel here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from retro.definition.catalog import Catalog
@@ -101,8 +102,8 @@ class Keeper:
 
     # -- helpers ------------------------------------------------------------------------------
 
-    def _guard(self, work: object, what: str) -> None:
-        assert callable(work)
+    def _guard(self, work: Callable[[], object], what: str) -> None:
+        """Do `work`; a file that cannot be written becomes the note, never a stop."""
         try:
             work()
         except OSError as error:
