@@ -10,6 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from retro.console import MAX_LINE, Console, read_lines
 from retro.engine.game import Game
 from tests.helpers import load
@@ -88,3 +91,26 @@ def test_grid_games_print_as_rows() -> None:
     board = Console(Game(load("seven_to_ace"), 1), as_json=False).board().splitlines()
     rows = [line for line in board if line.split(":")[0].strip() in ("grid", "")]
     assert len(rows) == 4 and all(len(row.split(":", 1)[1].split()) == 8 for row in rows)
+
+
+ATOMS = ["t1", "t2", "s", "w", "f1", "tableau:3", "stock", "waste", "foundation:2", ">", "/",
+         "/0", "/-1", "/999999", "/1", "deal", "flip", "done", "undo", "redo", "state", "moves",
+         " ", "{", "}", '"', "[", "]", ":", ",", "9" * 30, "\u00b2", "\u0663", "\x00", "null",
+         "true", "1e400", "NaN", "move", "from", "to", "count", "action", "pile"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(ATOMS), min_size=1, max_size=8).map("".join)
+                | st.text(max_size=40), min_size=1, max_size=12))
+def test_generated_lines_each_get_one_answer_and_never_crash(lines: list[str]) -> None:
+    console = Console(Game(load("klondike"), 4), as_json=True)
+    for line in lines:
+        before = console.game.moves_made
+        answer, _ = console.handle(line)
+        if answer is None:
+            assert not line.strip()
+            continue
+        json.dumps(answer)
+        if "error" in answer:
+            assert set(answer) == {"error"} and "\n" not in str(answer["error"])
+            assert console.game.moves_made == before  # a refusal changes nothing
