@@ -387,3 +387,13 @@ def test_damaged_records_that_cannot_be_moved_neither_crash_start_nor_stats(
     assert main(["stats"]) == 0
     captured = capsys.readouterr()
     assert "could not be moved aside" in captured.err and "No games played" in captured.out
+
+
+def test_a_save_longer_than_any_game_is_refused_before_it_is_replayed(tmp_path: Path) -> None:
+    from retro.store.saves import MAX_MOVES
+
+    path = tmp_path / "current-game.json"
+    moves = ["tableau:1>cell:1", *["cell:1>cell:2", "cell:2>cell:1"] * (MAX_MOVES // 2)]
+    path.write_text(json.dumps(_save_doc(game="freecell", seed=1, moves=moves)))
+    game, note, _ = resume_current(CATALOG, path)
+    assert game is None and note is not None and "'moves' must be a list of at most" in note

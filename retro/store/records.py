@@ -19,13 +19,14 @@ from retro.store.files import (
     read_kept,
     write_document,
 )
+from retro.store.saves import MAX_MOVES
 
 RECORDS_KIND = "retro-patience-records"
 RECORDS_VERSION = 1
 TABLE_SIZE = 10
 MAX_KEYS = 10_000  # option sets with statistics, games with tables
 MAX_COUNT = 10**12
-MAX_REPLAY = 1_000_000
+MAX_REPLAY = MAX_MOVES  # a high score's moves, as long as a saved game may be
 
 
 @dataclass

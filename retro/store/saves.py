@@ -27,7 +27,10 @@ from retro.store.files import (
 
 SAVE_KIND = "retro-patience-save"
 SAVE_VERSION = 1
-MAX_MOVES = 1_000_000  # a saved game longer than this is damaged, not played
+# A saved game longer than this is damaged, not played: each move replayed keeps an undo entry
+# (about 1 KB), so this bounds a resume to some 200 MB and a few seconds. No game played by
+# hand comes near it.
+MAX_MOVES = 200_000
 MAX_MOVE_TEXT = 120
 
 
