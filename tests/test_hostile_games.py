@@ -385,3 +385,67 @@ def test_odd_yaml_is_one_line_with_its_place(tmp_path: Path, text: str, words: s
         load_game_file(path)
     message = caught.value.messages[0]
     assert message.startswith("odd.yaml:") and words in message and "\n" not in message
+
+
+# -- start fast -------------------------------------------------------------------------------
+
+
+def test_each_game_file_is_parsed_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from retro.definition import gamefiles
+
+    for path in (ROOT / "games").glob("*.yaml"):
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    parsed: list[str] = []
+    real = gamefiles.load_marked
+
+    def counting(text: str, name: str) -> Any:
+        parsed.append(name)
+        return real(text, name)
+
+    monkeypatch.setattr(gamefiles, "load_marked", counting)
+    catalog = Catalog([tmp_path])
+    for game_id in catalog.ids():  # the menu, then every game loaded (variants read parents)
+        catalog.info(game_id)
+    for game_id in catalog.ids():
+        catalog.load(game_id)
+    assert sorted(parsed) == sorted(p.name for p in tmp_path.glob("*.yaml"))
+    (tmp_path / "spider.yaml").write_text(
+        (tmp_path / "spider.yaml").read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    catalog.load("spider_duel")  # an edited parent is read again
+    assert parsed.count("spider.yaml") == 2
+
+
+def test_the_title_screen_comes_up_without_jsonschema(tmp_path: Path) -> None:
+    program = ("import sys\n"
+               "from retro.ui.driver import headless, Driver\n"
+               "headless()\n"
+               "from retro.definition.catalog import Catalog\n"
+               "from retro.ui.app import App\n"
+               "app = App(Catalog(), animate=False)\n"
+               "app.boot()\n"
+               "Driver(app).step(3)\n"
+               "print(type(app.scene).__name__, 'jsonschema' in sys.modules)\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "RETRO_PATIENCE_DATA": str(tmp_path),
+           "XDG_CONFIG_HOME": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                            cwd=ROOT, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.split()[-2:] == ["TitleScene", "False"]
+
+
+def test_libyaml_and_pure_python_yaml_give_the_same_marks() -> None:
+    from retro.definition import yamlmarks
+
+    if not hasattr(yaml, "CSafeLoader"):
+        pytest.skip("PyYAML without libyaml")
+    assert yamlmarks._Loader is yaml.CSafeLoader
+    for path in sorted((ROOT / "games").glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        fast = yamlmarks.load_marked(text, path.name)
+        try:
+            yamlmarks._Loader = yaml.SafeLoader
+            pure = yamlmarks.load_marked(text, path.name)
+        finally:
+            yamlmarks._Loader = yaml.CSafeLoader
+        assert (fast.data, fast.marks, fast.key_marks) == (pure.data, pure.marks,
+                                                             pure.key_marks), path.name
