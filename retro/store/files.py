@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import glob
 import json
 import math
 import os
@@ -115,7 +116,7 @@ def clean_orphans(path: Path, age: float = ORPHAN_AGE) -> None:
     """Remove temporary files of `path` that a killed program left behind (old enough that no
     running copy is still writing them)."""
     try:
-        candidates = list(path.parent.glob(f".{glob_escape(path.name)}.*.tmp"))
+        candidates = list(path.parent.glob(f".{glob.escape(path.name)}.*.tmp"))
     except OSError:
         return
     now = time.time()
@@ -127,31 +128,31 @@ def clean_orphans(path: Path, age: float = ORPHAN_AGE) -> None:
             pass
 
 
-def glob_escape(name: str) -> str:
-    return re.sub(r"([*?\[])", r"[\1]", name)
-
-
 @contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
     """Hold an exclusive lock on `path`'s lock file while a read-change-write runs, so two
     copies of the program add to a shared file instead of overwriting each other. Where no lock
     can be taken (a read-only folder, a system without `fcntl`) the work runs unlocked."""
+    fd = _lock_file(path)
     try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not on POSIX
-        yield
-        return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError:
-        yield
-        return
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        if fd is not None:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_EX)
         yield
     finally:
-        os.close(fd)  # closing releases the lock
+        if fd is not None:
+            os.close(fd)  # closing releases the lock
+
+
+def _lock_file(path: Path) -> int | None:
+    try:
+        import fcntl  # noqa: F401  (POSIX only)
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    except (ImportError, OSError):
+        return None
 
 
 # -- reading ----------------------------------------------------------------------------------
