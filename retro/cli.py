@@ -45,6 +45,9 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("rules", help="every rule function a game file can name")
 
+    sub.add_parser("schema", help="write the game file schema for editors (default: into "
+                   "your games folder)").add_argument("path", nargs="?", type=Path)
+
     sub.add_parser("stats", help="statistics of the games played").add_argument(
         "game", nargs="?", default=None)
 
@@ -131,7 +134,11 @@ def _run(args: argparse.Namespace) -> int:
         _plugin_problems(catalog)
     if command == "list":
         for game_id in catalog.ids():
-            info = catalog.info(game_id)
+            try:
+                info = catalog.info(game_id)
+            except RetroError as error:  # one broken file: said in its line, the rest list
+                print(f"{game_id:<16} {'(broken)':<20} {str(error).splitlines()[0]}")
+                continue
             extra = ""
             if args.lines:
                 extra = f"  ({len(info.path.read_text(encoding='utf-8').splitlines())} lines)"
@@ -147,16 +154,22 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if command == "stats":
         return _stats(args.game, catalog)
+    if command == "schema":
+        from retro.definition.schema import write_schema
+
+        print(write_schema(args.path))
+        return 0
     if command == "instructions":
         return _instructions(args, catalog)
     if command == "replay":
         return _replay(args, catalog)
     if command == "console":
-        from retro.console import Console
+        from retro.console import Console, read_lines
         from retro.engine.game import Game
 
         gdef = catalog.load(args.game, _options(args.option))
-        Console(Game(gdef, args.seed), args.json, args.reveal).run(sys.stdin, sys.stdout)
+        Console(Game(gdef, args.seed), args.json, args.reveal).run(
+            read_lines(getattr(sys.stdin, "buffer", sys.stdin)), sys.stdout)
         return 0
     return _play(args, catalog)
 
@@ -175,7 +188,7 @@ def _stats(game_id: str | None, catalog: object) -> int:
     in the catalog nor in the records is an error, so a typing slip is not taken for 'no games
     played yet'."""
     from retro.definition.catalog import Catalog
-    from retro.records import Records
+    from retro.store.records import Records
 
     assert isinstance(catalog, Catalog)
     records = Records()
@@ -248,7 +261,7 @@ def _validate(files: Sequence[Path], catalog: object) -> int:
         try:
             load_game_file(path, find=lambda gid, p=path: (  # type: ignore[misc]
                 p.parent / f"{gid}.yaml" if (p.parent / f"{gid}.yaml").is_file()
-                else catalog.path(gid)))
+                else catalog.path(gid)), every_value=True)
             print(f"{path}: ok")
         except DefinitionError as error:
             failed = True

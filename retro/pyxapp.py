@@ -32,7 +32,7 @@ def main() -> int:
     from retro.definition.catalog import Catalog
     from retro.errors import RetroError
     from retro.instructions import choose_language
-    from retro.storage import data_dir
+    from retro.store.files import data_dir
     from retro.ui.app import App, init_window, run
 
     try:

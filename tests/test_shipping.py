@@ -14,7 +14,7 @@ import pytest
 
 from retro.browser import PREFIX, BrowserStore
 from retro.pyxapp import REQUIRED
-from retro.storage import atomic_write
+from retro.store.files import atomic_write
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -175,7 +175,7 @@ main()
 def test_the_app_in_a_browser_restores_and_keeps_saves(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     from retro.engine.game import Game
-    from retro.saves import current_path
+    from retro.store.saves import current_path
     from retro.ui.keeper import Keeper
     from tests.helpers import legal, load, play
 

@@ -15,7 +15,7 @@ import pytest
 import retro
 from retro import cli
 from retro.cli import main
-from retro.records import Records, Stats
+from retro.store.records import Records, Stats
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

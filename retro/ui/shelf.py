@@ -95,7 +95,7 @@ class FileWatch:
 
 def game_files(catalog: Catalog, game_id: str) -> list[Path]:
     """The game's file and the files it `extends:`, so editing a parent reloads a variant."""
-    from retro.definition.loader import read_marked  # imported at the table, not for the title
+    from retro.definition.gamefiles import read_marked  # at the table, not for the title
 
     found: list[Path] = []
     current: str | None = game_id
