@@ -19,6 +19,7 @@ from retro.engine.model import (
     Position,
     Snapshot,
 )
+from retro.engine.zobrist import MASK, KeyTables, counters_term, mix
 from retro.errors import IllegalMove
 
 PLAYING, WON, LOST = "playing", "won", "lost"
@@ -101,7 +102,21 @@ def _extract_from_pack(cards: list[Card], rank: int, targets: list[Pile]) -> Non
 
 
 class Game:
-    """Play one deal: `legal_moves()`, `push()`, `pop()`, `redo()`, score and outcome."""
+    """Play one deal: `legal_moves()`, `push()`, `pop()`, `redo()`, score and outcome.
+
+    For a person (window, console, saves): `push(move)` judges a move (`IllegalMove` with the
+    rule's reason), keeps it in `history` for `pop()` (undo, counted as a cheat) and `redo()`.
+
+    For search: `make(move)` and `unmake()` make and take back a move from `legal_moves()`
+    without judging it again and without touching `history`, the redo list or the cheat count;
+    the position after `make` is the one `push` gives, and `unmake` restores it exactly. Calls
+    nest like a stack (every `make` is undone by one `unmake`, last first) and must not be
+    mixed with `push`/`pop` in between. `key()` is a 64-bit number for the position: equal for
+    positions that play alike (the same cards in the same piles, face-down counts, stock order,
+    the counters rules read such as redeals used; the piles of a group the rules make
+    interchangeable, like FreeCell's cells, count as a set), and different otherwise except by
+    a 64-bit accident. The move counter and the score are not part of it.
+    """
 
     def __init__(self, gdef: GameDef, seed: int = 1, position: Position | None = None) -> None:
         self.gdef = gdef
@@ -111,6 +126,7 @@ class Game:
         self.history: list[tuple[Move, Snapshot, list[Event], int]] = []
         self.future: list[Move] = []
         self.cheat = 0
+        self._trail: list[Snapshot] = []
         self._bind()
 
     def _bind(self) -> None:
@@ -134,6 +150,7 @@ class Game:
         self._card_buckets: dict[Card, list[list[Pile]]] = {}
         self._sources = [pile for g in gdef.groups if g.pick is not None for pile in groups[g.name]]
         self._actors = [(groups[g.name], g.action) for g in gdef.groups if g.action is not None]
+        self._key_tables = key_tables(gdef, self.position)
 
     # -- the questions ------------------------------------------------------------------------
 
@@ -398,6 +415,24 @@ class Game:
         self.cheat -= self.history[-1][3]
         return move
 
+    # -- search -------------------------------------------------------------------------------
+
+    def make(self, move: Move) -> None:
+        """Make a move from `legal_moves()` for search: trusted, not kept in `history`."""
+        self._trail.append(self._apply(move)[1])
+
+    def unmake(self) -> None:
+        """Take back the last `make` exactly."""
+        self.position.restore(self._trail.pop())
+
+    def key(self) -> int:
+        """The 64-bit position key (see the class docstring)."""
+        tables = self._key_tables
+        total = counters_term(self.position.counters)
+        for pile in self.position.piles:
+            total += tables.term(pile.index, tables.pile_hash(pile.cards, pile.down))
+        return total & MASK
+
     def restart(self) -> None:
         """Back to the opening of the same deal: counts as a cheat (replaying a known deal)."""
         self.position = deal_position(self.gdef, self.seed)
@@ -422,6 +457,18 @@ class Game:
     def play(self, moves: Iterable[Move]) -> None:
         for move in moves:
             self.push(move)
+
+
+def key_tables(gdef: GameDef, position: Position) -> KeyTables:
+    """The key's random numbers for this game: a salt for each pile, shared by the piles of a
+    group whose piles are interchangeable."""
+    height = sum(len(pile.cards) for pile in position.piles)
+    salts = []
+    for number, group in enumerate(gdef.groups):
+        for pile in position.groups[group.name]:
+            place = number if group.interchangeable else (number << 16) + pile.slot + 1
+            salts.append(mix((place + 1) * 0x9E3779B97F4A7C15 & MASK))
+    return KeyTables(height, salts)
 
 
 def _pile_keys(position: Position, pile: Pile, accept: Accept) -> tuple[int, ...]:

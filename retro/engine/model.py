@@ -141,6 +141,8 @@ class GroupDef:
     pick: Pick | None = None
     accept: Accept | None = None
     action: Action | None = None
+    # the rules make its piles alike: a position with two of them swapped plays the same
+    interchangeable: bool = False
 
     def pile_id(self, index: int) -> str:
         return f"{self.name}:{index + 1}" if self.count > 1 else self.name
