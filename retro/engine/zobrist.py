@@ -17,8 +17,13 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Mapping
+from functools import cache
+from typing import TYPE_CHECKING
 
 from retro.cards import Card, Rng
+
+if TYPE_CHECKING:
+    from retro.engine.model import GameDef
 
 MASK = (1 << 64) - 1
 # Counters that only keep account (the score reads some of them) and never change what is legal.
@@ -46,14 +51,21 @@ def mix(value: int) -> int:
     return value ^ (value >> 31)
 
 
+@cache
+def _card_words(height_span: int) -> tuple[list[int], list[int]]:
+    """The numbers of a card at each height and of each face-down count (shared by every game
+    whose piles can be as high)."""
+    return (_random_words(CARD_CODES * height_span, 0x5EA6C4),
+            _random_words(height_span, 0xD0A7))
+
+
 class KeyTables:
     """The random numbers of one game: a card at a height (`card_at[code * height_span + i]`),
     a face-down count (`down[n]`), and a salt for each pile (its group's, when interchangeable)."""
 
     def __init__(self, heights: int, salts: list[int]) -> None:
         self.height_span = heights + 1
-        self.card_at = _random_words(CARD_CODES * self.height_span, 0x5EA6C4)
-        self.down = _random_words(self.height_span, 0xD0A7)
+        self.card_at, self.down = _card_words(self.height_span)
         self.salts = salts
 
     def pile_hash(self, cards: list[Card], down: int) -> int:
@@ -69,6 +81,20 @@ class KeyTables:
         return mix(pile_hash ^ self.salts[index])
 
 
+def key_tables(gdef: GameDef) -> KeyTables:
+    """The key's numbers for a game: piles as high as the whole pack, a salt for each pile,
+    shared by the piles of an interchangeable group."""
+    deck = gdef.deck
+    heights = deck.decks * 4 * len(deck.ranks)
+    salts = []
+    for number, group in enumerate(gdef.groups):
+        for slot in range(group.count):
+            place = number << 8 if group.interchangeable else (number << 8) + slot + 1
+            salts.append(mix((place + 1) * 0x9E3779B97F4A7C15 & MASK))
+    return KeyTables(heights, salts)
+
+
+@cache
 def counter_term(name: str, value: int) -> int:
     """What a counter adds to the key (0 for a counter at 0, as if it were absent)."""
     if not value or name in UNKEYED:
@@ -77,4 +103,9 @@ def counter_term(name: str, value: int) -> int:
 
 
 def counters_term(counters: Mapping[str, int]) -> int:
-    return sum(counter_term(name, value) for name, value in counters.items()) & MASK
+    """The counters' part of the key."""
+    total = 0
+    for name, value in counters.items():
+        if value and name not in UNKEYED:
+            total += counter_term(name, value)
+    return total
