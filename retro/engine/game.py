@@ -404,6 +404,7 @@ class Game:
             position.events.append(("action", 1))
         if self._autos:
             self._run_autos(settled)
+        position.settle()
         win = gdef.win
         if win is not None and not counters.get("won") and (
                 position.unfit == 0 if position.win_each is not None else win.test(position)):
