@@ -207,17 +207,15 @@ class Game:
         # On the fast path each card's targets are the index's own buckets, held per card: the
         # index keeps them up to date in place as piles change.
         card_buckets = self._card_buckets
+        fast_most = 0 if general else counted_from - 1  # counts the fast path takes
         for src in self._sources:
             run = src.run
             if not run:
                 continue
             cards = src.cards
             si = src.index
-            for count in range(1, run + 1):
-                if general or count >= counted_from:
-                    self._general_pair(src, count, moves, exact, tested, always, always_tested,
-                                       may_repeat)
-                    continue
+            fast = run if run <= fast_most else fast_most
+            for count in range(1, fast + 1):
                 card = cards[-count]
                 buckets = card_buckets.get(card)
                 if buckets is None:
@@ -226,6 +224,9 @@ class Game:
                     for dst in hits:
                         if dst is not src:
                             append(new_move(move_type, (kind, si, count, dst.index)))
+            for count in range(fast + 1, run + 1):
+                self._general_pair(src, count, moves, exact, tested, always, always_tested,
+                                   may_repeat)
         for piles, action in self._actors:
             for pile in piles:
                 if action.available(position, pile):

@@ -269,6 +269,11 @@ class Pile:
         if keyers:
             if len(keyers) == 1:
                 new_keys = keyers[0].pile_keys(position, self)
+            elif len(keyers) == 2:  # (an empty pile or a card on top, most often)
+                first = keyers[0].pile_keys(position, self)
+                second = keyers[1].pile_keys(position, self)
+                new_keys = (first + second if not first or not second
+                            else tuple(dict.fromkeys(first + second)))
             else:
                 keys: list[int] = []
                 for keyer in keyers:
@@ -314,17 +319,19 @@ Event = tuple[str, int]
 Change = tuple[Pile, int, "Pile | None", int, int]
 
 
-# A changed pile's facts before the move: (pile, run, keys, fits).
-Facts = tuple[Pile, int, tuple[int, ...], bool]
+# A changed pile's facts before the move: (pile, run, keys, fits, term).
+Facts = tuple[Pile, int, tuple[int, ...], bool, int]
 
 
 class Undo(NamedTuple):
-    """What a move changed: its card changes in order, the counters as they were, and the facts
-    of the piles it changed as they were (put back as they were, not worked out again)."""
+    """What a move changed: its card changes in order, the counters as they were, the facts of
+    the piles it changed and the piles' part of the key as they were (put back, not worked out
+    again)."""
 
     changes: list[Change]
     counters: dict[str, int]
     facts: list[Facts]
+    pile_sum: int
 
 
 class Position:
@@ -368,6 +375,7 @@ class Position:
         self.journal: list[Change] = []
         self.facts: list[Facts] = []
         self._counters_before: dict[str, int] = {}
+        self._sum_before = 0
 
     # -- changes, journaled ------------------------------------------------------------------
 
@@ -376,9 +384,10 @@ class Position:
         self.facts = []
         self.events = []
         self._counters_before = self.counters.copy()
+        self._sum_before = self.pile_sum
 
     def end(self) -> Undo:
-        return Undo(self.journal, self._counters_before, self.facts)
+        return Undo(self.journal, self._counters_before, self.facts, self._sum_before)
 
     def restore(self, undo: Undo) -> None:
         """Take back what a move changed, last change first, and put back the facts of the
@@ -400,17 +409,19 @@ class Position:
                     value ^= card_at[code + height + n]
                 src.cards.extend(moving)
                 dst.down = dst_down
-                self._rehash(dst, other)
+                dst.hash = other
             src.down = src_down
-            self._rehash(src, value)
+            src.hash = value
         self.counters = undo.counters.copy()
-        for pile, run, keys, fits in undo.facts:
+        for pile, run, keys, fits, term in undo.facts:
             pile.run = run
+            pile.term = term
             if fits is not pile.fits:
                 self.unfit += -1 if fits else 1
                 pile.fits = fits
             if keys != pile.keys:
                 pile._reindex(self, pile.keys, keys)
+        self.pile_sum = undo.pile_sum
 
     def _rehash(self, pile: Pile, value: int) -> None:
         """Set a pile's hash and its term of the key (the mixed hash, see zobrist.mix)."""
@@ -447,8 +458,8 @@ class Position:
             code = ((card.rank - 1) * 4 + card.suit) * span
             value ^= card_at[code + height + n]
             other ^= card_at[code + base + n]
-        self._rehash(src, value)
-        self._rehash(dst, other)
+        src.hash = value
+        dst.hash = other
         events = self.events
         events.append(("moved", count))
         events.append((dst.to_kind, count))
@@ -470,7 +481,7 @@ class Position:
         pile.down = down - 1
         self.journal.append((pile, 0, None, down, 0))
         words = self.tables.down
-        self._rehash(pile, pile.hash ^ words[down] ^ words[down - 1])
+        pile.hash ^= words[down] ^ words[down - 1]
         self.counters["turned"] += 1
         self.events.append(("flipped", 1))
         self.dirty[pile] = None
@@ -482,7 +493,8 @@ class Position:
         if dirty:
             facts = self.facts
             for pile in dirty:
-                facts.append((pile, pile.run, pile.keys, pile.fits))
+                facts.append((pile, pile.run, pile.keys, pile.fits, pile.term))
+                self._rehash(pile, pile.hash)
                 pile.refresh(self)
             dirty.clear()
 
@@ -504,6 +516,12 @@ class Position:
 
     def touched_since(self, start: int) -> list[Pile]:
         """The piles changed since change number `start` of the current move, in pile order."""
+        journal = self.journal
+        if len(journal) == start + 1:  # one change: the move itself, most often
+            src, _, dst, _, _ = journal[start]
+            if dst is None:
+                return [src]
+            return [src, dst] if src.index < dst.index else [dst, src]
         seen: dict[Pile, None] = {}
         for src, _, dst, _, _ in self.journal[start:]:
             seen[src] = None
