@@ -76,6 +76,8 @@ class Accept:
     offers integer keys, the moving cards ask for one; a match is a candidate (`exact`: a match is
     a yes, no test needed). `local`: a pile's keys depend on that pile alone, so they are kept up
     to date as it changes; otherwise they are worked out afresh for each generation.
+    `keyed`, when given, is all that is left to test of a target its keys found (an `all` whose
+    first member's keys are exact tests only its other members).
     """
 
     test: Callable[[Position, Pile, int, Pile], bool]
@@ -83,6 +85,7 @@ class Accept:
     keys: tuple[Keyer, ...] = ()
     exact: bool = False
     local: bool = True
+    keyed: Callable[[Position, Pile, int, Pile], bool] | None = None
 
 
 @dataclass(frozen=True)
