@@ -125,7 +125,8 @@ class Game:
     mixed with `push`/`pop` in between. `key()` is a 64-bit number for the position: equal for
     positions that play alike (the same cards in the same piles, face-down counts, stock order,
     the counters rules read such as redeals used; the piles of a group the rules make
-    interchangeable, like FreeCell's cells, count as a set), and different otherwise except by
+    interchangeable, like FreeCell's cells or Spider's columns once the stock is dealt out,
+    count as a set), and different otherwise except by
     a 64-bit accident. The move counter and the score are not part of it.
     """
 
