@@ -229,9 +229,10 @@ class Game:
                     for dst in hits:
                         if dst is not src:
                             append(new_move(move_type, (kind, si, count, dst.index)))
-            for count in range(fast + 1, run + 1):
-                self._general_pair(src, count, moves, exact, tested, always, always_tested,
-                                   may_repeat)
+            if fast < run:
+                for count in range(fast + 1, run + 1):
+                    self._general_pair(src, count, moves, exact, tested, always, always_tested,
+                                       may_repeat)
         for piles, action in self._actors:
             for pile in piles:
                 if action.available(position, pile):
