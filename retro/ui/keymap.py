@@ -57,8 +57,11 @@ KEYMAP: tuple[Binding, ...] = (
     Binding("table", "fewer", ("DOWN", "MINUS", "KP_MINUS", "KP_2"),
             "Take one card fewer (at one card: the row below)", True),
     Binding("table", "row", ("TAB",), "Cursor to the next row of piles"),
-    Binding("table", "select", ("RETURN", "SPACE", "KP_ENTER"),
-            "Lift the cards / drop them here (on the stock: deal)"),
+    Binding("table", "select", ("RETURN", "KP_ENTER"),
+            "Lift the cards / drop them here (on the stock: deal, or lift its top card "
+            "when it can move)"),
+    Binding("table", "best", ("SPACE",),
+            "Send the chosen cards (or the lifted ones) to their best place"),
     Binding("table", "cancel", ("ESCAPE",), "Put lifted cards back; with none lifted: the menu"),
     Binding("table", "deal", ("D",), "Deal from the stock"),
     Binding("table", "undo", ("U", "BACKSPACE"), "Undo (as often as you like)", True),
@@ -66,7 +69,7 @@ KEYMAP: tuple[Binding, ...] = (
     Binding("table", "hint", ("H",), "Hint: show the next good move"),
     Binding("table", "hint_back", ("shift+H",), "Hint: back to the previous one"),
     Binding("table", "auto", ("A",), "Auto-play the obvious moves"),
-    Binding("table", "best", ("MOUSE_BUTTON_RIGHT",),
+    Binding("table", "best_click", ("MOUSE_BUTTON_RIGHT",),
             "Send the clicked card (and those on it) to its best place"),
     Binding("table", "click", ("MOUSE_BUTTON_LEFT",),
             "Lift from the clicked card / drop on the clicked pile (click the lifted pile "

@@ -155,23 +155,28 @@ class TableScene:
         on = app.toggle_sound()
         self.say(texts.SOUND_ON if on else texts.SOUND_OFF)
 
-    def deal(self, app: App) -> None:
+    def deal_pile(self) -> int | None:
+        """The pile D acts on: the stock's own action whatever its verb (deal, redeal...), else
+        any dealing pile; one whose action can be done now first (Clock: the hour whose turn
+        it is). None in a game without one."""
         actors = [p for p in self.piles if p.group.action is not None]
-        # the stock's own action whatever its verb (deal, redeal...), else any dealing pile
         actors.sort(key=lambda p: (p.kind != "stock", p.group.action is not None
                                    and p.group.action.verb not in ("deal", "redeal")))
-        if not actors:
+        position = self.game.position
+        ready = [p for p in actors
+                 if p.group.action is not None and p.group.action.available(position, p)]
+        chosen = (ready or actors)[:1]
+        return chosen[0].index if chosen else None
+
+    def deal(self, app: App) -> None:
+        index = self.deal_pile()
+        if index is None:
             self.refuse(app, texts.NO_DEAL_HERE)
             return
         self.held = None
-        position = self.session.game.position
-        # a pile whose action can be done now comes first (Clock: the hour whose turn it is)
-        ready = [p for p in actors
-                 if p.group.action is not None and p.group.action.available(position, p)]
-        chosen = (ready or actors)[0]
-        action = chosen.group.action
+        action = self.piles[index].group.action
         assert action is not None
-        self.try_move(app, Move(action.verb, chosen.index))
+        self.try_move(app, Move(action.verb, index))
 
     def undo(self, app: App) -> None:
         self.held = None
@@ -267,6 +272,7 @@ class TableScene:
         "left": tablekeys.left, "right": tablekeys.right, "row": tablekeys.next_row,
         "more": tablekeys.more, "fewer": tablekeys.fewer, "select": tablekeys.select_at_cursor,
         "click": tablekeys.click, "best": tablekeys.best,
+        "best_click": tablekeys.best_click,
         "cancel": cancel, "menu": menu, "help": help, "deal": deal, "undo": undo, "redo": redo,
         "hint": tablehelp.hint, "hint_back": tablehelp.hint_back, "auto": tablehelp.auto,
         "done": done, "new": new, "restart": ask_restart, "reload": livereload.reload_key,
