@@ -3,7 +3,8 @@
 The same table drives the input handling (`Keyboard.actions`), the keys shown in the window and
 `docs/keys.md` (`markdown()`; a test keeps the file in step), so a key can never work without
 being documented or be documented without working. Alt combinations are left alone: pyxel keeps
-Alt+1/2/3/8/9/0, Alt+Enter and Alt+R for itself, and no binding here uses Alt.
+Alt+1/2/3/8/9/0 and Alt+Enter (fullscreen) for itself, and no binding here uses Alt. The
+"window" keys work on every screen, so no screen binds them.
 """
 
 from __future__ import annotations
@@ -15,6 +16,11 @@ from dataclasses import dataclass
 FPS = 30
 REPEAT_HOLD = 10
 REPEAT_EVERY = 1
+# Enter within this many frames of Alt being held is not Enter: Alt+Enter is pyxel's fullscreen
+# key, and a window going fullscreen loses and regains the keyboard, which hands a still-held
+# Enter back as a new press.
+ALT_ENTER_GRACE = FPS
+_ENTER_KEYS = ("RETURN", "KP_ENTER")
 
 
 @dataclass(frozen=True)
@@ -29,6 +35,7 @@ class Binding:
 
 
 CONTEXTS: dict[str, str] = {
+    "window": "Every screen",
     "title": "Title screen",
     "table": "At the table",
     "over": "Game won or lost",
@@ -47,6 +54,10 @@ _DIGITS = tuple(str(d) for d in range(10)) + tuple(f"KP_{d}" for d in range(10))
 _LETTERS = tuple(chr(c) for c in range(ord("A"), ord("Z") + 1))
 
 KEYMAP: tuple[Binding, ...] = (
+    Binding("window", "fullscreen", ("F11",), "Fullscreen on / off (Alt+Enter does it too)"),
+    Binding("window", "scale", ("F8",),
+            "Window size: the next whole scale (back to 1x past the largest that fits)"),
+    Binding("window", "quit", ("F12",), "Leave Retro Patience (the game in progress is kept)"),
     Binding("title", "continue", ("RETURN", "SPACE", "ESCAPE", "MOUSE_BUTTON_LEFT"),
             "Go on to the game menu"),
     Binding("title", "help", ("F1",), "Instructions"),
@@ -104,7 +115,6 @@ KEYMAP: tuple[Binding, ...] = (
     Binding("menu", "sound", ("F4",), "Sound on / off"),
     Binding("menu", "cancel", ("ESCAPE",), "Back to the game in progress (or the title)"),
     Binding("menu", "help", ("F1",), "Instructions for the chosen game"),
-    Binding("menu", "quit", ("F12",), "Leave Retro Patience (the game in progress is kept)"),
     Binding("menu", "click", ("MOUSE_BUTTON_LEFT",), "Choose a line; click it again to do it"),
     Binding("dialog", "yes", ("Y", "RETURN", "KP_ENTER"), "Yes"),
     Binding("dialog", "no", ("N", "ESCAPE"), "No"),
@@ -218,6 +228,7 @@ class Keyboard:
                 self._codes[bare] = getattr(pyxel, attr)
         self._shifted = {(b.context, name.removeprefix("shift+")) for b in KEYMAP
                          for name in b.keys if name.startswith("shift+")}
+        self._alt_frame = -ALT_ENTER_GRACE - 1  # the last frame Alt was seen held
 
     def code(self, name: str) -> int:
         return self._codes[name.removeprefix("shift+")]
@@ -225,8 +236,12 @@ class Keyboard:
     def actions(self, context: str) -> list[tuple[str, str]]:
         """(action, key name) pairs pressed this frame, in keymap order; repeats included."""
         pyxel = self._pyxel
-        if pyxel.btn(pyxel.KEY_ALT) or pyxel.btn(pyxel.KEY_CTRL) or pyxel.btn(pyxel.KEY_GUI):
+        if pyxel.btn(pyxel.KEY_ALT):
+            self._alt_frame = pyxel.frame_count
             return []
+        if pyxel.btn(pyxel.KEY_CTRL) or pyxel.btn(pyxel.KEY_GUI):
+            return []
+        after_alt = pyxel.frame_count - self._alt_frame <= ALT_ENTER_GRACE
         shift = pyxel.btn(pyxel.KEY_SHIFT)
         found: list[tuple[str, str]] = []
         for binding in KEYMAP:
@@ -238,6 +253,8 @@ class Keyboard:
                     if not shift:
                         continue
                 elif shift and (context, bare) in self._shifted:
+                    continue
+                if after_alt and bare in _ENTER_KEYS:
                     continue
                 code = self._codes[bare]
                 hit = (pyxel.btnp(code, REPEAT_HOLD, REPEAT_EVERY) if binding.repeat
