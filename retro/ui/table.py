@@ -56,6 +56,8 @@ class TableScene:
         self.held: tuple[int, int] | None = None  # (pile, count) lifted
         self.message = ""
         self.error = False
+        self.about = "position"  # what the message is about (see `say`)
+        self.about_state: object = None
         self.hints: list[advice.Hint] | None = None
         self.hint_index = -1
         self.flights: list[Flight] = []
@@ -121,9 +123,29 @@ class TableScene:
 
     # -- the status line and the cursor -----------------------------------------------------
 
-    def say(self, text: str, error: bool = False) -> None:
+    def say(self, text: str, error: bool = False, about: str = "position") -> None:
+        """Put `text` on the status line for as long as what it is about stays as it was:
+        "choice" (the cursor and the cards chosen there), "held" (the cards lifted), "hint"
+        (the hint shown), "position" (the game: a move, an undo or a redo ends it)."""
         self.message = text
         self.error = error
+        self.about = about
+        self.about_state = self._state_of(about)
+
+    def _state_of(self, about: str) -> object:
+        if about == "choice":
+            return (self.cursor, self.count, self.held)
+        if about == "held":
+            return self.held
+        if about == "hint":
+            return (id(self.hints), self.hint_index)
+        return (len(self.game.history), len(self.game.future), id(self.game))
+
+    def status(self) -> str:
+        """The message the status line shows now: none once its state has passed."""
+        if self.message and self._state_of(self.about) == self.about_state:
+            return self.message
+        return ""
 
     def refuse(self, app: App, reason: str) -> None:
         self.say(reason, error=True)
@@ -142,10 +164,12 @@ class TableScene:
         elif self.shown_hint() is not None:
             self.clear_hint()
         else:
+            self.say("")
             app.show_menu(self.session.game_id)
 
     def menu(self, app: App) -> None:
         self.held = None
+        self.say("")
         app.show_menu(self.session.game_id)
 
     def help(self, app: App) -> None:

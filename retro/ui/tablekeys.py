@@ -82,7 +82,7 @@ def _say_chosen(table: TableScene) -> None:
     pile = table.piles[table.cursor]
     chosen = table.chosen()
     table.say(texts.CHOOSE.format(n=chosen, run=pile.run,
-                                  cards=cards_text(pile.cards[-chosen:])))
+                                  cards=cards_text(pile.cards[-chosen:])), about="choice")
 
 
 # -- lifting and dropping ---------------------------------------------------------------
@@ -138,7 +138,7 @@ def _lift(table: TableScene, index: int, count: int) -> None:
     table.held = (index, count)
     table.clear_hint()
     cards = table.piles[index].cards[-count:]
-    table.say(texts.LIFTED.format(n=count, cards=cards_text(cards)))
+    table.say(texts.LIFTED.format(n=count, cards=cards_text(cards)), about="held")
 
 
 # -- the mouse ------------------------------------------------------------------------------

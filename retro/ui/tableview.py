@@ -140,7 +140,7 @@ def _draw_bars(table: TableScene, app: App) -> None:
         width -= len(button)
         painter.cells(width, STATUS_ROW, button, pal.BLACK, pal.LIGHT_GREY)
         painter.cells(width + 1, STATUS_ROW, button[1], pal.RED)
-    message = table.message
+    message = table.status()
     if not message:
         painter.cells(0, STATUS_ROW, stats.ljust(width)[:width], pal.BLACK, pal.CYAN)
         return
