@@ -140,8 +140,13 @@ class App:
         self.push(MenuScene(self, game_id))
 
     def show_help(self, game_id: str | None = None) -> None:
+        """F1: the game's rules, then the keys of the screen it was pressed on."""
+        context = self.scenes[-1].context if self.scenes else "table"
+        self.push(InstructionsScene(self, game_id, context))
 
-        self.push(InstructionsScene(self, game_id))
+    def show_all_keys(self) -> None:
+        """Help on the title screen: every key of every screen."""
+        self.push(InstructionsScene(self, context="all"))
 
     def show_scores(self, game_id: str, options: Mapping[str, Any],
                     highlight: int | None = None) -> None:

@@ -43,7 +43,7 @@ class TitleScene:
         app.show_menu()
 
     def _help(self, app: App) -> None:
-        app.show_help()
+        app.show_all_keys()
 
     HANDLERS: ClassVar[dict[str, Callable[[TitleScene, App], None]]] = {
         "continue": _menu, "help": _help}

@@ -157,6 +157,8 @@ RESULT_WON_MARK, RESULT_DONE_MARK = "all cards home", "ended with Done"
 
 NO_INSTRUCTIONS = "The instructions cannot be shown: the game file has a mistake."
 KEYS_PAGE_TITLE = "KEYS"
+KEYS_EVERYWHERE = "and on every screen"
+KEYS_ALL_TITLE = "Retro Patience ─ every key"
 
 ALL: tuple[str, ...] = tuple(
     value for name, value in sorted(globals().items())
