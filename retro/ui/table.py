@@ -66,8 +66,9 @@ class TableScene:
         self.auto_wait = 0
         self.checked_over = False
         self.note_shown = ""
-        self.top_keys = top_keys or (texts.TOP_KEYS if chosen.duel is None
-                                     else texts.DUEL_TOP_KEYS)
+        self.top_keys = top_keys or (
+            texts.DUEL_TOP_KEYS if chosen.duel is not None
+            else texts.TOP_KEYS if self.deal_pile() is not None else texts.TOP_KEYS_NO_DEAL)
         self.watch: FileWatch | None = None  # the game's files, polled for live reload
         if chosen.duel is None and follow_file:
             self.watch = FileWatch(game_files(app.catalog, chosen.game_id))

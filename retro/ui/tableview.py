@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from retro.engine.model import MOVE, Pile
+from retro.rules.common import REDEALS
 from retro.solver.hints import Hint
 from retro.ui import palette as pal
 from retro.ui import texts
@@ -59,9 +60,7 @@ def _draw_pile(table: TableScene, art: CardArt, pile: Pile, hidden: int,
     x, y = geometry.origin(pile)
     shown = len(pile.cards) - hidden
     if shown <= 0:
-        empty = (EMPTY_STOCK if pile.group.action is not None else
-                 EMPTY_FOUNDATION if pile.kind == "foundation" else EMPTY)
-        art.blt_special(x, y, empty)
+        art.blt_special(x, y, empty_art(table, pile))
         return
     offsets = geometry.offsets(pile)
     fan = geometry.fans[pile.index]
@@ -82,6 +81,46 @@ def _draw_pile(table: TableScene, art: CardArt, pile: Pile, hidden: int,
         for k in range(min(4, len(pile.cards) // 10)):
             pyxel.line(x + 2, y + CARD_H + 1 + k, x + CARD_W - 3, y + CARD_H + 1 + k,
                        pal.BLACK if k % 2 else pal.WHITE)
+
+
+def redeals_left(table: TableScene) -> int | None:
+    """The redeals left in a game that allows a number of them; None in the others (none at
+    all, or no limit)."""
+    for pile in table.piles:
+        action = pile.group.action
+        if action is not None and action.redeals:
+            used = table.game.position.counters.get(REDEALS, 0)
+            return max(action.redeals - used, 0)
+    return None
+
+
+def empty_art(table: TableScene, pile: Pile) -> tuple[int, int]:
+    """How an empty pile is drawn: the redeal circle on a pile that can still be dealt anew,
+    the four pips on a foundation, else the bare outline."""
+    action = pile.group.action
+    if action is not None and (action.redeals is None
+                               or (action.redeals and redeals_left(table))):
+        return EMPTY_STOCK
+    return EMPTY_FOUNDATION if pile.kind == "foundation" else EMPTY
+
+
+def status_fields(table: TableScene) -> str:
+    """The status line's facts: the game, the deal, and the score, the moves, the stock and
+    the redeals left where the game has them."""
+    game = table.game
+    gdef = game.gdef
+    parts = [gdef.title, f"{texts.STATUS_DEAL} {game.seed}"]
+    if gdef.score.from_position is not None or gdef.score.points:
+        parts.append(f"{texts.STATUS_SCORE} {game.score()}")
+    parts.append(f"{texts.STATUS_MOVES} {game.moves_made}")
+    stocks = {group.name for group in gdef.groups if group.kind == "stock"}
+    if any(step.to in stocks for step in gdef.deal):  # a stock that holds cards
+        stock = sum(len(p.cards) for p in table.piles if p.kind == "stock")
+        parts.append(f"{texts.STATUS_STOCK} {stock}")
+    left = redeals_left(table)
+    if left is not None:
+        parts.append(f"{texts.STATUS_REDEALS} {left}")
+    return " " + "  ".join(parts) + " "
 
 
 def _frame_around(table: TableScene, index: int, count: int, col: int) -> None:
@@ -130,10 +169,7 @@ def _draw_bars(table: TableScene, app: App) -> None:
     painter.cells(0, 0, title.ljust(COLS - len(keys)) + keys, pal.BLACK, pal.LIGHT_GREY)
     painter.cells(0, 0, title[:2 + len(texts.APP_TITLE)], pal.RED)
     game = table.game
-    stock = sum(len(p.cards) for p in table.piles if p.kind == "stock")
-    stats = (f" {game.gdef.title}  {texts.STATUS_DEAL} {game.seed}  "
-             f"{texts.STATUS_SCORE} {game.score()}  {texts.STATUS_MOVES} {game.moves_made}  "
-             f"{texts.STATUS_STOCK} {stock} ")
+    stats = status_fields(table)
     width = COLS
     if game.gdef.done:  # the Done button, at the right end of the status line
         button = texts.DONE_KEY_LABEL

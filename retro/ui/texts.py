@@ -16,10 +16,12 @@ TITLE_LINES = (
     "Every game is a YAML file in games/",
 )
 TOP_KEYS = "F1 Help  H Hint  U Undo  D Deal  Esc Menu"
+TOP_KEYS_NO_DEAL = "F1 Help  H Hint  U Undo  Esc Menu"
 STATUS_DEAL = "Deal"
 STATUS_SCORE = "Score"
 STATUS_MOVES = "Moves"
 STATUS_STOCK = "Stock"
+STATUS_REDEALS = "Redeals"
 SOUND_ON = "Sound on"
 SOUND_OFF = "Sound off"
 NOTHING_TO_UNDO = "Nothing to undo"
