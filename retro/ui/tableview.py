@@ -42,9 +42,15 @@ def draw_table(table: TableScene, app: App) -> None:
         tint = (lifted[0], lifted[1], pal.LIGHT_CYAN)
     else:
         tint = (-1, 0, 0)
-    for pile in table.piles:
+    frames = _marks(table, hint)
+    for pile in table.piles:  # empty places first: a card lying over one hides its outline
+        if len(pile.cards) <= hidden.get(pile.index, 0):
+            x, y = table.geometry.origin(pile)
+            art.blt_special(x, y, empty_art(table, pile))
+    for pile in table.piles:  # each pile with its frames, so the piles over it cover both
         _draw_pile(table, art, pile, hidden.get(pile.index, 0), tint)
-    _draw_marks(table, hint)
+        for count, colour in frames.get(pile.index, ()):
+            _frame_around(table, pile.index, count, colour)
     for flight in sorted(table.flights, key=lambda f: f.begin):
         if not flight.landed(frame) and frame >= flight.begin:
             x, y = flight.where(frame)
@@ -60,7 +66,6 @@ def _draw_pile(table: TableScene, art: CardArt, pile: Pile, hidden: int,
     x, y = geometry.origin(pile)
     shown = len(pile.cards) - hidden
     if shown <= 0:
-        art.blt_special(x, y, empty_art(table, pile))
         return
     offsets = geometry.offsets(pile)
     fan = geometry.fans[pile.index]
@@ -142,21 +147,27 @@ def _frame_around(table: TableScene, index: int, count: int, col: int) -> None:
     pyxel.rectb(x - 1, y - 1, x2 - x + 2, y2 - y + 2, col)
 
 
-def _draw_marks(table: TableScene, hint: Hint | None) -> None:
+def _marks(table: TableScene, hint: Hint | None) -> dict[int, list[tuple[int, int]]]:
+    """The frames to draw, by pile: (cards framed, colour) for the lifted cards, the cursor
+    and the hint, in that order."""
+    frames: dict[int, list[tuple[int, int]]] = {}
+
+    def mark(index: int, count: int, colour: int) -> None:
+        frames.setdefault(index, []).append((count, colour))
+
     held = table.held
     if held is not None:
-        _frame_around(table, held[0], held[1], pal.LIGHT_CYAN)
+        mark(held[0], held[1], pal.LIGHT_CYAN)
         if table.cursor != held[0]:
-            _frame_around(table, table.cursor, 1, pal.YELLOW)
+            mark(table.cursor, 1, pal.YELLOW)
     else:
-        _frame_around(table, table.cursor, table.chosen(), pal.YELLOW)
+        mark(table.cursor, table.chosen(), pal.YELLOW)
     if hint is not None:
         move = hint.move
+        mark(move.src, move.count if move.kind == MOVE else 1, pal.LIGHT_MAGENTA)
         if move.kind == MOVE:
-            _frame_around(table, move.src, move.count, pal.LIGHT_MAGENTA)
-            _frame_around(table, move.dst, 1, pal.LIGHT_MAGENTA)
-        else:
-            _frame_around(table, move.src, 1, pal.LIGHT_MAGENTA)
+            mark(move.dst, 1, pal.LIGHT_MAGENTA)
+    return frames
 
 
 def _draw_bars(table: TableScene, app: App) -> None:
