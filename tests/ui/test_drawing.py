@@ -26,6 +26,7 @@ from retro.ui.cardart import (
     TINY_TOP,
 )
 from retro.ui.driver import Driver, headless
+from retro.ui.keymap import FPS
 from retro.ui.layout import SCREEN_H, SCREEN_W
 from retro.ui.table import TableScene
 from retro.ui.tableview import empty_art, status_fields
@@ -194,3 +195,44 @@ def test_a_squeezed_fan_shows_every_rank_whole() -> None:
                 at += 4
             checked += 1
     assert checked >= 20
+
+
+def _animated(game_id: str) -> Driver:
+    headless()
+    app = App(Catalog(), animate=True, seed_source=lambda: 5)
+    app.start(game_id, {}, 5)
+    return Driver(app)
+
+
+def test_a_new_deal_is_dealt_card_by_card_and_lands_in_about_a_second() -> None:
+    driver = _animated("spider")
+    scene = driver.app.scene
+    assert isinstance(scene, TableScene)
+    dealt = sum(len(p.cards) for p in scene.piles if p.kind != "stock")
+    assert len(scene.flights) == dealt
+    stock = next(p for p in scene.piles if p.kind == "stock")
+    assert {f.start for f in scene.flights} == {scene.geometry.origin(stock)}
+    driver.step(5)
+    assert scene.flights and not all(f.landed(driver.app.frame) for f in scene.flights)
+    driver.step(FPS + 5)
+    assert scene.flights == []
+
+
+def test_any_key_skips_the_deal() -> None:
+    driver = _animated("freecell")  # no stock: the cards come from above the table
+    scene = driver.app.scene
+    assert isinstance(scene, TableScene)
+    assert scene.flights and all(f.start[1] < 0 for f in scene.flights)
+    cursor = scene.cursor
+    driver.press("RIGHT")
+    assert scene.flights == [] and scene.cursor != cursor
+
+
+def test_starting_the_deal_again_deals_it_again() -> None:
+    driver = _animated("golf")
+    scene = driver.app.scene
+    assert isinstance(scene, TableScene)
+    driver.step(FPS + 10)
+    assert scene.flights == []
+    scene.restart(driver.app)
+    assert scene.flights
