@@ -3,9 +3,11 @@
 In a browser (pyxel's web build runs Python in Pyodide) the data folder is an in-memory file
 system that a reload empties. The browser's localStorage keeps text across visits and is read
 and written synchronously, so the window's frame needs no callbacks: at start `restore` writes
-the stored files into the data folder, and after every frame `sync` copies the files that
-changed since the last look (and forgets the ones removed). The save files are small JSON texts;
-everything else about them (atomic writes, the kept previous version) works unchanged.
+the stored files into their folder, and after every frame `sync` copies the files that changed
+since the last look (and forgets the ones removed). Two folders are kept so, each under its own
+key prefix: the data folder (saves, records) and the config folder (settings). The files are
+small JSON texts; everything else about them (atomic writes, the kept previous version) works
+unchanged.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from pathlib import Path
 from typing import Protocol
 
 PREFIX = "retro-patience/"
+DATA = PREFIX + "data/"  # the data folder's files: saves and records
+CONFIG = PREFIX + "config/"  # the config folder's: settings
 
 
 class Storage(Protocol):
@@ -54,22 +58,24 @@ def browser_language() -> str | None:
 
 
 class BrowserStore:
-    """Mirrors the files of `folder` into `storage`, one entry a file, keyed by its path."""
+    """Mirrors the files of `folder` into `storage`, one entry a file, keyed by `prefix` and the
+    file's path in the folder."""
 
-    def __init__(self, folder: Path, storage: Storage) -> None:
+    def __init__(self, folder: Path, storage: Storage, prefix: str = DATA) -> None:
         self.folder = folder
         self.storage = storage
+        self.prefix = prefix
         self._seen: dict[str, tuple[int, int]] = {}
 
     def restore(self) -> int:
         """Write every stored file into the folder (before anything reads it); how many."""
         names = [key for key in (self.storage.key(i) for i in range(self.storage.length))
-                 if key is not None and key.startswith(PREFIX)]
+                 if key is not None and key.startswith(self.prefix)]
         for key in names:
             text = self.storage.getItem(key)
             if text is None:
                 continue
-            path = self.folder / key.removeprefix(PREFIX)
+            path = self.folder / key.removeprefix(self.prefix)
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
         self._seen = self._look()
@@ -84,9 +90,9 @@ class BrowserStore:
                     text = (self.folder / name).read_text(encoding="utf-8")
                 except (OSError, UnicodeDecodeError):
                     continue
-                self.storage.setItem(PREFIX + name, text)
+                self.storage.setItem(self.prefix + name, text)
         for name in self._seen.keys() - now.keys():
-            self.storage.removeItem(PREFIX + name)
+            self.storage.removeItem(self.prefix + name)
         self._seen = now
 
     def _look(self) -> dict[str, tuple[int, int]]:

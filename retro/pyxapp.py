@@ -28,22 +28,42 @@ def main() -> int:
         print(f"retro-patience: this pyxel app needs the Python packages {', '.join(missing)} "
               f"beside pyxel (pip install {' '.join(missing)})", file=sys.stderr)
         return 1
-    from retro.browser import BrowserStore, browser_language, in_browser, local_storage
+    from retro.browser import (
+        CONFIG,
+        DATA,
+        BrowserStore,
+        browser_language,
+        in_browser,
+        local_storage,
+    )
     from retro.definition.catalog import Catalog
     from retro.errors import RetroError
     from retro.instructions import choose_language
+    from retro.paths import config_dir
+    from retro.settings import Settings
     from retro.store.files import data_dir
     from retro.ui.app import App, init_window, run
 
+    stores = []
+    if in_browser():
+        storage = local_storage()
+        stores = [BrowserStore(data_dir(), storage, DATA),
+                  BrowserStore(config_dir(), storage, CONFIG)]
+    for store in stores:
+        store.restore()  # before anything reads a save or the settings
+    settings = Settings.load()
+    lang = choose_language(settings.language or (browser_language() if stores else None))
     try:
-        init_window()
+        window = init_window(settings=settings)
     except RetroError as error:
         print(f"retro-patience: {error}", file=sys.stderr)
         return 1
-    store = BrowserStore(data_dir(), local_storage()) if in_browser() else None
-    if store is not None:
-        store.restore()  # before anything reads a save
-    app = App(Catalog(), lang=choose_language(browser_language() if store else None))
+    app = App(Catalog(), lang=lang, settings=settings, window=window)
     app.boot()
-    run(app, store.sync if store else None)
+
+    def keep() -> None:
+        for store in stores:
+            store.sync()
+
+    run(app, keep if stores else None)
     return 0

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from retro.browser import PREFIX, BrowserStore
+from retro.browser import CONFIG, DATA, BrowserStore
 from retro.pyxapp import REQUIRED
 from retro.store.files import atomic_write
 
@@ -121,23 +121,25 @@ def test_the_web_page_loads_the_packages_the_game_needs(built: Path) -> None:
 
 
 def test_browser_storage_brings_saves_back_and_follows_every_change(tmp_path: Path) -> None:
-    storage = FakeStorage({PREFIX + "current-game.json": '{"a": 1}', "other-site": "x"})
+    storage = FakeStorage({DATA + "current-game.json": '{"a": 1}', "other-site": "x",
+                           CONFIG + "settings.json": "{}"})
     folder = tmp_path / "data"
     store = BrowserStore(folder, storage)
     assert store.restore() == 1
     assert (folder / "current-game.json").read_text() == '{"a": 1}'
     store.sync()
-    assert storage.items == {PREFIX + "current-game.json": '{"a": 1}', "other-site": "x"}
+    assert not (folder / "settings.json").exists()  # the config folder's entry stays out
+    assert storage.items[DATA + "current-game.json"] == '{"a": 1}' and len(storage.items) == 3
     atomic_write(folder / "current-game.json", '{"a": 22}')  # keeps the old one as .bak
     atomic_write(folder / "records.json", '{"r": []}')
     store.sync()
-    assert storage.items[PREFIX + "current-game.json"] == '{"a": 22}'
-    assert storage.items[PREFIX + "current-game.json.bak"] == '{"a": 1}'
-    assert storage.items[PREFIX + "records.json"] == '{"r": []}'
+    assert storage.items[DATA + "current-game.json"] == '{"a": 22}'
+    assert storage.items[DATA + "current-game.json.bak"] == '{"a": 1}'
+    assert storage.items[DATA + "records.json"] == '{"r": []}'
     assert not any(key.endswith(".tmp") for key in storage.items)
     (folder / "current-game.json").unlink()
     store.sync()
-    assert PREFIX + "current-game.json" not in storage.items
+    assert DATA + "current-game.json" not in storage.items
     assert storage.items["other-site"] == "x"  # another page's entries are left alone
 
 
@@ -187,7 +189,7 @@ def test_the_app_in_a_browser_restores_and_keeps_saves(tmp_path: Path,
     env = {**os.environ, "RETRO_PATIENCE_DATA": str(tmp_path / "browser"),
            "SDL_VIDEODRIVER": "dummy"}
     result = subprocess.run(
-        [sys.executable, "-c", BROWSER, json.dumps({PREFIX + "current-game.json": saved})],
+        [sys.executable, "-c", BROWSER, json.dumps({DATA + "current-game.json": saved})],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
