@@ -243,7 +243,7 @@ class _Reader:
             win=_one(win, Condition), lose=_one(lose, Condition) if lose else None,
             score=_one(score, Score), done=bool(data.get("done", False)),
             instructions=data.get("instructions", data["id"]), source=self.marked.name,
-            rule_lines=tuple(self.rule_lines))
+            rule_lines=tuple(self.rule_lines), solver=dict(data.get("solver", {})))
 
     def _check_schema(self, data: dict[str, Any]) -> None:
         validator = jsonschema.Draft202012Validator(schema())

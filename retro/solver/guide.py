@@ -23,8 +23,11 @@ class Weights:
     empty: float = 12.0       # an empty pile of the tableau (or a reserve, a grid gap)
     cells: float = 3.0        # an empty free cell
     buried: float = 1.5       # (minus) a card lying on a card the foundations take next
-    disorder: float = 3.0     # (minus) a card lying above a lower card of its pile
-    mobility: float = 0.0     # a legal move (off by default: it costs a move generation)
+    disorder: float = 3.0     # (minus) a card lying above a lower card of its pile, or unseen
+    #                           in the stock
+    stock: float = 0.0        # a card still in the stock (a reserve worth keeping)
+    mobility: float = 0.0     # a legal move
+    depth: float = 0.0        # (minus) a move made since the search began: shorter lines
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -43,15 +46,13 @@ PORTFOLIO_TILTS: tuple[Mapping[str, float], ...] = (
 
 def weights_for(gdef: GameDef) -> Weights:
     """The default weights with the game file's own (its `solver: {weights: ...}`) on top."""
-    own = getattr(gdef, "solver", None) or {}
-    changes = own.get("weights", {}) if isinstance(own, Mapping) else {}
-    return Weights().with_changes(changes)
+    return Weights().with_changes(gdef.solver.get("weights", {}))
 
 
 def evaluate(position: Position, weights: Weights, model: SafetyModel | None,
              mobility: int = 0) -> float:
     """The position's value: the weighted sum of its features."""
-    home = turned_down = runs = suited = empty = cells = disorder = 0
+    home = turned_down = runs = suited = empty = cells = disorder = stock = 0
     for pile in position.piles:
         kind = pile.kind
         cards = pile.cards
@@ -59,6 +60,8 @@ def evaluate(position: Position, weights: Weights, model: SafetyModel | None,
             home += len(cards)
             continue
         if kind == "stock":
+            disorder += len(cards)  # still to be sorted, so a deal from it costs nothing
+            stock += len(cards)
             continue
         turned_down += pile.down
         if not cards:
@@ -83,7 +86,8 @@ def evaluate(position: Position, weights: Weights, model: SafetyModel | None,
             below = card
     value = (weights.home * home - weights.turned * turned_down + weights.runs * runs
              + weights.suited * suited + weights.empty * empty + weights.cells * cells
-             + weights.mobility * mobility - weights.disorder * disorder)
+             + weights.mobility * mobility - weights.disorder * disorder
+             + weights.stock * stock)
     if model is not None and weights.buried:
         value -= weights.buried * _buried(position, model)
     return value

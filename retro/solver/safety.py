@@ -65,7 +65,7 @@ def _learn(gdef: GameDef) -> SafetyModel | None:
         if group.accept is None:
             continue
         if group.kind != FOUNDATION:
-            for (name, slot, below, card) in accepted:
+            for (name, _, below, card) in accepted:
                 if name == group.name and below is not None:
                     builders[below].add(card)
             continue

@@ -68,7 +68,7 @@ class _Node:
         self.parent = parent
         self.step = step
         self.depth = depth
-        self.level = parent.level + 1 if parent is not None else 0
+        self.level: int = parent.level + 1 if parent is not None else 0
         self.moves = moves  # its legal moves, kept from its making until it is expanded
 
 
@@ -214,7 +214,8 @@ class _Member:
                     if depth > budget.depth:
                         self.cut = True
                     elif moves:
-                        value = evaluate(game.position, self.weights, shared.model, len(moves))
+                        value = (evaluate(game.position, self.weights, shared.model, len(moves))
+                                 - self.weights.depth * depth)
                         child = _Node(node, tuple(step), depth, moves)
                         children.append((value, child))
                         if value > shared.best_value:
@@ -230,17 +231,17 @@ class _Member:
             else:
                 children.sort(key=lambda item: item[0])
                 self.stack.extend(child for _, child in children)
-            if shared.nodes >= next_pause:
+            if shared.nodes >= next_pause or shared.out_of_budget():
                 self.goto(self.root)
                 yield None
                 next_pause = shared.nodes + _SLICE
 
 
 def solve(game: Game, budget: Budget | None = None, weights: Weights | None = None,
-          portfolio: bool = True) -> Result:
+          portfolio: bool = True, order: str = BEST_FIRST) -> Result:
     """Search the deal from `game`'s position with every card known; the game is left as it
     was. The portfolio is the game's weights (from its file) in best-first and depth-first
-    order, then tilted weightings; `portfolio=False` runs the first member alone."""
+    order, then tilted weightings; `portfolio=False` runs one search alone, in `order`."""
     budget = budget or Budget()
     base = weights or weights_for(game.gdef)
     shared = _Shared(game, budget)
@@ -255,7 +256,7 @@ def solve(game: Game, budget: Budget | None = None, weights: Weights | None = No
         plans = [(BEST_FIRST, base.with_changes(tilt)) for tilt in PORTFOLIO_TILTS]
         plans.insert(1, (DEPTH_FIRST, base))
         if not portfolio:
-            plans = plans[:1]
+            plans = [(order, base)]
         members = [_Member(shared, order, w, root_key).run() for order, w in plans]
         while members:
             for member in list(members):

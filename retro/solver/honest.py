@@ -1,0 +1,168 @@
+"""Honest play: the deal played as a player must, never seeing a face-down card or the order of
+the stock.
+
+Everything the player goes by passes through `view()`, which reads only what is face up (and how
+many cards lie face down where). At each decision the hidden cards are dealt afresh at random
+into the hidden places, many times over (each a *sample* that agrees with everything visible);
+each sample is solved with a small budget by the perfect-information search; the move that wins
+the most samples is played (failing any win, the one leading most often to the most promising
+position). A winning line found in a sample is followed while the real table keeps looking as
+the sample said it would: as soon as a turned card differs, the player thinks again.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from retro.cards import Card, make_deck
+from retro.engine.game import WON, Game
+from retro.engine.model import DONE, Move, Position
+from retro.solver.adapter import make
+from retro.solver.search import LOST, UNKNOWN, Budget, solve
+
+View = tuple[tuple[tuple[int, tuple[Card, ...]], ...], tuple[tuple[str, int], ...]]
+
+
+def view(game: Game) -> View:
+    """What a player sees: for each pile how many cards lie face down and the face-up ones;
+    the counters (moves, redeals, score). The only place honest play reads the table."""
+    position = game.position
+    piles = tuple((pile.down, tuple(pile.cards[pile.down:])) for pile in position.piles)
+    return piles, tuple(sorted(position.counters.items()))
+
+
+def sample(game: Game, seen: View, rng: random.Random) -> Game:
+    """A game that looks exactly like `seen`, its hidden cards dealt at random from the cards
+    not in sight (and a random deal number for any later reshuffle)."""
+    gdef = game.gdef
+    deck = gdef.deck
+    unseen = Counter(make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high))
+    piles, counters = seen
+    for _, up in piles:
+        unseen.subtract(up)
+    hidden = sorted(unseen.elements(), key=lambda card: (card.suit, card.rank))
+    rng.shuffle(hidden)
+    position = Position(gdef)
+    for pile, (down, up) in zip(position.piles, piles, strict=True):
+        pile.cards.extend(hidden[:down])
+        del hidden[:down]
+        pile.cards.extend(up)
+        pile.down = down
+    position.counters.update(dict(counters))
+    position.refresh_all()
+    return Game(gdef, rng.randrange(1 << 31), position)
+
+
+@dataclass
+class Decision:
+    """The move to play, how many samples it won, and a winning line to follow (with the
+    sample it was found in, to notice when the real table stops agreeing)."""
+
+    move: Move | None
+    wins: int
+    samples: int
+    nodes: int = 0
+    plan: list[Move] = field(default_factory=list)
+    plan_game: Game | None = None
+
+
+def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
+           avoid: frozenset[View] = frozenset()) -> Decision:
+    """Choose a move from what is visible: the one that wins most samples. Moves leading back
+    to a table in `avoid` (already seen in this game) are chosen only when nothing else is left."""
+    legal = [move for move in game.legal_moves() if move.kind != DONE]
+    if not legal:
+        return Decision(None, 0, 0)
+    seen = view(game)
+    wins: Counter[Move] = Counter()
+    hopes: Counter[Move] = Counter()
+    plans: dict[Move, tuple[list[Move], Game]] = {}
+    first: Game | None = None
+    nodes = 0
+    for _ in range(samples):
+        trial = sample(game, seen, rng)
+        first = first or trial
+        found = solve(trial, budget)
+        nodes += found.nodes
+        if found.result == WON and found.moves:
+            move = found.moves[0]
+            wins[move] += 1
+            plans.setdefault(move, (found.moves, trial))
+        elif found.result == UNKNOWN and found.best:
+            hopes[found.best[0]] += 1
+    assert first is not None
+    repeats = _repeats(first, legal, avoid)
+    allowed = [move for move in legal if move not in repeats] or legal
+    best = max(allowed, key=lambda move: (wins[move], hopes[move], -allowed.index(move)))
+    plan, plan_game = plans.get(best, ([], None))
+    return Decision(best, wins[best], samples, nodes, list(plan[1:]), plan_game)
+
+
+def _repeats(trial: Game, legal: list[Move], avoid: frozenset[View]) -> set[Move]:
+    """The moves that lead back to a table seen before (worked out on a sample: a move that
+    turns no card looks the same there as on the real table)."""
+    found = set()
+    for move in legal:
+        with trial.trial(move):
+            if view(trial) in avoid:
+                found.add(move)
+    return found
+
+
+@dataclass
+class Played:
+    """An honest game: its outcome (won, lost or unknown: out of time), the moves played."""
+
+    result: str
+    moves: list[Move]
+    nodes: int
+    seconds: float
+    decisions: int
+
+
+def play(game: Game, seconds: float = 10.0, samples: int = 6, seed: int = 0,
+         sample_nodes: int = 3_000, max_moves: int = 3_000) -> Played:
+    """Play the deal from here to its end, honestly, within about `seconds` (each decision
+    takes a share of what is left). Moves are made on `game` itself."""
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    moves: list[Move] = []
+    nodes = decisions = 0
+    plan: list[Move] = []
+    plan_game: Game | None = None
+    avoid: set[View] = {view(game)}
+    while len(moves) < max_moves:
+        if game.outcome() != "playing":
+            break
+        left = seconds - (time.perf_counter() - start)
+        if left <= 0:
+            return Played(UNKNOWN, moves, nodes, time.perf_counter() - start, decisions)
+        if plan and plan_game is not None and plan[0] in game.legal_moves():
+            move = plan.pop(0)
+            make(plan_game, move)
+        else:
+            hidden = sum(pile.down for pile in game.position.piles)
+            share = left / (2 + hidden / 3)
+            budget = Budget(nodes=sample_nodes, seconds=share / samples)
+            decision = decide(game, rng, samples, budget, frozenset(avoid))
+            decisions += 1
+            nodes += decision.nodes
+            if decision.move is None:
+                break
+            move = decision.move
+            plan, plan_game = decision.plan, decision.plan_game
+            if plan_game is not None:
+                make(plan_game, move)
+        game.push(move)
+        moves.append(move)
+        seen = view(game)
+        avoid.add(seen)
+        if plan_game is not None and view(plan_game) != seen:
+            plan, plan_game = [], None  # a turned card differs: think again
+    result = WON if game.outcome() == WON else LOST
+    if len(moves) >= max_moves and result != WON:
+        result = UNKNOWN
+    return Played(result, moves, nodes, time.perf_counter() - start, decisions)
