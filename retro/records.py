@@ -111,7 +111,7 @@ class Records:
         entry = HighScore(name=name, score=score, moves=game.moves_made,
                           date=today or time.strftime("%Y-%m-%d"), seed=game.seed,
                           options=dict(game.gdef.options), won=won,
-                          replay=[format_move(game.position, m) for m, *_ in game.history])
+                          replay=[format_move(game.position, entry.move) for entry in game.history])
         table = self.tables.setdefault(game.gdef.id, [])
         table.append(entry)
         table.sort(key=_rank)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -77,6 +77,8 @@ class _Reader:
         self.errors: list[str] = []
         self.groups: dict[str, int] = {}
         self.rule_lines: list[str] = []
+        self.group_now = ""  # the group whose rules are being bound ("" for the game's own)
+        self.ordered: set[str] = set()  # groups whose pile order some rule reads
 
     def error(self, path: tuple[str | int, ...], message: str, key: bool = False) -> None:
         self.errors.append(f"{self.marked.where(path, key)}: {message}")
@@ -128,11 +130,25 @@ class _Reader:
         if kwargs is None:
             return None
         self.rule_lines.append(f"{context}: {spec.description}")
+        self._note_ordered(spec, kwargs)
         try:
             return spec.factory(**kwargs)
         except (ValueError, TypeError) as error:
             self.error(ppath, f"'{name}': {error}")
             return None
+
+    def _note_ordered(self, spec: RuleSpec, kwargs: dict[str, Any]) -> None:
+        """Remember the groups whose pile order this rule reads (`RuleSpec.ordered`)."""
+        for name in spec.ordered:
+            if name == "self":
+                self.ordered.add(self.group_now)
+                continue
+            param = spec.param(name)
+            value = kwargs.get(name, param.default if param is not None else None)
+            if isinstance(value, str):
+                self.ordered.add(value)
+            elif isinstance(value, tuple):
+                self.ordered.update(item for item in value if isinstance(item, str))
 
     def _unknown_rule(self, kind: str, name: str) -> str:
         elsewhere = [k for k in KINDS if lookup(k, name) is not None]
@@ -237,6 +253,9 @@ class _Reader:
         score = self.bind("score", data.get("score", "no_score"), ("score",), "score")
         if self.errors:
             raise DefinitionError(self.errors)
+        groups = tuple(replace(group, interchangeable=bool(data["piles"][group.name].get(
+            "interchangeable", group.count > 1 and group.name not in self.ordered)))
+            for group in groups)
         return GameDef(
             id=data["id"], title=data["title"], description=data.get("description", ""),
             deck=deck, groups=groups, deal=deal, options=dict(chosen), autos=_typed(autos, Auto),
@@ -340,9 +359,11 @@ class _Reader:
                         fan=group.get("fan", "none"), columns=int(group.get("columns", 0)),
                         show=int(group.get("show", 0)))
         parts: dict[str, Any] = {}
+        self.group_now = name
         for kind in ("pick", "accept", "action"):
             if kind in group:
                 parts[kind] = self.bind(kind, group[kind], (*path, kind), f"{name} {kind}")
+        self.group_now = ""
         return GroupDef(name=name, kind=group["kind"], count=int(group.get("count", 1)),
                         layout=layout, pick=parts.get("pick"),
                         accept=_one(parts.get("accept"), Accept) if parts.get("accept") else None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from typing import NamedTuple
 
 from retro.cards import Card, make_deck, plain_rank
 from retro.deals import SHUFFLES
@@ -17,8 +18,9 @@ from retro.engine.model import (
     Move,
     Pile,
     Position,
-    Snapshot,
+    Undo,
 )
+from retro.engine.zobrist import MASK, counters_term
 from retro.errors import IllegalMove
 
 PLAYING, WON, LOST = "playing", "won", "lost"
@@ -100,17 +102,42 @@ def _extract_from_pack(cards: list[Card], rank: int, targets: list[Pile]) -> Non
         del cards[i]
 
 
+class HistoryEntry(NamedTuple):
+    """One move made by `push`: the move, what it changed (for undo), the events it caused, and
+    what undoing it counts as a cheat."""
+
+    move: Move
+    undo: Undo
+    events: list[Event]
+    cheat: int
+
+
 class Game:
-    """Play one deal: `legal_moves()`, `push()`, `pop()`, `redo()`, score and outcome."""
+    """Play one deal: `legal_moves()`, `push()`, `pop()`, `redo()`, score and outcome.
+
+    For a person (window, console, saves): `push(move)` judges a move (`IllegalMove` with the
+    rule's reason), keeps it in `history` for `pop()` (undo, counted as a cheat) and `redo()`.
+
+    For search: `make(move)` and `unmake()` make and take back a move from `legal_moves()`
+    without judging it again and without touching `history`, the redo list or the cheat count;
+    the position after `make` is the one `push` gives, and `unmake` restores it exactly. Calls
+    nest like a stack (every `make` is undone by one `unmake`, last first) and must not be
+    mixed with `push`/`pop` in between. `key()` is a 64-bit number for the position: equal for
+    positions that play alike (the same cards in the same piles, face-down counts, stock order,
+    the counters rules read such as redeals used; the piles of a group the rules make
+    interchangeable, like FreeCell's cells, count as a set), and different otherwise except by
+    a 64-bit accident. The move counter and the score are not part of it.
+    """
 
     def __init__(self, gdef: GameDef, seed: int = 1, position: Position | None = None) -> None:
         self.gdef = gdef
         self.seed = seed
         self.position = position if position is not None else deal_position(gdef, seed)
         self.position.seed = seed
-        self.history: list[tuple[Move, Snapshot, list[Event], int]] = []
+        self.history: list[HistoryEntry] = []
         self.future: list[Move] = []
         self.cheat = 0
+        self._trail: list[Undo] = []
         self._bind()
 
     def _bind(self) -> None:
@@ -134,6 +161,8 @@ class Game:
         self._card_buckets: dict[Card, list[list[Pile]]] = {}
         self._sources = [pile for g in gdef.groups if g.pick is not None for pile in groups[g.name]]
         self._actors = [(groups[g.name], g.action) for g in gdef.groups if g.action is not None]
+        # each auto with its pile-by-pile form, if it has one
+        self._autos = [(auto, auto.on_piles) for auto in gdef.autos]
 
     # -- the questions ------------------------------------------------------------------------
 
@@ -345,64 +374,106 @@ class Game:
             self.future.pop()
         else:
             self.future.clear()
-        events, snapshot = self._apply(move)
+        events, undo = self._apply(move)
         cheat = CHEAT_UNDO_DEAL if move.kind == "deal" else (
             CHEAT_UNDO_TURN if any(name == "flipped" for name, _ in events) else 0)
-        self.history.append((move, snapshot, events, cheat))
+        self.history.append(HistoryEntry(move, undo, events, cheat))
         return events
 
-    def _apply(self, move: Move) -> tuple[list[Event], Snapshot]:
+    def _apply(self, move: Move) -> tuple[list[Event], Undo]:
         position = self.position
         gdef = self.gdef
+        # Before the first move the position is as dealt or as given, and an automatic move may
+        # be due anywhere; after a move every one due has been made, so only changed piles matter.
+        settled = bool(self.history or self._trail)
         position.begin()
-        if move.kind == MOVE:
-            position.transfer(position.piles[move.src], move.count, position.piles[move.dst])
-        elif move.kind == DONE:
+        kind = move.kind
+        if kind == MOVE:
+            piles = position.piles
+            position.transfer(piles[move.src], move.count, piles[move.dst])
+        elif kind == DONE:
             position.bump("done")
         else:
             pile = position.piles[move.src]
             action = pile.group.action
             assert action is not None
             action.apply(position, pile)
-        if move.kind != DONE:
-            position.bump("moves")
-            position.emit("action")
-        for _ in range(_AUTO_LIMIT):
-            if not any([auto.apply(position) for auto in gdef.autos]):
-                break
-        if gdef.win is not None and not position.counters.get("won") and gdef.win.test(position):
+        counters = position.counters
+        if kind != DONE:
+            counters["moves"] += 1
+            position.events.append(("action", 1))
+        if self._autos:
+            self._run_autos(settled)
+        win = gdef.win
+        if win is not None and not counters.get("won") and (
+                position.unfit == 0 if position.win_each is not None else win.test(position)):
             position.bump("won")
             position.emit("won")
         points = gdef.score.points
         if points:
-            position.counters["score"] += sum(
+            counters["score"] += sum(
                 points.get(name, 0) * count for name, count in position.events)
-        events = position.events
-        return events, position.end()
+        return position.events, position.end()
+
+    def _run_autos(self, settled: bool) -> None:
+        """The automatic moves, over and over until none applies. An auto that looks pile by
+        pile is shown only the piles changed since it last looked (all of them while not
+        `settled`): it cannot act anywhere else, as it found nothing to do there before."""
+        position = self.position
+        autos = self._autos
+        looked = [0] * len(autos)
+        for _ in range(_AUTO_LIMIT):
+            changed = False
+            for number, (auto, on_piles) in enumerate(autos):
+                if on_piles is None or not settled:
+                    changed = auto.apply(position) or changed
+                    continue
+                start = looked[number]
+                looked[number] = len(position.journal)
+                changed = on_piles(position, position.touched_since(start)) or changed
+            if not changed:
+                return
+            settled = True
 
     def pop(self) -> Move:
         """Undo the last move exactly; it can be redone."""
         if not self.history:
             raise IllegalMove("Nothing to undo")
-        move, snapshot, _, cheat = self.history.pop()
-        self.position.restore(snapshot)
-        self.future.append(move)
-        self.cheat += cheat
-        return move
+        entry = self.history.pop()
+        self.position.restore(entry.undo)
+        self.future.append(entry.move)
+        self.cheat += entry.cheat
+        return entry.move
 
     def redo(self) -> Move:
         if not self.future:
             raise IllegalMove("Nothing to redo")
         move = self.future[-1]
         self.push(move)
-        self.cheat -= self.history[-1][3]
+        self.cheat -= self.history[-1].cheat
         return move
+
+    # -- search -------------------------------------------------------------------------------
+
+    def make(self, move: Move) -> None:
+        """Make a move from `legal_moves()` for search: trusted, not kept in `history`."""
+        self._trail.append(self._apply(move)[1])
+
+    def unmake(self) -> None:
+        """Take back the last `make` exactly."""
+        self.position.restore(self._trail.pop())
+
+    def key(self) -> int:
+        """The 64-bit position key (see the class docstring), kept up to date by every change."""
+        position = self.position
+        return (position.pile_sum + counters_term(position.counters)) & MASK
 
     def restart(self) -> None:
         """Back to the opening of the same deal: counts as a cheat (replaying a known deal)."""
         self.position = deal_position(self.gdef, self.seed)
         self.history.clear()
         self.future.clear()
+        self._trail.clear()
         self.cheat += CHEAT_RESTART
         self._bind()
 

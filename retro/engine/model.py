@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from retro.cards import Card
+from retro.engine.zobrist import MASK, counters_term, key_tables
 
 # -- moves -------------------------------------------------------------------------------------
 
@@ -86,10 +87,15 @@ class Accept:
 
 @dataclass(frozen=True)
 class Condition:
-    """A yes/no question about the whole position (win, deal allowed, ...)."""
+    """A yes/no question about the whole position (win, deal allowed, ...).
+
+    `each`, when given, is the same question asked of one pile: the condition holds exactly
+    when every pile meets it. The engine then keeps the answer up to date pile by pile as piles
+    change, so the win test after a move costs nothing."""
 
     test: Callable[[Position], bool]
     why: Callable[[Position], str]
+    each: Callable[[Pile], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -104,9 +110,14 @@ class Action:
 
 @dataclass(frozen=True)
 class Auto:
-    """Done by the game itself after each move; returns True when it changed something."""
+    """Done by the game itself after each move; returns True when it changed something.
+
+    `on_piles`, when given, does the same looking only at the piles it is handed (in pile
+    order): for rules whose every action starts from one pile's own state, so after a move only
+    the piles changed since it last looked need a look."""
 
     apply: Callable[[Position], bool]
+    on_piles: Callable[[Position, list[Pile]], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -141,6 +152,8 @@ class GroupDef:
     pick: Pick | None = None
     accept: Accept | None = None
     action: Action | None = None
+    # the rules make its piles alike: a position with two of them swapped plays the same
+    interchangeable: bool = False
 
     def pile_id(self, index: int) -> str:
         return f"{self.name}:{index + 1}" if self.count > 1 else self.name
@@ -206,9 +219,12 @@ class GameDef:
 
 class Pile:
     """Cards bottom first; the lowest `down` of them lie face down (face-down cards are always
-    under the face-up ones). `run` and `keys` are facts kept up to date as the pile changes."""
+    under the face-up ones). `run`, `keys` and `fits` (does it meet the win rule's test of each
+    pile) are facts kept up to date as the pile changes; `hash` and `term` are its part of the
+    position key (see `retro.engine.zobrist`), kept up to date by every change."""
 
-    __slots__ = ("cards", "down", "group", "id", "index", "keys", "kind", "run", "slot")
+    __slots__ = ("cards", "down", "fits", "group", "hash", "id", "index", "keys", "kind", "run",
+                 "salt", "slot", "term")
 
     def __init__(self, group: GroupDef, slot: int, index: int) -> None:
         self.group = group
@@ -220,6 +236,10 @@ class Pile:
         self.down = 0
         self.run = 0
         self.keys: tuple[int, ...] = ()
+        self.fits = True
+        self.hash = 0
+        self.salt = 0
+        self.term = 0
 
     @property
     def top(self) -> Card | None:
@@ -230,15 +250,27 @@ class Pile:
         return len(self.cards) - self.down
 
     def refresh(self, position: Position) -> None:
-        """Recompute the facts move generation reads (only when this pile changed)."""
+        """Recompute the facts move generation and the win test read (only when this pile
+        changed)."""
         group = self.group
-        self.run = group.pick.run(self) if group.pick is not None else 0
+        if group.pick is not None:
+            self.run = group.pick.run(self)
+        each = position.win_each
+        if each is not None:
+            fits = each(self)
+            if fits is not self.fits:
+                position.unfit += -1 if fits else 1
+                self.fits = fits
         accept = group.accept
         if accept is not None and accept.local and accept.keys:
-            keys: list[int] = []
-            for keyer in accept.keys:
-                keys.extend(keyer.pile_keys(position, self))
-            new_keys = tuple(dict.fromkeys(keys))
+            keyers = accept.keys
+            if len(keyers) == 1:
+                new_keys = keyers[0].pile_keys(position, self)
+            else:
+                keys: list[int] = []
+                for keyer in keyers:
+                    keys.extend(keyer.pile_keys(position, self))
+                new_keys = tuple(dict.fromkeys(keys))
             if new_keys != self.keys:
                 index = position.exact_index if accept.exact else position.tested_index
                 for key in self.keys:  # an emptied bucket stays: generation may hold it
@@ -263,12 +295,21 @@ def _pile_order(pile: Pile) -> int:
 
 
 Event = tuple[str, int]
-Snapshot = tuple[list[tuple[Pile, list[Card], int]], dict[str, int]]
+# One change of a move, enough to take it back: (source, count, target, the source's face-down
+# count before, the target's before). A turned card is (pile, 0, None, face-down count before, 0).
+Change = tuple[Pile, int, "Pile | None", int, int]
+
+
+class Undo(NamedTuple):
+    """What a move changed: its card changes in order, and the counters as they were."""
+
+    changes: list[Change]
+    counters: dict[str, int]
 
 
 class Position:
     """All piles and counters. Every change goes through `transfer`, `flip` and `bump`, which keep
-    the undo journal, emit events and refresh the piles' facts."""
+    the undo journal, the position key and the piles' facts up to date and emit events."""
 
     def __init__(self, gdef: GameDef) -> None:
         self.gdef = gdef
@@ -288,69 +329,116 @@ class Position:
         self.tested_index: dict[int, list[Pile]] = {}
         # piles offering more than one key: only then can one target be found twice
         self.multi_keyed: set[int] = set()
+        # the win rule's test of each pile, when it has one: won when no pile is `unfit`
+        self.win_each = gdef.win.each if gdef.win is not None else None
+        self.unfit = 0
+        self.tables = key_tables(gdef)
+        for pile, salt in zip(self.piles, self.tables.salts, strict=True):
+            pile.salt = salt
+        self.pile_sum = 0  # the piles' part of the key: the sum of their terms
         self.seed = 0  # the deal number, for rules that shuffle again (redeals)
         self.counters: dict[str, int] = {"moves": 0, "turned": 0, "score": 0}
         self.events: list[Event] = []
-        self._journal: list[tuple[Pile, list[Card], int]] | None = None
-        self._touched: set[int] = set()
+        self.journal: list[Change] = []
+        self._counters_before: dict[str, int] = {}
 
     # -- changes, journaled ------------------------------------------------------------------
 
     def begin(self) -> None:
-        self._journal = []
-        self._touched = set()
+        self.journal = []
         self.events = []
-        self._counters_before = dict(self.counters)
+        self._counters_before = self.counters.copy()
 
-    def end(self) -> Snapshot:
-        journal = self._journal or []
-        self._journal = None
-        return journal, self._counters_before
+    def end(self) -> Undo:
+        return Undo(self.journal, self._counters_before)
 
-    def _save(self, pile: Pile) -> None:
-        if self._journal is not None and pile.index not in self._touched:
-            self._touched.add(pile.index)
-            self._journal.append((pile, list(pile.cards), pile.down))
+    def restore(self, undo: Undo) -> None:
+        """Take back what a move changed, last change first; refresh only the piles it touched."""
+        card_at = self.tables.card_at
+        span = self.tables.height_span
+        down_word = self.tables.down
+        touched: dict[Pile, None] = {}
+        for src, count, dst, src_down, dst_down in reversed(undo.changes):
+            value = src.hash ^ down_word[src.down] ^ down_word[src_down]
+            if dst is not None:
+                cards = dst.cards
+                moving = cards[-count:]
+                del cards[-count:]
+                base = len(cards)
+                other = dst.hash ^ down_word[dst.down] ^ down_word[dst_down]
+                height = len(src.cards)
+                for n, card in enumerate(moving):
+                    other ^= card_at[((card.rank - 1) * 4 + card.suit) * span + base + n]
+                    value ^= card_at[((card.rank - 1) * 4 + card.suit) * span + height + n]
+                src.cards.extend(moving)
+                dst.down = dst_down
+                self._rehash(dst, other)
+                touched[dst] = None
+            src.down = src_down
+            self._rehash(src, value)
+            touched[src] = None
+        self.counters = undo.counters.copy()
+        for pile in touched:
+            pile.refresh(self)
 
-    def restore(self, snapshot: Snapshot) -> None:
-        journal, counters = snapshot
-        for pile, cards, down in journal:
-            pile.cards[:] = cards
-            pile.down = down
-        self.counters = dict(counters)
-        self.refresh_all()
+    def _rehash(self, pile: Pile, value: int) -> None:
+        """Set a pile's hash and its term of the key (the mixed hash, see zobrist.mix)."""
+        pile.hash = value
+        mixed = value ^ pile.salt
+        mixed = (mixed ^ (mixed >> 30)) * 0xBF58476D1CE4E5B9 & MASK
+        mixed = (mixed ^ (mixed >> 27)) * 0x94D049BB133111EB & MASK
+        mixed ^= mixed >> 31
+        self.pile_sum = (self.pile_sum - pile.term + mixed) & MASK
+        pile.term = mixed
 
     def transfer(self, src: Pile, count: int, dst: Pile, face_down: bool = False) -> None:
         """Move the top `count` cards of `src` onto `dst` (face up unless dealt face down)."""
-        self._save(src)
-        self._save(dst)
-        moving = src.cards[-count:]
-        below = dst.cards[-1] if dst.cards and dst.face_up else None
-        del src.cards[-count:]
-        if src.down > len(src.cards):
-            src.down = len(src.cards)
+        src_down, dst_down = src.down, dst.down
+        cards = src.cards
+        moving = cards[-count:]
+        below = dst.cards[-1] if dst.cards and len(dst.cards) > dst_down else None
+        if face_down and below is not None:
+            raise ValueError(f"face-down cards cannot go onto face-up cards ({dst.id})")
+        del cards[-count:]
+        height = len(cards)
+        if src_down > height:
+            src.down = height
+        base = len(dst.cards)
         if face_down:
-            if dst.face_up:
-                raise ValueError(f"face-down cards cannot go onto face-up cards ({dst.id})")
             dst.down += count
         dst.cards.extend(moving)
-        self.events.append(("moved", count))
-        self.events.append(("to_" + dst.kind, count))
+        self.journal.append((src, count, dst, src_down, dst_down))
+        tables = self.tables
+        card_at, span, down_word = tables.card_at, tables.height_span, tables.down
+        value = src.hash ^ down_word[src_down] ^ down_word[src.down]
+        other = dst.hash ^ down_word[dst_down] ^ down_word[dst.down]
+        for n, card in enumerate(moving):
+            code = ((card.rank - 1) * 4 + card.suit) * span
+            value ^= card_at[code + height + n]
+            other ^= card_at[code + base + n]
+        self._rehash(src, value)
+        self._rehash(dst, other)
+        events = self.events
+        events.append(("moved", count))
+        events.append(("to_" + dst.kind, count))
         if below is not None and not face_down:
             bottom = moving[0]
             if bottom.suit == below.suit and bottom.rank + 1 == below.rank:
-                self.events.append(("built_same_suit", count))
-        if dst.kind == "foundation" and count >= 13:
-            self.events.append(("run_removed", 1))
+                events.append(("built_same_suit", count))
+        if count >= 13 and dst.kind == "foundation":
+            events.append(("run_removed", 1))
         src.refresh(self)
         dst.refresh(self)
 
     def flip(self, pile: Pile) -> None:
         """Turn the top face-down card of `pile` face up."""
-        if pile.down == 0 or pile.face_up:
+        down = pile.down
+        if down == 0 or len(pile.cards) > down:
             raise ValueError(f"nothing to turn on {pile.id}")
-        self._save(pile)
-        pile.down -= 1
+        pile.down = down - 1
+        self.journal.append((pile, 0, None, down, 0))
+        words = self.tables.down
+        self._rehash(pile, pile.hash ^ words[down] ^ words[down - 1])
         self.counters["turned"] += 1
         self.events.append(("flipped", 1))
         pile.refresh(self)
@@ -362,10 +450,28 @@ class Position:
         self.events.append((name, count))
 
     def refresh_all(self) -> None:
+        """Every pile's facts and key afresh: after a position is built card by card."""
+        tables = self.tables
+        self.pile_sum = 0
         for pile in self.piles:
+            pile.term = 0
+            self._rehash(pile, tables.pile_hash(pile.cards, pile.down))
             pile.refresh(self)
 
+    def touched_since(self, start: int) -> list[Pile]:
+        """The piles changed since change number `start` of the current move, in pile order."""
+        seen: dict[Pile, None] = {}
+        for src, _, dst, _, _ in self.journal[start:]:
+            seen[src] = None
+            if dst is not None:
+                seen[dst] = None
+        return sorted(seen, key=_pile_order)
+
     # -- questions ---------------------------------------------------------------------------
+
+    def key(self) -> int:
+        """The 64-bit position key (see `retro.engine.zobrist`)."""
+        return (self.pile_sum + counters_term(self.counters)) & MASK
 
     def cards_in_play(self) -> list[Card]:
         return [card for pile in self.piles for card in pile.cards]

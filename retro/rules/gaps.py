@@ -60,7 +60,8 @@ def _out_of_order(position: Position, group: str, start: int) -> tuple[list[Pile
 @rule("gaps_redeal", "action",
       "Redeal (`limit` times a game): the cards not yet in order from each row's left end "
       "(`first` upward, one suit) are shuffled and dealt back, one gap right after each row's "
-      "ordered part.")
+      "ordered part.",
+      ordered=("group",))
 def gaps_redeal(group: str = "grid", first: str = "2", limit: int = 2) -> Action:
     """Removed cards (Montana's Aces) take no part: shuffling them in, dealing them and taking
     them out again, as some books say, leaves the same gaps and the same chances."""
@@ -104,7 +105,8 @@ def gaps_redeal(group: str = "grid", first: str = "2", limit: int = 2) -> Action
 
 @rule("rows_in_suit_order", "condition",
       "Won when every row of the group holds one suit in order from `first` to `last`, starting "
-      "at its left end.")
+      "at its left end.",
+      ordered=("group",))
 def rows_in_suit_order(group: str = "grid", first: str = "2", last: str = "K") -> Condition:
     start_text = parse_rank(first)
     length = parse_rank(last) - start_text + 1

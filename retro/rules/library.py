@@ -365,7 +365,8 @@ def neighbour(position: Position, pile: Pile, offset: int) -> Pile | None:
 @rule("fills_gap", "accept",
       "A gap takes one card: the same suit, one rank above its left neighbour (sides: left, "
       "both: or one below its right neighbour); a gap at a row's start takes `first` (or nothing).",
-      sides=("both", "left"))
+      sides=("both", "left"),
+      ordered=("self",))
 def fills_gap(sides: str = "both", first: str = "") -> Accept:
     space = new_key_space()
     both = sides == "both"
@@ -437,7 +438,8 @@ def fills_gap(sides: str = "both", first: str = "") -> Accept:
 
 
 @rule("source_left_gap", "accept",
-      "Only from a place whose left neighbour is a gap (never from a row's first place).")
+      "Only from a place whose left neighbour is a gap (never from a row's first place).",
+      ordered=("self",))
 def source_left_gap() -> Accept:
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
         left = neighbour(position, src, -1)
@@ -500,30 +502,32 @@ def spider_deal_allowed(group: str = "tableau", relaxed: int = 0) -> Condition:
       "Won when every pile of the group is empty or one complete King-to-Ace run of one suit, "
       "and no card is left anywhere but there and on the foundations.")
 def complete_runs_only(group: str = "tableau") -> Condition:
+    def each(pile: Pile) -> bool:
+        if pile.group.name == group:
+            return not pile.cards or (pile.down == 0 and is_complete_run(pile.cards))
+        return pile.kind == "foundation" or not pile.cards
+
     def test(position: Position) -> bool:
-        for pile in position.piles:
-            if pile.group.name == group:
-                if pile.cards and not (pile.down == 0 and is_complete_run(pile.cards)):
-                    return False
-            elif pile.kind != "foundation" and pile.cards:
-                return False
-        return True
+        return all(each(pile) for pile in position.piles)
 
     def why(position: Position) -> str:
         return "Not every column is empty or a complete run"
 
-    return Condition(test, why)
+    return Condition(test, why, each)
 
 
 @rule("all_on_foundations", "condition", "Won when every card lies on the foundations.")
 def all_on_foundations() -> Condition:
+    def each(pile: Pile) -> bool:
+        return pile.kind == "foundation" or not pile.cards
+
     def test(position: Position) -> bool:
-        return all(not pile.cards for pile in position.piles if pile.kind != "foundation")
+        return all(each(pile) for pile in position.piles)
 
     def why(position: Position) -> str:
         return "Not every card is on the foundations"
 
-    return Condition(test, why)
+    return Condition(test, why, each)
 
 
 # -- actions -----------------------------------------------------------------------------------
@@ -531,7 +535,8 @@ def all_on_foundations() -> Condition:
 
 @rule("deal_row", "action",
       "Deal one face-up card from this pile onto every pile of a group, in order, if `allowed`; "
-      "with builds: false a dealt card never counts as the player's same-suit build.")
+      "with builds: false a dealt card never counts as the player's same-suit build.",
+      ordered=("to",))
 def deal_row(to: str = "tableau", allowed: Condition | None = None, builds: bool = True) -> Action:
     def available(position: Position, pile: Pile) -> bool:
         return bool(pile.cards) and (allowed is None or allowed.test(position))
@@ -574,24 +579,28 @@ def flip_top() -> Action:
 
 @rule("turn_exposed", "auto", "A face-down card left on top of a pile turns face up by itself.")
 def turn_exposed(group: str = "tableau") -> Auto:
-    def apply(position: Position) -> bool:
+    def on_piles(position: Position, piles: list[Pile]) -> bool:
         changed = False
-        for pile in position.groups[group]:
-            if pile.down and len(pile.cards) == pile.down:
+        for pile in piles:
+            if pile.down and len(pile.cards) == pile.down and pile.group.name == group:
                 position.flip(pile)
                 changed = True
         return changed
 
-    return Auto(apply)
+    def apply(position: Position) -> bool:
+        return on_piles(position, position.groups[group])
+
+    return Auto(apply, on_piles)
 
 
 @rule("remove_complete_runs", "auto",
       "A complete King-to-Ace run of one suit on top of a pile goes to the foundations by itself.")
 def remove_complete_runs(from_: str = "tableau", to: str = "foundation") -> Auto:
-    def apply(position: Position) -> bool:
+    def on_piles(position: Position, piles: list[Pile]) -> bool:
         changed = False
-        for pile in position.groups[from_]:
-            if len(pile.cards) - pile.down >= 13 and is_complete_run(pile.cards[-13:]):
+        for pile in piles:
+            if (len(pile.cards) - pile.down >= 13 and pile.group.name == from_
+                    and is_complete_run(pile.cards[-13:])):
                 target = next((f for f in position.groups[to] if not f.cards), None)
                 if target is None:
                     break
@@ -599,7 +608,10 @@ def remove_complete_runs(from_: str = "tableau", to: str = "foundation") -> Auto
                 changed = True
         return changed
 
-    return Auto(apply)
+    def apply(position: Position) -> bool:
+        return on_piles(position, position.groups[from_])
+
+    return Auto(apply, on_piles)
 
 
 # -- scores --------------------------------------------------------------------------------------

@@ -33,6 +33,10 @@ class RuleSpec:
     factory: Callable[..., Any]
     params: tuple[Param, ...]
     choices: dict[str, tuple[Any, ...]]
+    # groups whose piles this rule tells apart by their place (it deals in order, reads a
+    # neighbour, gives each pile its own step): parameter names, or "self" for the group the
+    # rule belongs to. Other groups' piles are interchangeable (see `retro.engine.zobrist`).
+    ordered: tuple[str, ...] = ()
 
     def param(self, name: str) -> Param | None:
         for param in self.params:
@@ -55,8 +59,10 @@ class RuleSpec:
 REGISTRY: dict[str, RuleSpec] = {}
 
 
-def rule(name: str, kind: str, description: str, **choices: tuple[Any, ...]) -> Callable[[F], F]:
-    """Register a rule factory. Parameter kinds come from the annotations (as strings)."""
+def rule(name: str, kind: str, description: str, ordered: tuple[str, ...] = (),
+         **choices: tuple[Any, ...]) -> Callable[[F], F]:
+    """Register a rule factory. Parameter kinds come from the annotations (as strings).
+    `ordered`: the groups whose pile order the rule reads (see `RuleSpec.ordered`)."""
     if kind not in KINDS:
         raise ValueError(f"unknown rule kind {kind}")
 
@@ -70,7 +76,7 @@ def rule(name: str, kind: str, description: str, **choices: tuple[Any, ...]) -> 
         if _key(kind, name) in REGISTRY:
             raise ValueError(f"{kind} rule '{name}' registered twice")
         REGISTRY[_key(kind, name)] = RuleSpec(name, kind, description, factory, tuple(params),
-                                              dict(choices))
+                                              dict(choices), ordered)
         return factory
 
     return register
