@@ -65,6 +65,7 @@ class Decision:
     wins: int
     samples: int
     nodes: int = 0
+    hopeless: bool = False  # every sample was proved lost
     plan: list[Move] = field(default_factory=list)
     plan_game: Game | None = None
 
@@ -81,7 +82,7 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
     hopes: Counter[Move] = Counter()
     plans: dict[Move, tuple[list[Move], Game]] = {}
     first: Game | None = None
-    nodes = 0
+    nodes = lost = 0
     for _ in range(samples):
         trial = sample(game, seen, rng)
         first = first or trial
@@ -93,12 +94,15 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
             plans.setdefault(move, (found.moves, trial))
         elif found.result == UNKNOWN and found.best:
             hopes[found.best[0]] += 1
+        elif found.result == LOST:
+            lost += 1
     assert first is not None
     repeats = _repeats(first, legal, avoid)
     allowed = [move for move in legal if move not in repeats] or legal
     best = max(allowed, key=lambda move: (wins[move], hopes[move], -allowed.index(move)))
     plan, plan_game = plans.get(best, ([], None))
-    return Decision(best, wins[best], samples, nodes, list(plan[1:]), plan_game)
+    return Decision(best, wins[best], samples, nodes, lost == samples, list(plan[1:]),
+                    plan_game)
 
 
 def _repeats(trial: Game, legal: list[Move], avoid: frozenset[View]) -> set[Move]:
@@ -150,8 +154,8 @@ def play(game: Game, seconds: float = 10.0, samples: int = 6, seed: int = 0,
             decision = decide(game, rng, samples, budget, frozenset(avoid))
             decisions += 1
             nodes += decision.nodes
-            if decision.move is None:
-                break
+            if decision.move is None or decision.hopeless:
+                break  # no move, or every way the hidden cards could lie loses: give up
             move = decision.move
             plan, plan_game = decision.plan, decision.plan_game
             if plan_game is not None:

@@ -13,11 +13,13 @@ from typing import IO, Any
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
+from retro.engine.model import GameDef
 from retro.engine.notation import format_move
 from retro.solver import honest
 from retro.solver.search import Budget, solve
 
 _CATALOGS: dict[tuple[Path, ...], Catalog] = {}
+_DEFINITIONS: dict[tuple[tuple[Path, ...], str, tuple[tuple[str, str], ...]], GameDef] = {}
 
 
 def _catalog(dirs: Sequence[Path]) -> Catalog:
@@ -27,10 +29,19 @@ def _catalog(dirs: Sequence[Path]) -> Catalog:
     return found
 
 
+def _definition(dirs: Sequence[Path], game_id: str, options: Mapping[str, str]) -> GameDef:
+    """The game loaded once a process, so what the solver learns of its rules is kept."""
+    name = (tuple(dirs), game_id, tuple(sorted(options.items())))
+    found = _DEFINITIONS.get(name)
+    if found is None:
+        found = _DEFINITIONS[name] = _catalog(dirs).load(game_id, dict(options))
+    return found
+
+
 def solve_deal(dirs: Sequence[Path], game_id: str, options: Mapping[str, str], seed: int,
                play_honestly: bool = False, seconds: float = 10.0) -> dict[str, Any]:
     """Solve (or, honestly, play) one deal; the answer as the `--json` object."""
-    gdef = _catalog(dirs).load(game_id, dict(options))
+    gdef = _definition(dirs, game_id, options)
     game = Game(gdef, seed)
     if play_honestly:
         played = honest.play(game, seconds=seconds, seed=seed)

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from retro.cards import Card, make_deck
-from retro.engine.model import MOVE, GameDef, GroupDef, Move, Pile, Position
+from retro.engine.model import DONE, MOVE, GameDef, GroupDef, Move, Pile, Position
 
 FOUNDATION = "foundation"
 
@@ -26,25 +26,30 @@ class SafetyModel:
     """What the probes found. `builders[c]`: the cards that may be built on `c` anywhere but a
     foundation. `successor`: foundation groups whose pile topped by a card takes exactly one
     card (that card's), with `bases` what their empty piles take. `keeps` the foundation
-    groups cards never leave."""
+    groups cards never leave. A card leaving a pile that a deal or redeal gathers changes
+    what that action does later (the thirds of a draw-three waste, a reshuffle), so no safe
+    move starts from the `stirred` groups."""
 
     builders: dict[Card, frozenset[Card]]
     successor: dict[str, dict[Card, Card | None]]
     bases: dict[str, frozenset[Card]]
     keeps: frozenset[str]
     copies: Counter[Card]
+    stirred: frozenset[str]  # groups a pile action changes: no safe move leaves them
 
 
-_MODELS: dict[int, SafetyModel | None] = {}
+# Learnt models by definition (held with it, so an id is never taken for another's).
+_MODELS: dict[int, tuple[GameDef, SafetyModel | None]] = {}
 
 
 def model_for(gdef: GameDef) -> SafetyModel | None:
     """The game's safety model, or None when its rules give no safe moves (learnt once)."""
-    found = _MODELS.get(id(gdef), False)
-    if found is False:
-        found = _learn(gdef)
-        _MODELS[id(gdef)] = found
-    return found  # type: ignore[return-value]
+    found = _MODELS.get(id(gdef))
+    if found is None or found[0] is not gdef:
+        if len(_MODELS) > 64:
+            _MODELS.clear()
+        found = _MODELS[id(gdef)] = (gdef, _learn(gdef))
+    return found[1]
 
 
 def _learn(gdef: GameDef) -> SafetyModel | None:
@@ -54,10 +59,15 @@ def _learn(gdef: GameDef) -> SafetyModel | None:
     foundations = [g for g in gdef.groups if g.kind == FOUNDATION and g.accept is not None]
     if not foundations:
         return None
-    answers = [_answers(gdef, cards, busy) for busy in (0, 1, 2)]
-    if any(other != answers[0] for other in answers[1:]):
-        return None  # some rule reads the other piles' cards
-    accepted = answers[0]
+    # what empty piles take first (cheap, and where neighbours show), then every card below;
+    # a group at a time, so a rule that reads other piles ends the learning early
+    accepted: set[tuple[str, int, Card | None, Card]] = set()
+    for full in (False, True):
+        for group in gdef.groups:
+            answers = [_answers(gdef, group, cards, busy, full) for busy in (0, 1, 2)]
+            if any(other != answers[0] for other in answers[1:]):
+                return None  # some rule reads the other piles' cards
+            accepted |= answers[0]
     builders: dict[Card, set[Card]] = {card: set() for card in cards}
     successor: dict[str, dict[Card, Card | None]] = {}
     bases: dict[str, frozenset[Card]] = {}
@@ -86,39 +96,76 @@ def _learn(gdef: GameDef) -> SafetyModel | None:
         bases[group.name] = frozenset(empty_by_slot[0])
     if not successor:
         return None
+    stirred = _stirred(gdef, cards)
+    if stirred is None:
+        return None
     keeps = frozenset(g.name for g in foundations if g.pick is None)
     return SafetyModel({card: frozenset(found) for card, found in builders.items()},
-                       successor, bases, keeps, copies)
+                       successor, bases, keeps, copies, stirred)
 
 
-def _answers(gdef: GameDef, cards: list[Card], busy: int) -> set[tuple[str, int, Card | None,
-                                                                       Card]]:
-    """Every (group, slot, card below or None for an empty pile, card put) an accept rule
-    allows, with a card from any pile that may be picked from; `busy` > 0 lays a different
-    card on every other pile first, to see whether the answers depend on them."""
+def _stirred(gdef: GameDef, cards: list[Card]) -> frozenset[str] | None:
+    """The groups whose piles the game's actions (and the autos after them) change, seen by
+    making each action on a table with a card on every pile; None if some action cannot be
+    seen at work there."""
+    from retro.engine.game import Game
+
+    acting = {g.name for g in gdef.groups if g.action is not None}
+    if not acting:
+        return frozenset()
+    position = Position(gdef)
+    _fill_others(position, (), cards, 1)
+    game = Game(gdef, 1, position)
+    stirred: set[str] = set()
+    seen: set[str] = set()
+    for move in game.legal_moves():
+        if move.kind in (MOVE, DONE):
+            continue
+        before = position.piles_state()
+        try:
+            game.make(move)
+        except (ValueError, IndexError, KeyError):
+            return None  # the action needs a table the probe does not give it
+        after = position.piles_state()
+        game.unmake()
+        seen.add(position.piles[move.src].group.name)
+        stirred.update(pile.group.name for pile, old, new in zip(position.piles, before, after,
+                                                                  strict=True) if old != new)
+    return frozenset(stirred) if seen >= acting else None
+
+
+def _answers(gdef: GameDef, group: GroupDef, cards: list[Card], busy: int,
+             full: bool) -> set[tuple[str, int, Card | None, Card]]:
+    """Every (group, slot, card below or None for an empty pile, card put) `group`'s accept
+    rule allows, with a card from any pile that may be picked from; `busy` > 0 lays a different
+    card on every other pile first, to see whether the answers depend on them. Without `full`
+    only empty piles are asked."""
     result: set[tuple[str, int, Card | None, Card]] = set()
     sources = [g for g in gdef.groups if g.pick is not None]
-    for group in gdef.groups:
-        if group.accept is None:
-            continue
-        slots = range(group.count) if group.kind == FOUNDATION else range(1)
-        for slot in slots:
-            for source in sources:
-                position = Position(gdef)
-                dst = position.groups[group.name][slot]
-                src = next((p for p in position.groups[source.name] if p is not dst), None)
-                if src is None:
-                    continue
-                if busy:
-                    _fill_others(position, (src, dst), cards, busy)
-                for below in (None, *cards):
-                    dst.cards[:] = [] if below is None else [below]
-                    dst.refresh(position)
-                    for card in cards:
-                        src.cards[:] = [card]
-                        src.refresh(position)
-                        if _accepts(group, position, src, dst):
-                            result.add((group.name, slot, below, card))
+    if group.accept is None:
+        return result
+    # every foundation (they must agree); elsewhere a row's first places and its last,
+    # so a rule that looks at a neighbour meets one
+    slots = (range(group.count) if group.kind == FOUNDATION
+             else sorted({0, 1, group.count - 1} & set(range(group.count))))
+    for slot in slots:
+        for source in sources:
+            position = Position(gdef)
+            dst = position.groups[group.name][slot]
+            src = next((p for p in position.groups[source.name] if p is not dst), None)
+            if src is None:
+                continue
+            if busy:
+                _fill_others(position, (src, dst), cards, busy)
+            # below each card on the first pile; elsewhere what an empty pile takes
+            for below in (None, *cards) if slot == 0 and full else (None,):
+                dst.cards[:] = [] if below is None else [below]
+                dst.refresh(position)
+                for card in cards:
+                    src.cards[:] = [card]
+                    src.refresh(position)
+                    if _accepts(group, position, src, dst):
+                        result.add((group.name, slot, below, card))
     return result
 
 
@@ -162,7 +209,7 @@ def safe_move(position: Position, moves: list[Move], model: SafetyModel) -> Move
         dst = position.piles[move.dst]
         src = position.piles[move.src]
         follows = model.successor.get(dst.group.name)
-        if follows is None or src.kind == FOUNDATION:
+        if follows is None or src.kind == FOUNDATION or src.group.name in model.stirred:
             continue
         card = src.cards[-1]
         if home is None:
