@@ -6,8 +6,9 @@ many cards lie face down where). At each decision the hidden cards are dealt afr
 into the hidden places, many times over (each a *sample* that agrees with everything visible);
 each sample is solved with a small budget by the perfect-information search; the move that wins
 the most samples is played (failing any win, the one leading most often to the most promising
-position). A winning line found in a sample is followed while the real table keeps looking as
-the sample said it would: as soon as a turned card differs, the player thinks again.
+position). The line found in a sample (to its win, or to its most promising position) is
+followed while the real table keeps looking as the sample said it would: as soon as a turned
+card differs, the player thinks again.
 """
 
 from __future__ import annotations
@@ -19,19 +20,25 @@ from dataclasses import dataclass, field
 
 from retro.cards import Card, make_deck
 from retro.engine.game import WON, Game
-from retro.engine.model import DONE, Move, Position
+from retro.engine.model import DONE, MOVE, Move, Position
 from retro.solver.adapter import make
 from retro.solver.search import LOST, UNKNOWN, Budget, solve
+
+_UNREAD = frozenset(("moves", "score"))
+_GLANCE = 60  # nodes of a decision made with the thinking time spent
 
 View = tuple[tuple[tuple[int, tuple[Card, ...]], ...], tuple[tuple[str, int], ...]]
 
 
 def view(game: Game) -> View:
     """What a player sees: for each pile how many cards lie face down and the face-up ones;
-    the counters (moves, redeals, score). The only place honest play reads the table."""
+    the counters that rules read (redeals, ...; not the moves made or the score, so a table
+    seen again is the same view). The only place honest play reads the table."""
     position = game.position
     piles = tuple((pile.down, tuple(pile.cards[pile.down:])) for pile in position.piles)
-    return piles, tuple(sorted(position.counters.items()))
+    counters = sorted((name, value) for name, value in position.counters.items()
+                      if name not in _UNREAD)
+    return piles, tuple(counters)
 
 
 def sample(game: Game, seen: View, rng: random.Random) -> Game:
@@ -58,8 +65,9 @@ def sample(game: Game, seen: View, rng: random.Random) -> Game:
 
 @dataclass
 class Decision:
-    """The move to play, how many samples it won, and a winning line to follow (with the
-    sample it was found in, to notice when the real table stops agreeing)."""
+    """The move to play, how many samples it won, and a line to follow: a winning one, or
+    failing that one to the most promising position a sample reached (with the sample it was
+    found in, to notice when the real table stops agreeing)."""
 
     move: Move | None
     wins: int
@@ -72,8 +80,11 @@ class Decision:
 
 def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
            avoid: frozenset[View] = frozenset()) -> Decision:
-    """Choose a move from what is visible: the one that wins most samples. Moves leading back
-    to a table in `avoid` (already seen in this game) are chosen only when nothing else is left."""
+    """Choose a move from what is visible: the one that wins most samples. When no sample
+    finds anything better than the table now, a pile action (deal, turn the stock) comes
+    before shuffling cards around, as a player would. A move leading back to a table in
+    `avoid` (already seen in this game: nothing new can come of it) is never chosen; with only
+    such moves left the decision is None, as with no move at all."""
     legal = [move for move in game.legal_moves() if move.kind != DONE]
     if not legal:
         return Decision(None, 0, 0)
@@ -81,8 +92,10 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
     wins: Counter[Move] = Counter()
     hopes: Counter[Move] = Counter()
     plans: dict[Move, tuple[list[Move], Game]] = {}
+    leads: dict[Move, tuple[list[Move], Game]] = {}  # lines to the most promising positions
     first: Game | None = None
     nodes = lost = 0
+    gains: list[float] = []
     for _ in range(samples):
         trial = sample(game, seen, rng)
         first = first or trial
@@ -94,26 +107,29 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
             plans.setdefault(move, (found.moves, trial))
         elif found.result == UNKNOWN and found.best:
             hopes[found.best[0]] += 1
+            gains.append(found.gain)
+            leads.setdefault(found.best[0], (found.best, trial))
         elif found.result == LOST:
             lost += 1
     assert first is not None
-    repeats = _repeats(first, legal, avoid)
-    allowed = [move for move in legal if move not in repeats] or legal
-    best = max(allowed, key=lambda move: (wins[move], hopes[move], -allowed.index(move)))
-    plan, plan_game = plans.get(best, ([], None))
+    stuck = not wins and bool(gains) and max(gains) <= 0
+    ranked = sorted(legal, key=lambda move: (
+        -wins[move], move.kind == MOVE if stuck else 0, -hopes[move], legal.index(move)))
+    best = next((move for move in ranked if not _repeats(first, move, avoid)), None)
+    if best is None:
+        return Decision(None, 0, samples, nodes)  # every move goes round in a circle
+    plan, plan_game = plans.get(best) or leads.get(best) or ([], None)
     return Decision(best, wins[best], samples, nodes, lost == samples, list(plan[1:]),
                     plan_game)
 
 
-def _repeats(trial: Game, legal: list[Move], avoid: frozenset[View]) -> set[Move]:
-    """The moves that lead back to a table seen before (worked out on a sample: a move that
-    turns no card looks the same there as on the real table)."""
-    found = set()
-    for move in legal:
-        with trial.trial(move):
-            if view(trial) in avoid:
-                found.add(move)
-    return found
+def _repeats(trial: Game, move: Move, avoid: frozenset[View]) -> bool:
+    """Does `move` lead back to a table seen before? (Worked out on a sample: a move that
+    turns no card looks the same there as on the real table.)"""
+    if not avoid:
+        return False
+    with trial.trial(move):
+        return view(trial) in avoid
 
 
 @dataclass
@@ -129,8 +145,10 @@ class Played:
 
 def play(game: Game, seconds: float = 10.0, samples: int = 6, seed: int = 0,
          sample_nodes: int = 3_000, max_moves: int = 3_000) -> Played:
-    """Play the deal from here to its end, honestly, within about `seconds` (each decision
-    takes a share of what is left). Moves are made on `game` itself."""
+    """Play the deal from here to its end, honestly, thinking for about `seconds` (each
+    decision takes a share of what is left). With the time spent, the rest is played at a
+    glance (one sample, a few nodes a move), as a player short of time plays on; a game still
+    going at twice `seconds` ends unknown. Moves are made on `game` itself."""
     rng = random.Random(seed)
     start = time.perf_counter()
     moves: list[Move] = []
@@ -141,21 +159,26 @@ def play(game: Game, seconds: float = 10.0, samples: int = 6, seed: int = 0,
     while len(moves) < max_moves:
         if game.outcome() != "playing":
             break
-        left = seconds - (time.perf_counter() - start)
-        if left <= 0:
-            return Played(UNKNOWN, moves, nodes, time.perf_counter() - start, decisions)
+        spent = time.perf_counter() - start
+        if spent > 2 * seconds:
+            return Played(UNKNOWN, moves, nodes, spent, decisions)
+        left = seconds - spent
         if plan and plan_game is not None and plan[0] in game.legal_moves():
             move = plan.pop(0)
             make(plan_game, move)
         else:
             hidden = sum(pile.down for pile in game.position.piles)
-            share = left / (2 + hidden / 3)
-            budget = Budget(nodes=sample_nodes, seconds=share / samples)
-            decision = decide(game, rng, samples, budget, frozenset(avoid))
+            if left > 0:
+                # about one decision for each card still to be seen, and some to spare
+                now, budget = samples, Budget(nodes=sample_nodes,
+                                              seconds=left / (10 + 0.75 * hidden) / samples)
+            else:
+                now, budget = 1, Budget(nodes=_GLANCE, seconds=seconds)
+            decision = decide(game, rng, now, budget, frozenset(avoid))
             decisions += 1
             nodes += decision.nodes
             if decision.move is None or decision.hopeless:
-                break  # no move, or every way the hidden cards could lie loses: give up
+                break  # no move that leads anywhere new, or every sample loses: give up
             move = decision.move
             plan, plan_game = decision.plan, decision.plan_game
             if plan_game is not None:

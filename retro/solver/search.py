@@ -11,9 +11,10 @@ One search for every game, over the same `Game` the window plays (no rules of it
 - Budgets in nodes (moves made), seconds and stored positions; a depth limit keeps a game with an
   unbounded counter (unlimited redeals) from running away.
 
-Memory: each stored position costs about 100 bytes (its key in a set, a node with its moves in
-the frontier), so the default cap of 1,000,000 positions keeps a search near 100 MB; a search
-that reaches the cap stops and answers "unknown".
+Memory: a stored position costs up to about 1 KB (its key in a set; in the frontier a node
+with its moves and the legal moves kept for its expansion: measured ~1 KB in 4-suit Spider,
+less in smaller games), so the default cap of 250,000 positions keeps a search under about
+250 MB; a search that reaches the cap stops and answers "unknown".
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ class Budget:
 
     nodes: int = 2_000_000
     seconds: float = 10.0
-    positions: int = 1_000_000
+    positions: int = 250_000
     depth: int = 1_500
 
 
@@ -55,6 +56,7 @@ class Result:
     nodes: int
     seconds: float
     best: list[Move] = field(default_factory=list)
+    gain: float = 0.0  # how much better the position `best` leads to looks than the start
 
 
 class _Node:
@@ -103,6 +105,7 @@ class _Shared:
         self.positions = 0
         self.start = time.perf_counter()
         self.deadline = self.start + budget.seconds
+        self.start_value = 0.0
         self.best_value = float("-inf")
         self.best: list[Move] = []
         self.won: list[Move] | None = None
@@ -146,6 +149,7 @@ class _Member:
         self.stack: list[_Node] = [self.root]
         self.counter = 0
         self.cut = False  # some child was left out for depth: an empty frontier proves nothing
+        self.leads = False  # its values are the game's own weights': it keeps the best seen
 
     def goto(self, target: _Node) -> None:
         """Walk the game from the current node to `target` through their common ancestor."""
@@ -218,7 +222,7 @@ class _Member:
                                  - self.weights.depth * depth)
                         child = _Node(node, tuple(step), depth, moves)
                         children.append((value, child))
-                        if value > shared.best_value:
+                        if self.leads and value > shared.best_value:
                             shared.best_value = value
                             shared.best = _path(child)
                 for _ in step:
@@ -253,11 +257,14 @@ def solve(game: Game, budget: Budget | None = None, weights: Weights | None = No
         if not moves:
             return _finish(shared, LOST, [])
         root_key = key(game)
+        shared.start_value = evaluate(game.position, base, shared.model, len(moves))
         plans = [(BEST_FIRST, base.with_changes(tilt)) for tilt in PORTFOLIO_TILTS]
         plans.insert(1, (DEPTH_FIRST, base))
         if not portfolio:
             plans = [(order, base)]
-        members = [_Member(shared, order, w, root_key).run() for order, w in plans]
+        searches = [_Member(shared, order, w, root_key) for order, w in plans]
+        searches[0].leads = True
+        members = [search.run() for search in searches]
         while members:
             for member in list(members):
                 if shared.out_of_budget():
@@ -279,4 +286,5 @@ def solve(game: Game, budget: Budget | None = None, weights: Weights | None = No
 def _finish(shared: _Shared, result: str, moves: list[Move],
             prefix: list[Move] | None = None) -> Result:
     best = (prefix or []) + shared.best if result != WON else moves
-    return Result(result, moves, shared.nodes, time.perf_counter() - shared.start, best)
+    gain = shared.best_value - shared.start_value if shared.best else 0.0
+    return Result(result, moves, shared.nodes, time.perf_counter() - shared.start, best, gain)
