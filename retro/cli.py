@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -75,7 +76,8 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--honest", action="store_true",
                        help="play as a player must, never seeing face-down cards")
     solve.add_argument("--seconds", type=float, default=10.0, help="budget a deal (10)")
-    solve.add_argument("--jobs", type=int, default=1, help="processes for --seeds (1)")
+    solve.add_argument("--jobs", type=int, default=None,
+                       help="processes for --seeds (default: one a core)")
     solve.add_argument("--json", action="store_true", help="one JSON object a deal")
     return parser
 
@@ -139,7 +141,8 @@ def _solve(args: argparse.Namespace) -> int:
     from retro.solver.runner import print_one, solve_deal, solve_range
 
     options = _options(args.option)
-    if args.seconds <= 0 or args.jobs < 1:
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if args.seconds <= 0 or jobs < 1:
         raise RetroError("--seconds must be above 0 and --jobs at least 1")
     if args.seeds is None:
         answer = solve_deal(args.games_dir, args.game, options, args.seed, args.honest,
@@ -151,7 +154,7 @@ def _solve(args: argparse.Namespace) -> int:
             and int(first) <= int(last)):
         raise RetroError(f"--seeds wants A-B with A <= B, not '{args.seeds}'")
     solve_range(args.games_dir, args.game, options, range(int(first), int(last) + 1),
-                args.honest, args.seconds, args.jobs, sys.stdout, args.json)
+                args.honest, args.seconds, jobs, sys.stdout, args.json)
     return 0
 
 

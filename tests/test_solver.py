@@ -336,7 +336,8 @@ def test_solve_json_moves_replay_one_a_line_in_the_console() -> None:
 
 def test_solve_a_range_prints_every_deal_and_a_summary(tmp_path: Path) -> None:
     (tmp_path / "tiny.yaml").write_text(TINY, encoding="utf-8")
-    lines = _run("--games-dir", str(tmp_path), "solve", "tiny", "--seeds", "1-4", "--json")
+    lines = _run("--games-dir", str(tmp_path), "solve", "tiny", "--seeds", "1-4", "--json",
+                 "--jobs", "2")
     answers = [json.loads(line) for line in lines]
     assert [a["seed"] for a in answers[:-1]] == [1, 2, 3, 4]
     summary = answers[-1]["summary"]
