@@ -160,6 +160,10 @@ class Game:
         self._tested_of_card = any(not exact for _, exact in self._of_card)
         self._card_buckets: dict[Card, list[list[Pile]]] = {}
         self._sources = [pile for g in gdef.groups if g.pick is not None for pile in groups[g.name]]
+        # for each pile, what is left to test when an index key found it as a target
+        self._keyed_tests = [
+            (pile.group.accept.keyed or pile.group.accept.test) if pile.group.accept else None
+            for pile in self.position.piles]
         self._actors = [(groups[g.name], g.action) for g in gdef.groups if g.action is not None]
         # each auto with its pile-by-pile form, if it has one
         self._autos = [(auto, auto.on_piles) for auto in gdef.autos]
@@ -207,17 +211,15 @@ class Game:
         # On the fast path each card's targets are the index's own buckets, held per card: the
         # index keeps them up to date in place as piles change.
         card_buckets = self._card_buckets
+        fast_most = 0 if general else counted_from - 1  # counts the fast path takes
         for src in self._sources:
             run = src.run
             if not run:
                 continue
             cards = src.cards
             si = src.index
-            for count in range(1, run + 1):
-                if general or count >= counted_from:
-                    self._general_pair(src, count, moves, exact, tested, always, always_tested,
-                                       may_repeat)
-                    continue
+            fast = run if run <= fast_most else fast_most
+            for count in range(1, fast + 1):
                 card = cards[-count]
                 buckets = card_buckets.get(card)
                 if buckets is None:
@@ -226,6 +228,9 @@ class Game:
                     for dst in hits:
                         if dst is not src:
                             append(new_move(move_type, (kind, si, count, dst.index)))
+            for count in range(fast + 1, run + 1):
+                self._general_pair(src, count, moves, exact, tested, always, always_tested,
+                                   may_repeat)
         for piles, action in self._actors:
             for pile in piles:
                 if action.available(position, pile):
@@ -251,19 +256,22 @@ class Game:
         first = len(moves)
         targets = [dst for dst in always if dst is not src]
         for key in exact_keys:
-            targets.extend(dst for dst in exact.get(key, ()) if dst is not src)
-        candidates = list(always_tested)
-        for key in tested_keys:
-            candidates.extend(tested.get(key, ()))
-        for dst in candidates:
-            if dst is not src and dst.group.accept.test(  # type: ignore[union-attr]
-                    position, src, count, dst):
-                targets.append(dst)
+            hits = exact.get(key)
+            if hits:
+                targets.extend([dst for dst in hits if dst is not src])
+        keyed_tests = self._keyed_tests
+        for candidates in (always_tested, *[tested.get(key, ()) for key in tested_keys]):
+            for dst in candidates:
+                if dst is not src and keyed_tests[dst.index](  # type: ignore[misc]
+                        position, src, count, dst):
+                    targets.append(dst)
         for piles, accept in self._tested:
             test = accept.test
-            targets.extend(dst for dst in piles
-                           if dst is not src and test(position, src, count, dst))
-        moves.extend(Move(MOVE, src.index, count, dst.index) for dst in targets)
+            targets.extend([dst for dst in piles
+                            if dst is not src and test(position, src, count, dst)])
+        new_move = tuple.__new__
+        si = src.index
+        moves.extend([new_move(Move, (MOVE, si, count, dst.index)) for dst in targets])
         if may_repeat and len(moves) - first > 1:
             moves[first:] = list(dict.fromkeys(moves[first:]))
 
@@ -404,6 +412,7 @@ class Game:
             position.events.append(("action", 1))
         if self._autos:
             self._run_autos(settled)
+        position.settle()
         win = gdef.win
         if win is not None and not counters.get("won") and (
                 position.unfit == 0 if position.win_each is not None else win.test(position)):

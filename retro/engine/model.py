@@ -76,6 +76,8 @@ class Accept:
     offers integer keys, the moving cards ask for one; a match is a candidate (`exact`: a match is
     a yes, no test needed). `local`: a pile's keys depend on that pile alone, so they are kept up
     to date as it changes; otherwise they are worked out afresh for each generation.
+    `keyed`, when given, is all that is left to test of a target its keys found (an `all` whose
+    first member's keys are exact tests only its other members).
     """
 
     test: Callable[[Position, Pile, int, Pile], bool]
@@ -83,6 +85,7 @@ class Accept:
     keys: tuple[Keyer, ...] = ()
     exact: bool = False
     local: bool = True
+    keyed: Callable[[Position, Pile, int, Pile], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -223,8 +226,8 @@ class Pile:
     pile) are facts kept up to date as the pile changes; `hash` and `term` are its part of the
     position key (see `retro.engine.zobrist`), kept up to date by every change."""
 
-    __slots__ = ("cards", "down", "fits", "group", "hash", "id", "index", "keys", "kind", "run",
-                 "salt", "slot", "term")
+    __slots__ = ("cards", "down", "fits", "group", "hash", "id", "index", "key_index", "keyers",
+                 "keys", "kind", "run", "salt", "slot", "term", "to_kind")
 
     def __init__(self, group: GroupDef, slot: int, index: int) -> None:
         self.group = group
@@ -232,6 +235,7 @@ class Pile:
         self.index = index
         self.id = group.pile_id(slot)
         self.kind = group.kind
+        self.to_kind = "to_" + group.kind  # the event of cards landing here
         self.cards: list[Card] = []
         self.down = 0
         self.run = 0
@@ -240,6 +244,10 @@ class Pile:
         self.hash = 0
         self.salt = 0
         self.term = 0
+        # the index keys this pile offers are kept up to date when they depend on it alone
+        accept = group.accept
+        self.keyers = accept.keys if accept is not None and accept.local else ()
+        self.key_index: dict[int, list[Pile]] = {}  # set by the Position: exact or tested
 
     @property
     def top(self) -> Card | None:
@@ -252,39 +260,54 @@ class Pile:
     def refresh(self, position: Position) -> None:
         """Recompute the facts move generation and the win test read (only when this pile
         changed)."""
-        group = self.group
-        if group.pick is not None:
-            self.run = group.pick.run(self)
+        pick = self.group.pick
+        if pick is not None:
+            self.run = pick.run(self)
         each = position.win_each
         if each is not None:
             fits = each(self)
             if fits is not self.fits:
                 position.unfit += -1 if fits else 1
                 self.fits = fits
-        accept = group.accept
-        if accept is not None and accept.local and accept.keys:
-            keyers = accept.keys
+        keyers = self.keyers
+        if keyers:
             if len(keyers) == 1:
                 new_keys = keyers[0].pile_keys(position, self)
+            elif len(keyers) == 2:  # (an empty pile or a card on top, most often)
+                first = keyers[0].pile_keys(position, self)
+                second = keyers[1].pile_keys(position, self)
+                new_keys = (first + second if not first or not second
+                            else tuple(dict.fromkeys(first + second)))
             else:
                 keys: list[int] = []
                 for keyer in keyers:
                     keys.extend(keyer.pile_keys(position, self))
                 new_keys = tuple(dict.fromkeys(keys))
-            if new_keys != self.keys:
-                index = position.exact_index if accept.exact else position.tested_index
-                for key in self.keys:  # an emptied bucket stays: generation may hold it
-                    index[key].remove(self)
-                for key in new_keys:
-                    bucket = index.setdefault(key, [])
-                    bucket.append(self)
-                    if len(bucket) > 1:
-                        bucket.sort(key=_pile_order)
-                self.keys = new_keys
-                if len(new_keys) > 1:
-                    position.multi_keyed.add(self.index)
-                else:
-                    position.multi_keyed.discard(self.index)
+            old_keys = self.keys
+            if new_keys != old_keys:
+                self._reindex(position, old_keys, new_keys)
+
+    def _reindex(self, position: Position, old_keys: tuple[int, ...],
+                 new_keys: tuple[int, ...]) -> None:
+        """Move this pile between the index's buckets, each kept in pile order."""
+        index = self.key_index
+        for key in old_keys:  # an emptied bucket stays: generation may hold it
+            index[key].remove(self)
+        number = self.index
+        for key in new_keys:
+            bucket = index.get(key)
+            if bucket is None:
+                index[key] = [self]
+                continue
+            place = len(bucket)
+            while place and bucket[place - 1].index > number:
+                place -= 1
+            bucket.insert(place, self)
+        self.keys = new_keys
+        if len(new_keys) > 1:
+            position.multi_keyed.add(number)
+        elif len(old_keys) > 1:
+            position.multi_keyed.discard(number)
 
     def __repr__(self) -> str:
         return f"Pile({self.id}, {self.cards}, down={self.down})"
@@ -300,11 +323,19 @@ Event = tuple[str, int]
 Change = tuple[Pile, int, "Pile | None", int, int]
 
 
+# A changed pile's facts before the move: (pile, run, keys, fits, term).
+Facts = tuple[Pile, int, tuple[int, ...], bool, int]
+
+
 class Undo(NamedTuple):
-    """What a move changed: its card changes in order, and the counters as they were."""
+    """What a move changed: its card changes in order, the counters as they were, the facts of
+    the piles it changed and the piles' part of the key as they were (put back, not worked out
+    again)."""
 
     changes: list[Change]
     counters: dict[str, int]
+    facts: list[Facts]
+    pile_sum: int
 
 
 class Position:
@@ -329,6 +360,12 @@ class Position:
         self.tested_index: dict[int, list[Pile]] = {}
         # piles offering more than one key: only then can one target be found twice
         self.multi_keyed: set[int] = set()
+        for pile in self.piles:
+            accept = pile.group.accept
+            pile.key_index = (self.exact_index if accept is not None and accept.exact
+                              else self.tested_index)
+        # piles changed since their facts were last worked out (see `settle`)
+        self.dirty: dict[Pile, None] = {}
         # the win rule's test of each pile, when it has one: won when no pile is `unfit`
         self.win_each = gdef.win.each if gdef.win is not None else None
         self.unfit = 0
@@ -340,24 +377,27 @@ class Position:
         self.counters: dict[str, int] = {"moves": 0, "turned": 0, "score": 0}
         self.events: list[Event] = []
         self.journal: list[Change] = []
+        self.facts: list[Facts] = []
         self._counters_before: dict[str, int] = {}
+        self._sum_before = 0
 
     # -- changes, journaled ------------------------------------------------------------------
 
     def begin(self) -> None:
         self.journal = []
+        self.facts = []
         self.events = []
         self._counters_before = self.counters.copy()
+        self._sum_before = self.pile_sum
 
     def end(self) -> Undo:
-        return Undo(self.journal, self._counters_before)
+        return Undo(self.journal, self._counters_before, self.facts, self._sum_before)
 
     def restore(self, undo: Undo) -> None:
-        """Take back what a move changed, last change first; refresh only the piles it touched."""
-        card_at = self.tables.card_at
-        span = self.tables.height_span
-        down_word = self.tables.down
-        touched: dict[Pile, None] = {}
+        """Take back what a move changed, last change first, and put back the facts of the
+        piles it changed."""
+        tables = self.tables
+        card_at, span, down_word = tables.card_at, tables.height_span, tables.down
         for src, count, dst, src_down, dst_down in reversed(undo.changes):
             value = src.hash ^ down_word[src.down] ^ down_word[src_down]
             if dst is not None:
@@ -368,18 +408,24 @@ class Position:
                 other = dst.hash ^ down_word[dst.down] ^ down_word[dst_down]
                 height = len(src.cards)
                 for n, card in enumerate(moving):
-                    other ^= card_at[((card.rank - 1) * 4 + card.suit) * span + base + n]
-                    value ^= card_at[((card.rank - 1) * 4 + card.suit) * span + height + n]
+                    code = ((card.rank - 1) * 4 + card.suit) * span
+                    other ^= card_at[code + base + n]
+                    value ^= card_at[code + height + n]
                 src.cards.extend(moving)
                 dst.down = dst_down
-                self._rehash(dst, other)
-                touched[dst] = None
+                dst.hash = other
             src.down = src_down
-            self._rehash(src, value)
-            touched[src] = None
+            src.hash = value
         self.counters = undo.counters.copy()
-        for pile in touched:
-            pile.refresh(self)
+        for pile, run, keys, fits, term in undo.facts:
+            pile.run = run
+            pile.term = term
+            if fits is not pile.fits:
+                self.unfit += -1 if fits else 1
+                pile.fits = fits
+            if keys != pile.keys:
+                pile._reindex(self, pile.keys, keys)
+        self.pile_sum = undo.pile_sum
 
     def _rehash(self, pile: Pile, value: int) -> None:
         """Set a pile's hash and its term of the key (the mixed hash, see zobrist.mix)."""
@@ -416,19 +462,20 @@ class Position:
             code = ((card.rank - 1) * 4 + card.suit) * span
             value ^= card_at[code + height + n]
             other ^= card_at[code + base + n]
-        self._rehash(src, value)
-        self._rehash(dst, other)
+        src.hash = value
+        dst.hash = other
         events = self.events
         events.append(("moved", count))
-        events.append(("to_" + dst.kind, count))
+        events.append((dst.to_kind, count))
         if below is not None and not face_down:
             bottom = moving[0]
             if bottom.suit == below.suit and bottom.rank + 1 == below.rank:
                 events.append(("built_same_suit", count))
         if count >= 13 and dst.kind == "foundation":
             events.append(("run_removed", 1))
-        src.refresh(self)
-        dst.refresh(self)
+        dirty = self.dirty
+        dirty[src] = None
+        dirty[dst] = None
 
     def flip(self, pile: Pile) -> None:
         """Turn the top face-down card of `pile` face up."""
@@ -438,10 +485,22 @@ class Position:
         pile.down = down - 1
         self.journal.append((pile, 0, None, down, 0))
         words = self.tables.down
-        self._rehash(pile, pile.hash ^ words[down] ^ words[down - 1])
+        pile.hash ^= words[down] ^ words[down - 1]
         self.counters["turned"] += 1
         self.events.append(("flipped", 1))
-        pile.refresh(self)
+        self.dirty[pile] = None
+
+    def settle(self) -> None:
+        """Work out the facts of the piles changed since the last time: once a move (and its
+        automatic moves) is complete, not after each card."""
+        dirty = self.dirty
+        if dirty:
+            facts = self.facts
+            for pile in dirty:
+                facts.append((pile, pile.run, pile.keys, pile.fits, pile.term))
+                self._rehash(pile, pile.hash)
+                pile.refresh(self)
+            dirty.clear()
 
     def bump(self, counter: str, delta: int = 1) -> None:
         self.counters[counter] = self.counters.get(counter, 0) + delta
@@ -457,9 +516,16 @@ class Position:
             pile.term = 0
             self._rehash(pile, tables.pile_hash(pile.cards, pile.down))
             pile.refresh(self)
+        self.dirty.clear()
 
     def touched_since(self, start: int) -> list[Pile]:
         """The piles changed since change number `start` of the current move, in pile order."""
+        journal = self.journal
+        if len(journal) == start + 1:  # one change: the move itself, most often
+            src, _, dst, _, _ = journal[start]
+            if dst is None:
+                return [src]
+            return [src, dst] if src.index < dst.index else [dst, src]
         seen: dict[Pile, None] = {}
         for src, _, dst, _, _ in self.journal[start:]:
             seen[src] = None

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from retro.cards import Card, Rng
 
 if TYPE_CHECKING:
-    from retro.engine.model import GameDef
+    from retro.engine.model import GameDef, Position
 
 MASK = (1 << 64) - 1
 # Counters that only keep account (the score reads some of them) and never change what is legal.
@@ -109,3 +109,12 @@ def counters_term(counters: Mapping[str, int]) -> int:
         if value and name not in UNKEYED:
             total += counter_term(name, value)
     return total
+
+
+def key_from_scratch(position: Position) -> int:
+    """The key worked out from nothing: what the key kept up to date move by move must equal."""
+    tables = position.tables
+    total = counters_term(position.counters)
+    for pile in position.piles:
+        total += tables.term(pile.index, tables.pile_hash(pile.cards, pile.down))
+    return total & MASK
