@@ -87,6 +87,11 @@ def _won(game: Game) -> bool:
 
 
 def _candidates(game: Game) -> list[Move]:
+    """The moves worth searching: none once the game's `lose` condition holds ('done' never:
+    it ends the game unwon)."""
+    lose = game.gdef.lose
+    if lose is not None and lose.test(game.position):
+        return []
     return [move for move in game.legal_moves() if move.kind != DONE]
 
 
