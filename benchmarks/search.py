@@ -24,8 +24,8 @@ from typing import Any, Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from retro.cards import Rng
 from retro.definition.catalog import Catalog
+from retro.engine.cards import Rng
 from retro.engine.game import Game
 
 MASK = (1 << 64) - 1

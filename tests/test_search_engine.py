@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from retro.cards import Card
 from retro.definition.catalog import Catalog
+from retro.engine.cards import Card
 from retro.engine.game import Game
 from retro.engine.model import Position
 from retro.engine.notation import format_position, parse_move, parse_position

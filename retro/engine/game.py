@@ -7,8 +7,8 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
 
-from retro.cards import Card, make_deck, plain_rank
-from retro.deals import SHUFFLES
+from retro.engine.cards import Card, make_deck, plain_rank
+from retro.engine.deals import SHUFFLES
 from retro.engine.model import (
     DONE,
     MOVE,

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING
 
-from retro.cards import Card, Rng
+from retro.engine.cards import Card, Rng
 
 if TYPE_CHECKING:
     from retro.engine.model import GameDef, Position

@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from retro.cards import Card, make_deck
+from retro.engine.cards import Card, make_deck
 from retro.engine.game import WON, Game
 from retro.engine.model import DONE, MOVE, Move, Position
 from retro.solver.adapter import make

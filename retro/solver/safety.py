@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from retro.cards import Card, make_deck
+from retro.engine.cards import Card, make_deck
 from retro.engine.model import DONE, MOVE, GameDef, GroupDef, Move, Pile, Position
 
 FOUNDATION = "foundation"
