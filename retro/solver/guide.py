@@ -104,6 +104,8 @@ def _buried(position: Position, model: SafetyModel) -> int:
                     wanted.add(card)
             else:
                 wanted.update(model.bases[name])
+    if not wanted:
+        return 0
     total = 0
     for pile in position.piles:
         if pile.kind == FOUNDATION:

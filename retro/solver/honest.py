@@ -13,6 +13,7 @@ card differs, the player thinks again.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections import Counter
@@ -22,11 +23,16 @@ from retro.engine.cards import Card, make_deck
 from retro.engine.game import WON, Game
 from retro.engine.model import DONE, MOVE, Move, Position
 from retro.solver.adapter import make
+from retro.solver.guide import Weights, weights_for
 from retro.solver.search import LOST, UNKNOWN, Budget, solve
 
-_UNREAD = frozenset(("moves", "score"))
+_UNREAD = frozenset(("moves", "score"))  # counters no rule reads: not part of a view
 _GLANCE = 60  # nodes of a decision made with the thinking time spent
+_PATIENCE = 3  # decisions seeing nothing better before a pile action comes first
+_WANDER = 30  # moves without a better table before a pile action comes first
+_GIVE_UP = 200  # moves without a better table before the player gives up
 
+Shape = tuple[tuple[str, bool], ...]
 View = tuple[tuple[tuple[int, tuple[Card, ...]], ...], tuple[tuple[str, int], ...]]
 
 
@@ -63,6 +69,30 @@ def sample(game: Game, seen: View, rng: random.Random) -> Game:
     return Game(gdef, rng.randrange(1 << 31), position)
 
 
+def progress(seen: View, shape: Shape, weights: Weights) -> float:
+    """How far along the game looks from what is visible alone: cards home, cards turned,
+    empty piles, cards on the next higher of their suit (weighted as the search weighs them).
+    `shape`: each pile's kind and whether it takes cards."""
+    home = down = empty = suited = 0
+    for (hidden, up), (kind, takes) in zip(seen[0], shape, strict=True):
+        if kind == "foundation":
+            home += len(up)
+            continue
+        if kind != "stock":
+            down += hidden
+            if not hidden and not up and takes:
+                empty += 1
+        for below, card in itertools.pairwise(up):
+            if below.suit == card.suit and below.rank == card.rank + 1:
+                suited += 1
+    return (weights.home * home - weights.turned * down + weights.empty * empty
+            + weights.suited * suited)
+
+
+def shape_of(game: Game) -> Shape:
+    return tuple((pile.kind, pile.group.accept is not None) for pile in game.position.piles)
+
+
 @dataclass
 class Decision:
     """The move to play, how many samples it won, and a line to follow: a winning one, or
@@ -74,17 +104,21 @@ class Decision:
     samples: int
     nodes: int = 0
     hopeless: bool = False  # every sample was proved lost
+    stuck: bool = False  # no sample saw anything better than the table now
     plan: list[Move] = field(default_factory=list)
     plan_game: Game | None = None
 
 
 def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
-           avoid: frozenset[View] = frozenset()) -> Decision:
-    """Choose a move from what is visible: the one that wins most samples. When no sample
-    finds anything better than the table now, a pile action (deal, turn the stock) comes
-    before shuffling cards around, as a player would. A move leading back to a table in
-    `avoid` (already seen in this game: nothing new can come of it) is never chosen; with only
-    such moves left the decision is None, as with no move at all."""
+           avoid: frozenset[View] = frozenset(), restless: bool = False) -> Decision:
+    """Choose a move from what is visible: the one that wins most samples. Short of a win, a
+    card move comes before a pile action (a deal or a turn of the stock shows cards a sample
+    only made up, so samples overrate it); but when the player is `restless` (nothing better
+    seen for a while) and no sample sees anything better now, the pile action comes first, or
+    with none allowed the moves that allow one, as a player turns the stock rather than
+    shuffle cards around. A move leading back to a table in `avoid` (already seen in this game:
+    nothing new can come of it) is never chosen; with only such moves left the decision is
+    None, as with no move at all."""
     legal = [move for move in game.legal_moves() if move.kind != DONE]
     if not legal:
         return Decision(None, 0, 0)
@@ -113,14 +147,27 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
             lost += 1
     assert first is not None
     stuck = not wins and bool(gains) and max(gains) <= 0
-    ranked = sorted(legal, key=lambda move: (
-        -wins[move], move.kind == MOVE if stuck else 0, -hopes[move], legal.index(move)))
+    eager = stuck and restless  # for a pile action, after a while of seeing nothing better
+
+    def order(move: Move) -> tuple[int, bool, int, int]:
+        return (-wins[move], (move.kind == MOVE) == eager, -hopes[move], legal.index(move))
+
+    ranked = sorted(legal, key=order)
+    if eager and all(move.kind == MOVE for move in legal):
+        # no pile action allowed now (a Spider deal wants every column filled): first the
+        # moves after which one is
+        ranked.sort(key=lambda move: not _opens_action(first, move))
     best = next((move for move in ranked if not _repeats(first, move, avoid)), None)
     if best is None:
         return Decision(None, 0, samples, nodes)  # every move goes round in a circle
     plan, plan_game = plans.get(best) or leads.get(best) or ([], None)
-    return Decision(best, wins[best], samples, nodes, lost == samples, list(plan[1:]),
+    return Decision(best, wins[best], samples, nodes, lost == samples, stuck, list(plan[1:]),
                     plan_game)
+
+
+def _opens_action(trial: Game, move: Move) -> bool:
+    with trial.trial(move):
+        return any(other.kind not in (MOVE, DONE) for other in trial.legal_moves())
 
 
 def _repeats(trial: Game, move: Move, avoid: frozenset[View]) -> bool:
@@ -143,7 +190,7 @@ class Played:
     decisions: int
 
 
-def play(game: Game, seconds: float = 10.0, samples: int = 6, seed: int = 0,
+def play(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
          sample_nodes: int = 3_000, max_moves: int = 3_000) -> Played:
     """Play the deal from here to its end, honestly, thinking for about `seconds` (each
     decision takes a share of what is left). With the time spent, the rest is played at a
@@ -156,6 +203,9 @@ def play(game: Game, seconds: float = 10.0, samples: int = 6, seed: int = 0,
     plan: list[Move] = []
     plan_game: Game | None = None
     avoid: set[View] = {view(game)}
+    stalls = 0  # decisions in a row that saw nothing better ahead
+    weights, shape = weights_for(game.gdef), shape_of(game)
+    best, since = progress(view(game), shape, weights), 0  # the best table yet, moves since it
     while len(moves) < max_moves:
         if game.outcome() != "playing":
             break
@@ -174,7 +224,9 @@ def play(game: Game, seconds: float = 10.0, samples: int = 6, seed: int = 0,
                                               seconds=left / (10 + 0.75 * hidden) / samples)
             else:
                 now, budget = 1, Budget(nodes=_GLANCE, seconds=seconds)
-            decision = decide(game, rng, now, budget, frozenset(avoid))
+            restless = stalls >= _PATIENCE or since >= _WANDER
+            decision = decide(game, rng, now, budget, frozenset(avoid), restless)
+            stalls = stalls + 1 if decision.stuck else 0
             decisions += 1
             nodes += decision.nodes
             if decision.move is None or decision.hopeless:
@@ -187,6 +239,10 @@ def play(game: Game, seconds: float = 10.0, samples: int = 6, seed: int = 0,
         moves.append(move)
         seen = view(game)
         avoid.add(seen)
+        value = progress(seen, shape, weights)
+        best, since = (value, 0) if value > best else (best, since + 1)
+        if since >= _GIVE_UP:
+            break  # wandering without getting anywhere: give up
         if plan_game is not None and view(plan_game) != seen:
             plan, plan_game = [], None  # a turned card differs: think again
     result = WON if game.outcome() == WON else LOST

@@ -92,6 +92,8 @@ def _learn(gdef: GameDef) -> SafetyModel | None:
             continue  # a foundation that offers a choice (Golf's pile): no move there is safe
         if len({frozenset(found) for found in empty_by_slot.values()}) != 1:
             continue
+        if not empty_by_slot[0] and not any(takes.values()):
+            continue  # takes no single card at all (Spider's whole suits): nothing to learn
         successor[group.name] = {card: next(iter(taken), None) for card, taken in takes.items()}
         bases[group.name] = frozenset(empty_by_slot[0])
     if not successor:
