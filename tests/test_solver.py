@@ -354,3 +354,14 @@ def test_solve_honest_plays_the_deal(tmp_path: Path) -> None:
     Console(game, as_json=True).run(answer["moves"], out)
     outcome = json.loads(out.getvalue().splitlines()[-1])["outcome"]
     assert (outcome == "won") == (answer["result"] == "won")
+
+
+def test_a_line_ends_where_the_game_file_says_the_game_is_lost(tmp_path: Path) -> None:
+    text = TINY.replace("deal:", "  spare: {kind: cell, at: [5, 0], pick: top_card, "
+                                 "accept: {all: [empty, single]}}\ndeal:")
+    path = tmp_path / "tiny.yaml"
+    path.write_text(text + "lose: {groups_cleared: {groups: [spare]}}\n", encoding="utf-8")
+    gdef = load_game_file(path)
+    game = Game(gdef, 3)
+    assert game.outcome() == LOST and game.legal_moves()  # lost, though moves are left
+    assert solve(game, NODES).result == LOST
