@@ -72,7 +72,8 @@ class Core(Protocol):
 class SpiderCore:
     """Spider as played by `games/spider.yaml` with its default options (no deal while a column
     is empty, complete runs taken off by hand to the next empty foundation, face-down cards
-    turned by themselves): ten columns, the stock, and a count of runs taken off."""
+    turned by themselves): ten columns, the stock, and a count of runs taken off. The columns
+    are told apart while the stock deals rows in column order, and interchangeable after."""
 
     def __init__(self, game: Game) -> None:
         groups = game.position.groups
@@ -81,6 +82,10 @@ class SpiderCore:
         self.stock = [_code(c) for c in groups["stock"][0].cards]
         self.off = sum(1 for p in groups["foundation"] if p.cards)
         self.salts = [_mix(i + 1) for i in range(12)]
+        self.own_salts = self.salts[:10]
+        self.shared_salts = [_mix(400)] * 10
+        if not self.stock:
+            self.salts[:10] = self.shared_salts
         self.hashes = [self._pile_hash(i) for i in range(10)]
         self.total = sum(_mix(h ^ self.salts[i]) for i, h in enumerate(self.hashes))
         self.total = (self.total + self._stock_term() + self._off_term()) & MASK
@@ -105,6 +110,12 @@ class SpiderCore:
         salt = self.salts[i]
         self.total = (self.total - _mix(self.hashes[i] ^ salt) + _mix(value ^ salt)) & MASK
         self.hashes[i] = value
+
+    def _resalt(self, salts: list[int]) -> None:
+        """The columns' terms with other salts: the stock has just emptied or refilled."""
+        for i, value in enumerate(self.hashes):
+            self.total = (self.total - _mix(value ^ self.salts[i]) + _mix(value ^ salts[i])) & MASK
+        self.salts[:10] = salts
 
     def key(self) -> int:
         return self.total
@@ -155,6 +166,8 @@ class SpiderCore:
                 self._set_hash(i, self.hashes[i] ^ ZOBRIST[card * HEIGHTS + len(cols[i])])
                 cols[i].append(card)
             self.total = (self.total - stock_term + self._stock_term()) & MASK
+            if not stock:
+                self._resalt(self.shared_salts)
             self.trail.append((src, 0, 0, False))
             return
         cards = cols[src]
@@ -187,6 +200,8 @@ class SpiderCore:
         src, count, dst, turned = self.trail.pop()
         cols = self.cols
         if src == -1:
+            if not self.stock:
+                self._resalt(self.own_salts)
             stock_term = self._stock_term()
             for i in range(9, -1, -1):
                 card = cols[i].pop()

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from retro.definition.catalog import Catalog
 from retro.engine.cards import Card
 from retro.engine.game import Game
-from retro.engine.model import Position
+from retro.engine.model import GroupDef, Position
 from retro.engine.notation import format_position, parse_move, parse_position
 from retro.engine.zobrist import UNKEYED, key_from_scratch
 from tests.helpers import game_at, load
@@ -24,14 +24,19 @@ from tests.test_properties import VARIANTS
 IDS = [f"{g}-{'-'.join(map(str, o.values())) or 'default'}" for g, o in VARIANTS]
 
 
+def alike_now(position: Position, group: GroupDef) -> bool:
+    """Are the group's piles interchangeable in this position?"""
+    return group.interchangeable and not position.holding(group.ordered_while)
+
+
 def canonical(position: Position) -> tuple[object, ...]:
-    """The position as the key sees it, written out: piles of an interchangeable group as a
+    """The position as the key sees it, written out: piles of a group interchangeable now as a
     sorted list, every other pile in its place, the counters rules read."""
     groups = []
     for group in position.gdef.groups:
         piles = [(tuple((c.rank, c.suit) for c in p.cards), p.down)
                  for p in position.groups[group.name]]
-        groups.append(tuple(sorted(piles)) if group.interchangeable else tuple(piles))
+        groups.append(tuple(sorted(piles)) if alike_now(position, group) else tuple(piles))
     counters = tuple(sorted((name, value) for name, value in position.counters.items()
                             if value and name not in UNKEYED))
     return tuple(groups), counters
@@ -91,7 +96,7 @@ def _swapped(game: Game, rng: random.Random) -> Game | None:
     """The same position with the piles of its interchangeable groups shuffled among themselves
     (None when the game has no such group)."""
     gdef = game.gdef
-    groups = [g for g in gdef.groups if g.interchangeable]
+    groups = [g for g in gdef.groups if alike_now(game.position, g)]
     if not groups:
         return None
     position = parse_position(gdef, format_position(game.position))
@@ -178,13 +183,24 @@ def test_freecell_key_sees_cells_and_columns_as_sets() -> None:
     assert base not in keys and len(keys) == len(other)
 
 
-def test_spider_columns_are_not_interchangeable_while_the_stock_deals_in_order() -> None:
-    gdef = load("spider", suits=1)
-    assert {g.name: g.interchangeable for g in gdef.groups} == {
-        "foundation": True, "stock": False, "tableau": False}
+def test_spider_columns_are_interchangeable_once_the_stock_no_longer_deals_in_order() -> None:
+    gdef = load("spider", suits=1, relaxed=2)  # a deal with empty columns
+    assert {g.name: (g.interchangeable, g.ordered_while) for g in gdef.groups} == {
+        "foundation": (True, ()), "stock": (False, ()), "tableau": (True, ("stock",))}
     text = "tableau:1 = 5S\ntableau:2 = 9S\nstock = " + " ".join(["as"] * 10) + "\n"
     swapped = text.replace("tableau:1 = 5S\ntableau:2 = 9S", "tableau:1 = 9S\ntableau:2 = 5S")
     assert game_at(gdef, text).key() != game_at(gdef, swapped).key()
+    dealt = text.replace("stock = ", "tableau:10 = ").replace("as", "AS")
+    dealt_swapped = swapped.replace("stock = ", "tableau:10 = ").replace("as", "AS")
+    assert game_at(gdef, dealt).key() == game_at(gdef, dealt_swapped).key()
+    # the last deal makes them interchangeable, its undo tells them apart again
+    game = game_at(gdef, text)
+    before = game.key()
+    game.make(next(m for m in game.legal_moves() if m.kind == "deal"))
+    assert game.key() == key_from_scratch(game.position)
+    assert game.key() == game_at(gdef, format_position(game.position)).key()
+    game.unmake()
+    assert game.key() == before == key_from_scratch(game.position)
 
 
 def test_a_game_file_may_declare_piles_interchangeable_or_not(tmp_path: Path) -> None:
@@ -200,9 +216,10 @@ def test_a_game_file_may_declare_piles_interchangeable_or_not(tmp_path: Path) ->
             "  tableau:\n", "  tableau:\n    interchangeable: true\n", 1))
     catalog = Catalog(extra_dirs=[tmp_path])
     assert not catalog.load("freecell_fixed", {}).group("cell").interchangeable
-    assert catalog.load("spider_free", {}).group("tableau").interchangeable
     assert load("freecell").group("cell").interchangeable
-    assert not load("spider").group("tableau").interchangeable
+    free = catalog.load("spider_free", {}).group("tableau")
+    assert free.interchangeable and free.ordered_while == ()
+    assert load("spider").group("tableau").ordered_while == ("stock",)
 
 
 def test_key_is_the_same_by_every_move_order() -> None:

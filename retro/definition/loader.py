@@ -78,6 +78,8 @@ class _Reader:
         self.rule_lines: list[str] = []
         self.group_now = ""  # the group whose rules are being bound ("" for the game's own)
         self.ordered: set[str] = set()  # groups whose pile order some rule reads
+        # groups whose pile order a rule reads only while the groups named hold cards
+        self.ordered_while: dict[str, set[str]] = {}
 
     def error(self, path: tuple[str | int, ...], message: str, key: bool = False) -> None:
         self.errors.append(f"{self.marked.where(path, key)}: {message}")
@@ -138,16 +140,32 @@ class _Reader:
 
     def _note_ordered(self, spec: RuleSpec, kwargs: dict[str, Any]) -> None:
         """Remember the groups whose pile order this rule reads (`RuleSpec.ordered`)."""
+        groups: list[str] = []
         for name in spec.ordered:
             if name == "self":
-                self.ordered.add(self.group_now)
+                groups.append(self.group_now)
                 continue
             param = spec.param(name)
             value = kwargs.get(name, param.default if param is not None else None)
             if isinstance(value, str):
-                self.ordered.add(value)
+                groups.append(value)
             elif isinstance(value, tuple):
-                self.ordered.update(item for item in value if isinstance(item, str))
+                groups.extend(item for item in value if isinstance(item, str))
+        for group in groups:
+            if spec.while_holding and self.group_now:
+                self.ordered_while.setdefault(group, set()).add(self.group_now)
+            else:
+                self.ordered.add(group)
+
+    def _interchangeable(self, group: GroupDef, data: dict[str, Any]) -> GroupDef:
+        """Are the group's piles interchangeable (and while what is empty)? As the game file
+        says, or else as its rules tell (`RuleSpec.ordered`)."""
+        if "interchangeable" in data:
+            return replace(group, interchangeable=bool(data["interchangeable"]))
+        if group.count < 2 or group.name in self.ordered:
+            return group
+        return replace(group, interchangeable=True,
+                       ordered_while=tuple(sorted(self.ordered_while.get(group.name, ()))))
 
     def _unknown_rule(self, kind: str, name: str) -> str:
         elsewhere = [k for k in KINDS if lookup(k, name) is not None]
@@ -252,9 +270,7 @@ class _Reader:
         score = self.bind("score", data.get("score", "no_score"), ("score",), "score")
         if self.errors:
             raise DefinitionError(self.errors)
-        groups = tuple(replace(group, interchangeable=bool(data["piles"][group.name].get(
-            "interchangeable", group.count > 1 and group.name not in self.ordered)))
-            for group in groups)
+        groups = tuple(self._interchangeable(group, data["piles"][group.name]) for group in groups)
         return GameDef(
             id=data["id"], title=data["title"], description=data.get("description", ""),
             deck=deck, groups=groups, deal=deal, options=dict(chosen), autos=_typed(autos, Auto),

@@ -125,7 +125,8 @@ class Game:
     mixed with `push`/`pop` in between. `key()` is a 64-bit number for the position: equal for
     positions that play alike (the same cards in the same piles, face-down counts, stock order,
     the counters rules read such as redeals used; the piles of a group the rules make
-    interchangeable, like FreeCell's cells, count as a set), and different otherwise except by
+    interchangeable, like FreeCell's cells or Spider's columns once the stock is dealt out,
+    count as a set), and different otherwise except by
     a 64-bit accident. The move counter and the score are not part of it.
     """
 
@@ -151,6 +152,8 @@ class Game:
         plain = [(keyer, accept.exact) for _, accept in self._indexed for keyer in accept.keys]
         unlimited = [(k, exact) for k, exact in plain if k.min_count <= 1 and not k.max_count]
         self._constant = [(k.constant, exact) for k, exact in unlimited if k.constant is not None]
+        self._exact_constant = [key for key, exact in self._constant if exact]
+        self._tested_constant = [key for key, exact in self._constant if not exact]
         self._of_card = [(k.of_card, exact) for k, exact in unlimited
                          if k.of_card is not None and k.constant is None]
         self._counted = [(k, exact) for k, exact in plain
@@ -158,6 +161,7 @@ class Game:
         self._counted_from = min((k.min_count for k, _ in self._counted), default=1 << 30)
         self._card_keys: dict[Card, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._tested_of_card = any(not exact for _, exact in self._of_card)
+        self._always_general = bool(self._tested or self._tested_of_card or self._nonlocal)
         self._card_buckets: dict[Card, list[list[Pile]]] = {}
         self._sources = [pile for g in gdef.groups if g.pick is not None for pile in groups[g.name]]
         # for each pile, what is left to test when an index key found it as a target
@@ -195,23 +199,20 @@ class Game:
                         bucket = index.setdefault(key, [])
                         if pile not in bucket:
                             bucket.append(pile)
-        always: list[Pile] = []  # targets of keys every card asks for: empty piles and the like
-        always_tested: list[Pile] = []
-        for key, is_exact in self._constant:
-            (always if is_exact else always_tested).extend((exact if is_exact else tested).get(
-                key, ()))
+        always_tested: list[Pile] = []  # targets of keys every card asks for, to be tested
+        for key in self._tested_constant:
+            always_tested.extend(tested.get(key, ()))
+        always: list[Pile] | None = None  # and not: empty piles and the like (when needed)
         moves: list[Move] = []
         append = moves.append
         new_move = tuple.__new__
         move_type, kind = Move, MOVE
-        counted_from = self._counted_from
         # the general path for a pair (src, count) when tested rules or repeats are in play
-        general = bool(always_tested or self._tested or self._tested_of_card or may_repeat
-                       or self._nonlocal)
+        general = bool(always_tested or may_repeat or self._always_general)
+        fast_most = 0 if general else self._counted_from - 1  # counts the fast path takes
         # On the fast path each card's targets are the index's own buckets, held per card: the
         # index keeps them up to date in place as piles change.
         card_buckets = self._card_buckets
-        fast_most = 0 if general else counted_from - 1  # counts the fast path takes
         for src in self._sources:
             run = src.run
             if not run:
@@ -228,13 +229,17 @@ class Game:
                     for dst in hits:
                         if dst is not src:
                             append(new_move(move_type, (kind, si, count, dst.index)))
-            for count in range(fast + 1, run + 1):
-                self._general_pair(src, count, moves, exact, tested, always, always_tested,
-                                   may_repeat)
+            if fast < run:
+                if always is None:
+                    always = [pile for key in self._exact_constant for pile in exact.get(key, ())]
+                for count in range(fast + 1, run + 1):
+                    self._general_pair(src, count, moves, exact, tested, always, always_tested,
+                                       may_repeat)
         for piles, action in self._actors:
+            available = action.available
             for pile in piles:
-                if action.available(position, pile):
-                    append(Move(action.verb, pile.index))
+                if available(position, pile):
+                    append(new_move(move_type, (action.verb, pile.index, 0, -1)))
         if self.gdef.done:
             append(Move(DONE, -1))
         return moves

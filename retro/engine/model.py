@@ -155,8 +155,11 @@ class GroupDef:
     pick: Pick | None = None
     accept: Accept | None = None
     action: Action | None = None
-    # the rules make its piles alike: a position with two of them swapped plays the same
+    # the rules make its piles alike: a position with two of them swapped plays the same,
+    # except while a pile of the groups `ordered_while` holds cards (Spider's stock, which deals
+    # a row in column order)
     interchangeable: bool = False
+    ordered_while: tuple[str, ...] = ()
 
     def pile_id(self, index: int) -> str:
         return f"{self.name}:{index + 1}" if self.count > 1 else self.name
@@ -370,8 +373,18 @@ class Position:
         self.win_each = gdef.win.each if gdef.win is not None else None
         self.unfit = 0
         self.tables = key_tables(gdef)
-        for pile, salt in zip(self.piles, self.tables.salts, strict=True):
-            pile.salt = salt
+        tables = self.tables
+        for pile in self.piles:
+            group = pile.group
+            alike = group.interchangeable and not group.ordered_while
+            pile.salt = (tables.shared if alike else tables.own)[pile.index]
+        # groups interchangeable only while the piles of other groups are empty: (the group's
+        # piles, the piles watched), and whether each is interchangeable now
+        self.switches = [
+            (self.groups[g.name], [p for name in g.ordered_while for p in self.groups[name]])
+            for g in gdef.groups if g.interchangeable and g.ordered_while]
+        self.alike = [False] * len(self.switches)
+        self.watched = {pile for _, watched in self.switches for pile in watched}
         self.pile_sum = 0  # the piles' part of the key: the sum of their terms
         self.seed = 0  # the deal number, for rules that shuffle again (redeals)
         self.counters: dict[str, int] = {"moves": 0, "turned": 0, "score": 0}
@@ -417,7 +430,9 @@ class Position:
             src.down = src_down
             src.hash = value
         self.counters = undo.counters.copy()
-        for pile, run, keys, fits, term in undo.facts:
+        if self.switches:
+            self._switch()
+        for pile, run, keys, fits, term in reversed(undo.facts):
             pile.run = run
             pile.term = term
             if fits is not pile.fits:
@@ -426,6 +441,26 @@ class Position:
             if keys != pile.keys:
                 pile._reindex(self, pile.keys, keys)
         self.pile_sum = undo.pile_sum
+
+    def holding(self, names: tuple[str, ...]) -> bool:
+        """Does a pile of the groups `names` hold cards?"""
+        return any(pile.cards for name in names for pile in self.groups[name])
+
+    def _switch(self) -> bool:
+        """Give the piles of a group that is interchangeable only while other piles are empty
+        their group's salt or their own, as those piles are now; True when one changed (the
+        piles' terms are then out of date)."""
+        changed = False
+        tables = self.tables
+        for number, (piles, watched) in enumerate(self.switches):
+            alike = not any(pile.cards for pile in watched)
+            if alike is not self.alike[number]:
+                self.alike[number] = alike
+                salts = tables.shared if alike else tables.own
+                for pile in piles:
+                    pile.salt = salts[pile.index]
+                changed = True
+        return changed
 
     def _rehash(self, pile: Pile, value: int) -> None:
         """Set a pile's hash and its term of the key (the mixed hash, see zobrist.mix)."""
@@ -496,11 +531,17 @@ class Position:
         dirty = self.dirty
         if dirty:
             facts = self.facts
+            watched = self.watched and not self.watched.isdisjoint(dirty)
             for pile in dirty:
                 facts.append((pile, pile.run, pile.keys, pile.fits, pile.term))
                 self._rehash(pile, pile.hash)
                 pile.refresh(self)
             dirty.clear()
+            if watched and self._switch():  # a group became interchangeable or stopped being
+                for piles, _ in self.switches:
+                    for pile in piles:
+                        facts.append((pile, pile.run, pile.keys, pile.fits, pile.term))
+                        self._rehash(pile, pile.hash)
 
     def bump(self, counter: str, delta: int = 1) -> None:
         self.counters[counter] = self.counters.get(counter, 0) + delta
@@ -511,6 +552,7 @@ class Position:
     def refresh_all(self) -> None:
         """Every pile's facts and key afresh: after a position is built card by card."""
         tables = self.tables
+        self._switch()
         self.pile_sum = 0
         for pile in self.piles:
             pile.term = 0

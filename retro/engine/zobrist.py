@@ -6,7 +6,9 @@ Piles are then combined by a commutative sum of a mixed pile hash, salted by the
 or by its group alone when the rules make that group's piles interchangeable: the same cards in
 other piles of such a group give the same key (FreeCell's cells hold the same cards whichever
 cell holds them). Mixing each pile's hash before the sum keeps "which cards share a pile"
-in the key, which a plain XOR of per-card numbers across piles would lose.
+in the key, which a plain XOR of per-card numbers across piles would lose. A group may be
+interchangeable only while other piles are empty (Spider's columns, once the stock that deals
+rows in column order is dealt out): its piles change salt when that changes.
 
 Counters that rules read (redeals used, the hour of Clock, won, done) are part of the key; the
 move counter, the running score and the count of turned cards are not: no rule of play reads
@@ -61,12 +63,14 @@ def _card_words(height_span: int) -> tuple[list[int], list[int]]:
 
 class KeyTables:
     """The random numbers of one game: a card at a height (`card_at[code * height_span + i]`),
-    a face-down count (`down[n]`), and a salt for each pile (its group's, when interchangeable)."""
+    a face-down count (`down[n]`), and for each pile a salt of its own (`own`) and its group's
+    (`shared`, used while the group's piles are interchangeable)."""
 
-    def __init__(self, heights: int, salts: list[int]) -> None:
+    def __init__(self, heights: int, own: list[int], shared: list[int]) -> None:
         self.height_span = heights + 1
         self.card_at, self.down = _card_words(self.height_span)
-        self.salts = salts
+        self.own = own
+        self.shared = shared
 
     def pile_hash(self, cards: list[Card], down: int) -> int:
         span = self.height_span
@@ -76,22 +80,19 @@ class KeyTables:
             value ^= table[((card.rank - 1) * 4 + card.suit) * span + height]
         return value
 
-    def term(self, index: int, pile_hash: int) -> int:
-        """What pile `index` adds to the key."""
-        return mix(pile_hash ^ self.salts[index])
 
 
 def key_tables(gdef: GameDef) -> KeyTables:
-    """The key's numbers for a game: piles as high as the whole pack, a salt for each pile,
-    shared by the piles of an interchangeable group."""
+    """The key's numbers for a game: piles as high as the whole pack, salts by pile and group."""
     deck = gdef.deck
     heights = deck.decks * 4 * len(deck.ranks)
-    salts = []
+    own = []
+    shared = []
     for number, group in enumerate(gdef.groups):
         for slot in range(group.count):
-            place = number << 8 if group.interchangeable else (number << 8) + slot + 1
-            salts.append(mix((place + 1) * 0x9E3779B97F4A7C15 & MASK))
-    return KeyTables(heights, salts)
+            own.append(mix(((number << 8) + slot + 2) * 0x9E3779B97F4A7C15 & MASK))
+            shared.append(mix(((number << 8) + 1) * 0x9E3779B97F4A7C15 & MASK))
+    return KeyTables(heights, own, shared)
 
 
 @cache
@@ -116,5 +117,7 @@ def key_from_scratch(position: Position) -> int:
     tables = position.tables
     total = counters_term(position.counters)
     for pile in position.piles:
-        total += tables.term(pile.index, tables.pile_hash(pile.cards, pile.down))
+        alike = pile.group.interchangeable and not position.holding(pile.group.ordered_while)
+        salt = (tables.shared if alike else tables.own)[pile.index]
+        total += mix(tables.pile_hash(pile.cards, pile.down) ^ salt)
     return total & MASK

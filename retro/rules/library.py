@@ -285,7 +285,7 @@ def all_on_foundations() -> Condition:
 @rule("action",
       "Deal one face-up card from this pile onto every pile of a group, in order, if `allowed`; "
       "with builds: false a dealt card never counts as the player's same-suit build.",
-      ordered=("to",))
+      ordered=("to",), while_holding=True)
 def deal_row(to: str = "tableau", allowed: Condition | None = None, builds: bool = True) -> Action:
     def available(position: Position, pile: Pile) -> bool:
         return bool(pile.cards) and (allowed is None or allowed.test(position))
