@@ -109,7 +109,7 @@ class _Reader:
             return combinators.not_condition(member, text)
         spec = lookup(kind, name) if isinstance(name, str) else None
         if spec is None:
-            self.error(path, self._unknown_rule(kind, str(name)))
+            self.error(path, _unknown_rule(kind, str(name)))
             return None
         if params is None:
             params = {}
@@ -120,7 +120,7 @@ class _Reader:
         if kwargs is None:
             return None
         self.rule_lines.append(f"{context}: {spec.description}")
-        self._note_ordered(spec, kwargs)
+        _note_ordered(spec, kwargs, self.group_now, self.ordered, self.ordered_while)
         if is_plugin(spec.factory):
             try:
                 return guard(spec.name, spec.factory(**kwargs))
@@ -133,44 +133,6 @@ class _Reader:
         except (ValueError, TypeError) as error:
             self.error(ppath, f"'{name}': {error}")
             return None
-
-    def _note_ordered(self, spec: RuleSpec, kwargs: dict[str, Any]) -> None:
-        """Remember the groups whose pile order this rule reads (`RuleSpec.ordered`)."""
-        groups: list[str] = []
-        for name in spec.ordered:
-            if name == "self":
-                groups.append(self.group_now)
-                continue
-            param = spec.param(name)
-            value = kwargs.get(name, param.default if param is not None else None)
-            if isinstance(value, str):
-                groups.append(value)
-            elif isinstance(value, tuple):
-                groups.extend(item for item in value if isinstance(item, str))
-        for group in groups:
-            if spec.while_holding and self.group_now:
-                self.ordered_while.setdefault(group, set()).add(self.group_now)
-            else:
-                self.ordered.add(group)
-
-    def _interchangeable(self, group: GroupDef, data: dict[str, Any]) -> GroupDef:
-        """Are the group's piles interchangeable (and while what is empty)? As the game file
-        says, or else as its rules tell (`RuleSpec.ordered`)."""
-        if "interchangeable" in data:
-            return replace(group, interchangeable=bool(data["interchangeable"]))
-        if group.count < 2 or group.name in self.ordered:
-            return group
-        return replace(group, interchangeable=True,
-                       ordered_while=tuple(sorted(self.ordered_while.get(group.name, ()))))
-
-    def _unknown_rule(self, kind: str, name: str) -> str:
-        elsewhere = [k for k in KINDS if lookup(k, name) is not None]
-        if elsewhere:
-            other = elsewhere[0]
-            return (f"'{name}' is {'an' if other[0] in 'aeiou' else 'a'} {other} rule, but "
-                    f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} rule is needed here")
-        extra = ["any", "all", "not"] if kind in ("accept", "condition") else []
-        return f"unknown {kind} rule '{name}'" + suggest(name, names(kind) + extra)
 
     def _params(self, spec: RuleSpec, given: dict[str, Any], path: tuple[str | int, ...],
                 context: str) -> dict[str, Any] | None:
@@ -283,7 +245,8 @@ class _Reader:
         score = self.bind("score", data.get("score", "no_score"), ("score",), "score")
         if self.errors:
             raise DefinitionError(self.errors)
-        groups = tuple(self._interchangeable(group, data["piles"][group.name]) for group in groups)
+        groups = tuple(_interchangeable(group, data["piles"][group.name], self.ordered,
+                                        self.ordered_while) for group in groups)
         return GameDef(
             id=data["id"], title=data["title"], description=data.get("description", ""),
             deck=deck, groups=groups, deal=deal, options=dict(chosen), autos=_typed(autos, Auto),
@@ -490,6 +453,50 @@ class _Reader:
         elif needed < size and not any(step.rest for step in deal):
             self.error(("deal",), f"{size - needed} of the {size} cards are never dealt: "
                                   "add a step with 'rest: true'")
+
+
+def _note_ordered(spec: RuleSpec, kwargs: dict[str, Any], group_now: str, ordered: set[str],
+                  ordered_while: dict[str, set[str]]) -> None:
+    """Remember the groups whose pile order this rule reads (`RuleSpec.ordered`), in
+    `ordered` (or `ordered_while`, by the group holding the rule)."""
+    groups: list[str] = []
+    for name in spec.ordered:
+        if name == "self":
+            groups.append(group_now)
+            continue
+        param = spec.param(name)
+        value = kwargs.get(name, param.default if param is not None else None)
+        if isinstance(value, str):
+            groups.append(value)
+        elif isinstance(value, tuple):
+            groups.extend(item for item in value if isinstance(item, str))
+    for group in groups:
+        if spec.while_holding and group_now:
+            ordered_while.setdefault(group, set()).add(group_now)
+        else:
+            ordered.add(group)
+
+
+def _interchangeable(group: GroupDef, data: dict[str, Any], ordered: set[str],
+                     ordered_while: dict[str, set[str]]) -> GroupDef:
+    """Are the group's piles interchangeable (and while what is empty)? As the game file
+    says, or else as its rules tell (`RuleSpec.ordered`)."""
+    if "interchangeable" in data:
+        return replace(group, interchangeable=bool(data["interchangeable"]))
+    if group.count < 2 or group.name in ordered:
+        return group
+    return replace(group, interchangeable=True,
+                   ordered_while=tuple(sorted(ordered_while.get(group.name, ()))))
+
+
+def _unknown_rule(kind: str, name: str) -> str:
+    elsewhere = [k for k in KINDS if lookup(k, name) is not None]
+    if elsewhere:
+        other = elsewhere[0]
+        return (f"'{name}' is {'an' if other[0] in 'aeiou' else 'a'} {other} rule, but "
+                f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} rule is needed here")
+    extra = ["any", "all", "not"] if kind in ("accept", "condition") else []
+    return f"unknown {kind} rule '{name}'" + suggest(name, names(kind) + extra)
 
 
 _BAD = object()
