@@ -1,7 +1,9 @@
 """Legal-move generation speed: the YAML interpreter against a hand-written Spider generator.
 
 Both run over the same fixed corpus (benchmarks/corpus.py) and must agree move for move on
-every position. Prints medians of several rounds; the last line is the summary:
+every position. Times are the CPU time of this process (`time.process_time`), so other
+programs on a shared machine slow the figures less. Prints medians of several rounds; the last
+line is the summary:
 `movegen: N positions/s, R x hand-written` (R = hand-written speed / interpreter speed).
 """
 

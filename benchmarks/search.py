@@ -9,8 +9,10 @@ up to date with each move. Before timing, both sides must agree on every deal: t
 distinct positions at each of the first levels of the move tree (an order-free count, so it
 checks the moves, the automatic moves and which positions the keys call equal).
 
-Prints medians of several rounds; the last line is the summary:
-`search: N nodes/s, R x hand-written` (R = the cores' speed / the engine's, per round).
+Times are the CPU time of this process (`time.process_time`), so other programs on a shared
+machine slow the figures less than they would a wall clock. Prints medians of several rounds;
+the last line is the summary: `search: N nodes/s, R x hand-written` (R = the cores' speed /
+the engine's, per round).
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from retro.definition.gamefiles import read_marked, resolve_extends
+from retro.definition.pileorder import PileOrder
 from retro.definition.schema import schema_errors, shown, suggest
 from retro.definition.yamlmarks import Marked
 from retro.engine.cards import make_deck, parse_rank, plain_rank
@@ -65,10 +66,7 @@ class _Reader:
         self.errors: list[str] = []
         self.groups: dict[str, int] = {}
         self.rule_lines: list[str] = []
-        self.group_now = ""  # the group whose rules are being bound ("" for the game's own)
-        self.ordered: set[str] = set()  # groups whose pile order some rule reads
-        # groups whose pile order a rule reads only while the groups named hold cards
-        self.ordered_while: dict[str, set[str]] = {}
+        self.order = PileOrder()  # whose pile order the rules read: interchangeable groups
 
     def error(self, path: tuple[str | int, ...], message: str, key: bool = False) -> None:
         self.errors.append(f"{self.marked.where(path, key)}: {message}")
@@ -109,7 +107,7 @@ class _Reader:
             return combinators.not_condition(member, text)
         spec = lookup(kind, name) if isinstance(name, str) else None
         if spec is None:
-            self.error(path, _unknown_rule(kind, str(name)))
+            self.error(path, self._unknown_rule(kind, str(name)))
             return None
         if params is None:
             params = {}
@@ -120,7 +118,7 @@ class _Reader:
         if kwargs is None:
             return None
         self.rule_lines.append(f"{context}: {spec.description}")
-        _note_ordered(spec, kwargs, self.group_now, self.ordered, self.ordered_while)
+        self.order.note(spec, kwargs)
         if is_plugin(spec.factory):
             try:
                 return guard(spec.name, spec.factory(**kwargs))
@@ -133,6 +131,15 @@ class _Reader:
         except (ValueError, TypeError) as error:
             self.error(ppath, f"'{name}': {error}")
             return None
+
+    def _unknown_rule(self, kind: str, name: str) -> str:
+        elsewhere = [k for k in KINDS if lookup(k, name) is not None]
+        if elsewhere:
+            other = elsewhere[0]
+            return (f"'{name}' is {'an' if other[0] in 'aeiou' else 'a'} {other} rule, but "
+                    f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} rule is needed here")
+        extra = ["any", "all", "not"] if kind in ("accept", "condition") else []
+        return f"unknown {kind} rule '{name}'" + suggest(name, names(kind) + extra)
 
     def _params(self, spec: RuleSpec, given: dict[str, Any], path: tuple[str | int, ...],
                 context: str) -> dict[str, Any] | None:
@@ -245,8 +252,6 @@ class _Reader:
         score = self.bind("score", data.get("score", "no_score"), ("score",), "score")
         if self.errors:
             raise DefinitionError(self.errors)
-        groups = tuple(_interchangeable(group, data["piles"][group.name], self.ordered,
-                                        self.ordered_while) for group in groups)
         return GameDef(
             id=data["id"], title=data["title"], description=data.get("description", ""),
             deck=deck, groups=groups, deal=deal, options=dict(chosen), autos=_typed(autos, Auto),
@@ -384,11 +389,10 @@ class _Reader:
                         fan=group.get("fan", "none"), columns=int(group.get("columns", 0)),
                         show=int(group.get("show", 0)))
         parts: dict[str, Any] = {}
-        self.group_now = name
-        for kind in ("pick", "accept", "action"):
-            if kind in group:
-                parts[kind] = self.bind(kind, group[kind], (*path, kind), f"{name} {kind}")
-        self.group_now = ""
+        with self.order.within(name, group):
+            for kind in ("pick", "accept", "action"):
+                if kind in group:
+                    parts[kind] = self.bind(kind, group[kind], (*path, kind), f"{name} {kind}")
         return GroupDef(name=name, kind=group["kind"], count=int(group.get("count", 1)),
                         layout=layout, pick=parts.get("pick"),
                         accept=_one(parts.get("accept"), Accept) if parts.get("accept") else None,
@@ -455,50 +459,6 @@ class _Reader:
                                   "add a step with 'rest: true'")
 
 
-def _note_ordered(spec: RuleSpec, kwargs: dict[str, Any], group_now: str, ordered: set[str],
-                  ordered_while: dict[str, set[str]]) -> None:
-    """Remember the groups whose pile order this rule reads (`RuleSpec.ordered`), in
-    `ordered` (or `ordered_while`, by the group holding the rule)."""
-    groups: list[str] = []
-    for name in spec.ordered:
-        if name == "self":
-            groups.append(group_now)
-            continue
-        param = spec.param(name)
-        value = kwargs.get(name, param.default if param is not None else None)
-        if isinstance(value, str):
-            groups.append(value)
-        elif isinstance(value, tuple):
-            groups.extend(item for item in value if isinstance(item, str))
-    for group in groups:
-        if spec.while_holding and group_now:
-            ordered_while.setdefault(group, set()).add(group_now)
-        else:
-            ordered.add(group)
-
-
-def _interchangeable(group: GroupDef, data: dict[str, Any], ordered: set[str],
-                     ordered_while: dict[str, set[str]]) -> GroupDef:
-    """Are the group's piles interchangeable (and while what is empty)? As the game file
-    says, or else as its rules tell (`RuleSpec.ordered`)."""
-    if "interchangeable" in data:
-        return replace(group, interchangeable=bool(data["interchangeable"]))
-    if group.count < 2 or group.name in ordered:
-        return group
-    return replace(group, interchangeable=True,
-                   ordered_while=tuple(sorted(ordered_while.get(group.name, ()))))
-
-
-def _unknown_rule(kind: str, name: str) -> str:
-    elsewhere = [k for k in KINDS if lookup(k, name) is not None]
-    if elsewhere:
-        other = elsewhere[0]
-        return (f"'{name}' is {'an' if other[0] in 'aeiou' else 'a'} {other} rule, but "
-                f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} rule is needed here")
-    extra = ["any", "all", "not"] if kind in ("accept", "condition") else []
-    return f"unknown {kind} rule '{name}'" + suggest(name, names(kind) + extra)
-
-
 _BAD = object()
 
 
@@ -553,7 +513,9 @@ def build_game(marked: Marked, options: Mapping[str, Any] | None = None,
                every_value: bool = False) -> GameDef:
     load_plugins()
     merged = resolve_extends(marked, find or (lambda _: None))
-    return _Reader(merged).build(options or {}, every_value)
+    reader = _Reader(merged)
+    gdef = reader.build(options or {}, every_value)
+    return replace(gdef, groups=tuple(reader.order.decide(group) for group in gdef.groups))
 
 
 def load_game_file(path: Path, options: Mapping[str, Any] | None = None,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from retro.engine.cards import Card
-from retro.engine.zobrist import MASK, counters_term, key_tables
+from retro.engine.zobrist import MASK, key_tables
 
 # -- moves -------------------------------------------------------------------------------------
 
@@ -576,10 +576,6 @@ class Position:
         return sorted(seen, key=_pile_order)
 
     # -- questions ---------------------------------------------------------------------------
-
-    def key(self) -> int:
-        """The 64-bit position key (see `retro.engine.zobrist`)."""
-        return (self.pile_sum + counters_term(self.counters)) & MASK
 
     def cards_in_play(self) -> list[Card]:
         return [card for pile in self.piles for card in pile.cards]

@@ -30,12 +30,7 @@ if TYPE_CHECKING:
 MASK = (1 << 64) - 1
 # Counters that only keep account (the score reads some of them) and never change what is legal.
 UNKEYED = frozenset(("moves", "score", "turned"))
-CARD_CODES = 14 * 4  # rank 1..14 (an Ace-high Ace is 14), four suits
-
-
-def card_code(card: Card) -> int:
-    """The card as a small int 0..55: (rank - 1) * 4 + suit."""
-    return (card.rank - 1) * 4 + card.suit
+CARD_CODES = 14 * 4  # (rank - 1) * 4 + suit: rank 1..14 (an Ace-high Ace is 14), four suits
 
 
 def _random_words(count: int, seed: int) -> list[int]:
