@@ -77,6 +77,7 @@ class App:
         self.keeper = Keeper()
         self.pending: Game | None = None  # a saved game the player chose not to resume (yet)
         self.awaiting: Game | None = None  # a finished game whose player is typing a name
+        self.menu_deal = ""  # the deal number the menu offers, kept until played
         self.keyboard = Keyboard()
         self.painter = Painter()
         self.beeper = Beeper(sound)

@@ -18,7 +18,7 @@ from retro.ui import texts
 from retro.ui.keeper import DEFAULT_NAME
 from retro.ui.session import game_label
 from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
-from retro.ui.widgets import Overlay, box
+from retro.ui.widgets import Overlay, box, fit, wrap
 
 if TYPE_CHECKING:
     from retro.ui.app import App
@@ -131,14 +131,14 @@ class ResumeScene(Overlay):
             Colour.WHITE)
         game = self.game
         screen.put(c + 3, r + 2, texts.RESUME_LINE, Colour.BLACK)
-        screen.put(c + 7, r + 3, self.label[:w - 10], Colour.BLUE)
+        screen.put(c + 7, r + 3, fit(self.label, w - 10), Colour.BLUE)
         facts = texts.RESUME_FACTS.format(deal=game.seed, moves=game.moves_made,
                                           score=game.score())
-        screen.put(c + 7, r + 4, facts[:w - 10], Colour.BLUE)
+        screen.put(c + 7, r + 4, fit(facts, w - 10), Colour.BLUE)
         history = texts.RESUME_HISTORY.format(back=len(game.history), forward=len(game.future))
-        screen.put(c + 3, r + 5, history[:w - 6], Colour.DARK_GREY)
+        screen.put(c + 3, r + 5, fit(history, w - 6), Colour.DARK_GREY)
         screen.put(c + 3, r + 7, texts.RESUME_PROMPT, Colour.BLACK)
-        keys = self.keys[:w - 5]
+        keys = fit(self.keys, w - 5)
         screen.put(c + w - 3 - len(keys), r + h - 1, keys, Colour.DARK_GREY)
         return screen
 
@@ -209,10 +209,11 @@ class NameScene(Overlay):
         box(screen, c, r, w, h, texts.NAME_TITLE, Colour.WHITE, Colour.BLUE, Colour.YELLOW)
         game = self.game
         place = texts.NAME_PLACE.format(game=self.title, place=self.place)
-        screen.put(c + 4, r + 2, place[:w - 8], Colour.WHITE)
+        for offset, line in enumerate(wrap(place, w - 8, 2)):
+            screen.put(c + 4, r + 2 + offset, line, Colour.WHITE)
         facts = texts.NAME_FACTS.format(score=game.score(), moves=game.moves_made,
                                         deal=game.seed)
-        screen.put(c + 4, r + 3, facts[:w - 8], Colour.LIGHT_CYAN)
+        screen.put(c + 4, r + 4, fit(facts, w - 8), Colour.LIGHT_CYAN)
         screen.put(c + 4, r + 6, texts.NAME_LABEL, Colour.YELLOW)
         keys = texts.NAME_KEYS
         screen.put(c + (w - len(keys)) // 2, r + h - 2, keys, Colour.LIGHT_GREY)

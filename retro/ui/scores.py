@@ -16,7 +16,7 @@ from retro.textmode import Colour, TextScreen
 from retro.ui import texts
 from retro.ui.session import game_label
 from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
-from retro.ui.widgets import bar, box
+from retro.ui.widgets import bar, box, fit
 
 if TYPE_CHECKING:
     from retro.ui.app import App
@@ -177,20 +177,20 @@ class HighScoresScene:
             screen.put(left + 1, row, (" " + line).ljust(width - 2)[:width - 2], fg, bg)
         about_row = self.FIRST + TABLE_SIZE + 1
         if self.problem:
-            screen.put(left + 2, about_row, self.problem[:width - 4], Colour.WHITE, Colour.RED)
+            screen.put(left + 2, about_row, fit(self.problem, width - 4), Colour.WHITE, Colour.RED)
         elif self.entries:
             entry = self.entries[min(self.chosen, len(self.entries) - 1)]
             about = texts.SCORES_ABOUT.format(options=self._options_text(entry.options))
-            screen.put(left + 2, about_row, about[:width - 4], Colour.LIGHT_GREY)
+            screen.put(left + 2, about_row, fit(about, width - 4), Colour.LIGHT_GREY)
         else:
             screen.put(left + 2, about_row, texts.SCORES_EMPTY, Colour.LIGHT_GREY)
         # the statistics of the game with the options chosen in the menu
         top = self.BOX_ROW + 16
-        box(screen, left, top, width, 6, texts.STATS_TITLE.format(label=self.label[:50]),
+        box(screen, left, top, width, 6, texts.STATS_TITLE.format(label=self.label),
             Colour.WHITE, Colour.BLUE, Colour.LIGHT_CYAN)
         for offset, (l1, v1, l2, v2) in enumerate(stats_table(self.stats)):
             text = f" {l1} ".ljust(18, ".") + f" {v1}".ljust(14)
             text += f" {l2} ".ljust(20, ".") + f" {v2}"
-            screen.put(left + 2, top + 1 + offset, text[:width - 4], Colour.WHITE)
+            screen.put(left + 2, top + 1 + offset, fit(text, width - 4), Colour.WHITE)
         bar(screen, ROWS - 1, " " + texts.SCORES_KEYS)
         return screen

@@ -105,7 +105,10 @@ class MenuScene:
             if session is not None and session.game_id == entry.id:
                 values.update(session.options)
             self.values[entry.id] = values
-        self.deal = str(app.seed_source())
+        if not app.menu_deal:  # one number offered until it is played or F2 draws another
+            app.menu_deal = str(app.seed_source())
+        self.deal = app.menu_deal
+        self.typing = False  # the first digit typed replaces the offered number
         self.focus = 0
         self.error = app.note
         self.rows: dict[int, int] = {}  # screen row -> line index, for the mouse
@@ -174,14 +177,20 @@ class MenuScene:
         self._jump(key[-1])
 
     def _digit(self, app: App, key: str) -> None:
+        if not self.typing:
+            self.deal, self.typing = "", True
         if len(self.deal) < 9:
             self.deal = (self.deal + key[-1]).lstrip("0") or "0"
+        app.menu_deal = self.deal
 
     def _erase(self, app: App, key: str) -> None:
         self.deal = self.deal[:-1]
+        self.typing = True
+        app.menu_deal = self.deal
 
     def _random(self, app: App, key: str) -> None:
-        self.deal = str(app.seed_source())
+        self.deal = app.menu_deal = str(app.seed_source())
+        self.typing = False
 
     def _sound(self, app: App, key: str) -> None:
         app.beeper.toggle()
@@ -289,6 +298,7 @@ class MenuScene:
         def start() -> None:
             try:
                 app.start(game_id, options, seed)
+                app.menu_deal = ""  # played: the next menu offers a new number
             except RetroError as error:  # a broken game file: say so, keep the menu
                 app.beeper.play("refuse")
                 self.error = str(error).splitlines()[0]
@@ -307,7 +317,11 @@ class MenuScene:
                 self._choose_game(min(self.game + 1, len(self.entries) - 1))
             return
         if row in self.game_rows and col < bar_col:
-            self._choose_game(self.game_rows[row])
+            index = self.game_rows[row]
+            if index == self.game:  # a click on the chosen game plays it
+                self._play(app)
+            else:
+                self._choose_game(index)
             return
         line = self.rows.get(row)
         if line is None:

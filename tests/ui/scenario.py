@@ -307,29 +307,29 @@ def duel_menu() -> Driver:
     return driver
 
 
-def duel_setup() -> Driver:
+def duel_setup(names: tuple[str, str] = ("Anna", "Bert"), code: str = DUEL_CODE) -> Driver:
     driver = duel_menu()
     driver.press("RETURN")
-    driver.type("Anna")
+    driver.type(names[0])
     driver.press("RETURN")  # on to the next empty field
-    driver.type("Bert")
+    driver.type(names[1])
     driver.press("TAB")
-    driver.type(DUEL_CODE)
+    driver.type(code)
     return driver
 
 
-def duel_pass() -> Driver:
+def duel_pass(names: tuple[str, str] = ("Anna", "Bert"), code: str = DUEL_CODE) -> Driver:
     """Anna has played two moves and pressed Done: the keyboard goes to Bert."""
-    driver = duel_setup()
+    driver = duel_setup(names, code)
     driver.press("RETURN", "RETURN")  # start; Anna is ready
     play(driver, *ANNA_MOVES)
     driver.press("X", "Y")
     return driver
 
 
-def duel_result() -> Driver:
+def duel_result(names: tuple[str, str] = ("Anna", "Bert"), code: str = DUEL_CODE) -> Driver:
     """Bert pressed Done at once: equal scores (0), fewer moves, Bert wins."""
-    driver = duel_pass()
+    driver = duel_pass(names, code)
     driver.press("RETURN", "X", "Y")
     return driver
 
