@@ -21,6 +21,7 @@ from retro.definition.catalog import Catalog
 from retro.duel import Duel
 from retro.engine.game import PLAYING, Game
 from retro.engine.model import GameDef
+from retro.settings import Settings
 from retro.ui import palette, texts
 from retro.ui.cardart import CardArt
 from retro.ui.dialogs import NameScene, OverScene, ResumeScene
@@ -62,25 +63,32 @@ class App:
     """The whole window: scenes on a stack, the session, sound, keys and the painter."""
 
     def __init__(self, catalog: Catalog | None = None, *, on_save: SaveHook | None = None,
-                 animate: bool = True, sound: bool = True, lang: str = "en",
+                 animate: bool = True, sound: bool | None = None, lang: str | None = None,
+                 settings: Settings | None = None,
                  seed_source: Callable[[], int] | None = None,
                  trace: Path | None = None) -> None:
         palette.install()
         self.catalog = catalog if catalog is not None else Catalog()
         self.on_save = on_save
         self.animate = animate
-        self.lang = lang
+        # the player's settings (the config folder's unless given); `sound` and `lang` given
+        # here win for this run without being remembered
+        self.settings = settings if settings is not None else Settings.load()
+        self.lang = lang or self.settings.language or "en"
         self.seed_source = seed_source or (lambda: random.randint(1, 999_999))
         env_trace = os.environ.get(TRACE_ENV)
         self.trace = trace if trace is not None else (Path(env_trace) if env_trace else None)
         self.shelf = Shelf(self.catalog)
         self.keeper = Keeper()
+        self.keeper.last_name = self.settings.last_name
+        if self.settings.note:
+            self.keeper.note = self.settings.note
         self.pending: Game | None = None  # a saved game the player chose not to resume (yet)
         self.awaiting: Game | None = None  # a finished game whose player is typing a name
         self.menu_deal = ""  # the deal number the menu offers, kept until played
         self.keyboard = Keyboard()
         self.painter = Painter()
-        self.beeper = Beeper(sound)
+        self.beeper = Beeper(self.settings.sound if sound is None else sound)
         self.session: Session | None = None
         self.scenes: list[Scene] = []
         self.frame = 0
@@ -290,10 +298,28 @@ class App:
         if game is None:
             return
         self.keeper.last_name = name
+        if name:
+            self.settings.last_name = name
+            self.save_settings()
         place = self.keeper.record(game, name)
         self.push(OverScene(table, outcome))
         self.show_scores(game.gdef.id, dict(game.gdef.options), place)
 
+
+    # -- the player's settings ------------------------------------------------------------------
+
+    def save_settings(self) -> None:
+        """Keep the settings for the next run; a disk that refuses costs one line, not play."""
+        try:
+            self.settings.save()
+        except OSError as error:
+            self.note = f"settings.json: cannot be written ({error.strerror})"
+
+    def toggle_sound(self) -> bool:
+        """Sound on or off, remembered; the new state."""
+        self.settings.sound = self.beeper.toggle()
+        self.save_settings()
+        return self.settings.sound
 
     # -- the frame --------------------------------------------------------------------------
 

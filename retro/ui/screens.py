@@ -193,7 +193,7 @@ class MenuScene:
         self.typing = False
 
     def _sound(self, app: App, key: str) -> None:
-        app.beeper.toggle()
+        app.toggle_sound()
 
     def _select(self, app: App, key: str) -> None:
         self._do(app, self._focused(app)[0])
@@ -266,7 +266,7 @@ class MenuScene:
             at = next((i for i, v in enumerate(values) if str(v) == str(current)), 0)
             self.values[self.game_id][name] = values[(at + delta) % len(values)]
         elif kind == "sound":
-            app.beeper.toggle()
+            app.toggle_sound()
 
     def _do(self, app: App, kind: str) -> None:
         if kind == "resume":
@@ -281,7 +281,7 @@ class MenuScene:
         elif kind == "quit":
             app.quit()
         elif kind == "sound":
-            app.beeper.toggle()
+            app.toggle_sound()
         else:
             self._play(app)
 

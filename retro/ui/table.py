@@ -152,7 +152,7 @@ class TableScene:
         app.show_help(self.session.game_id)
 
     def sound(self, app: App) -> None:
-        on = app.beeper.toggle()
+        on = app.toggle_sound()
         self.say(texts.SOUND_ON if on else texts.SOUND_OFF)
 
     def deal(self, app: App) -> None:
