@@ -139,6 +139,7 @@ class Duel:
         self.turn = 0
         self.game = Game(gdef, self.seed)
         self._results: list[PlayerResult] = []
+        self.played: list[Game] = []  # each finished turn's game, for the records
 
     @classmethod
     def from_code(cls, gdef: GameDef, names: Sequence[str], code: str) -> Duel:
@@ -177,6 +178,7 @@ class Duel:
             self.game.push(Move(DONE, -1))
         result = PlayerResult.of(self.player, self.game)
         self._results.append(result)
+        self.played.append(self.game)
         if not self.over:
             self.turn += 1
             self.game = Game(self.gdef, self.seed)

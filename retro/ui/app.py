@@ -188,16 +188,18 @@ class App:
         self.replace(PassScene(self, duel, game_id))
 
     def end_turn(self, session: Session) -> None:
-        """A player's turn is over (Done, won, or nothing but Done left): count the game, then
-        the pass screen for player 2, or the result when both have played."""
+        """A player's turn is over (Done, won, or nothing but Done left): the pass screen for
+        player 2, or, when both have played, the result, and both games counted, the winner's
+        as won."""
 
         duel = session.duel
         assert duel is not None
-        game = duel.game
         why = turn_end_reason(duel)
-        result = duel.end_turn()
-        self.keeper.record(game, result.name)
+        duel.end_turn()
         if duel.over:
+            winner = duel.result().winner
+            for index, game in enumerate(duel.played):
+                self.keeper.record(game, duel.names[index], won=index == winner)
             self.replace(DuelResultScene(self, duel, session.game_id))
             return
         session.game = duel.game
@@ -205,6 +207,11 @@ class App:
         self.replace(PassScene(self, duel, session.game_id, why))
 
     def leave_duel(self, game_id: str) -> None:
+        """The duel given up: a turn already played counts in the statistics only."""
+        session = self.session
+        if session is not None and session.duel is not None and not session.duel.over:
+            for game in session.duel.played:
+                self.keeper.record(game, abandoned=True)
         self.session = None
         self.show_title()
         self.show_menu(game_id)
@@ -258,11 +265,12 @@ class App:
             self.keeper.clear()
 
     def give_up(self, session: Session | None) -> None:
-        """Count a game left unfinished with moves made (a new deal, a restart) as lost."""
+        """Count a game left unfinished with moves made (a new deal, a restart) as lost, in the
+        statistics only: a game given up never enters the ten best."""
         if session is None or session.duel is not None or session.recorded:
             return
         if session.in_progress():
-            self.keeper.record(session.game)
+            self.keeper.record(session.game, abandoned=True)
         session.recorded = True
 
     def abandon(self) -> None:
@@ -271,11 +279,12 @@ class App:
         pending, self.pending = self.pending, None
         if (pending is not None and pending.history and pending.outcome() == PLAYING
                 and not self.keeper.counted(pending)):
-            self.keeper.record(pending)
+            self.keeper.record(pending, abandoned=True)
 
     def game_over(self, table: TableScene, outcome: str) -> None:
-        """A game has just ended: the won/lost box, counted once in the records, and the
-        player's name asked DOS style if it made the high score table."""
+        """A game has just ended: the won/lost box first, the game counted once in the records;
+        if it made the high score table, Enter on the box asks the name DOS style and shows the
+        table with the new entry."""
 
         session = table.session
         if session.recorded or session.duel is not None:
@@ -284,15 +293,20 @@ class App:
         session.recorded = True
         game = session.game
         if self.keeper.makes_table(game):
-            # the name first; then the won/lost box with the table (and the new entry) over it
-            self.awaiting = game
-            self.push(NameScene(self, game, lambda name: self._named(table, outcome, name)))
+            self.awaiting = game  # counted once the name is given (or the box is left)
+            self.push(OverScene(table, outcome, ask_name=self.ask_name))
         else:
             self.keeper.record(game)
             self.push(OverScene(table, outcome))
         self.autosave()
 
-    def _named(self, table: TableScene, outcome: str, name: str) -> None:
+    def ask_name(self, over: OverScene) -> None:
+        """`A new high score!`: the name for the game that ended, over the won/lost box."""
+        game = self.awaiting
+        if game is not None:
+            self.push(NameScene(self, game, lambda name: self._named(over, name)))
+
+    def _named(self, over: OverScene, name: str) -> None:
 
         game, self.awaiting = self.awaiting, None
         if game is None:
@@ -302,9 +316,15 @@ class App:
             self.settings.last_name = name
             self.save_settings()
         place = self.keeper.record(game, name)
-        self.push(OverScene(table, outcome))
+        over.named()
         self.show_scores(game.gdef.id, dict(game.gdef.options), place)
 
+    def settle_awaiting(self) -> None:
+        """The won/lost box is left without a name typed: the game counts under the name last
+        used, before anything (an undo) changes it."""
+        game, self.awaiting = self.awaiting, None
+        if game is not None:
+            self.keeper.record(game)
 
     # -- the player's settings ------------------------------------------------------------------
 

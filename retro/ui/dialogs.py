@@ -286,9 +286,16 @@ class OverScene(Overlay):
     COL, ROW, WIDTH, HEIGHT = 14, 8, 52, 9
     SLOT = "over"
 
-    def __init__(self, table: TableScene, outcome: str) -> None:
+    def __init__(self, table: TableScene, outcome: str,
+                 ask_name: Callable[[OverScene], None] | None = None) -> None:
         self.table = table
         self.outcome = outcome
+        self.ask_name = ask_name  # the game made the high score table: Enter asks the name
+
+    def named(self) -> None:
+        """The name was given (or the chance passed): Enter is the next deal again."""
+        self.ask_name = None
+        self._region = None  # composed again, with the usual keys
 
     def update(self, app: App) -> None:
         for action, _ in app.keyboard.actions(self.context):
@@ -296,22 +303,31 @@ class OverScene(Overlay):
             return
 
     def _new(self, app: App) -> None:
+        if self.ask_name is not None:
+            self.ask_name(self)
+            return
         if app.session is not None:
             app.start(app.session.game_id, app.session.options)
 
     def _undo(self, app: App) -> None:
+        app.settle_awaiting()
         app.pop()
         self.table.undo(app)
 
     def _restart(self, app: App) -> None:
+        app.settle_awaiting()
         app.pop()
         self.table.restart(app)
 
     def _scores(self, app: App) -> None:
+        app.settle_awaiting()
+        self.named()
         if app.session is not None:
             app.show_scores(app.session.game_id, app.session.options)
 
     def _menu(self, app: App) -> None:
+        app.settle_awaiting()
+        self.named()
         app.show_menu(app.session.game_id if app.session else None)
 
     HANDLERS: ClassVar[dict[str, Callable[[OverScene, App], None]]] = {
@@ -337,6 +353,6 @@ class OverScene(Overlay):
         score = texts.OVER_SCORE.format(score=game.score(), moves=game.moves_made,
                                         deal=game.seed)
         screen.put(c + (w - len(score)) // 2, r + 5, score, Colour.YELLOW)
-        keys = texts.OVER_KEYS
+        keys = texts.OVER_KEYS_NAME if self.ask_name is not None else texts.OVER_KEYS
         screen.put(c + (w - len(keys)) // 2, r + 7, keys, Colour.LIGHT_GREY)
         return screen

@@ -2,7 +2,7 @@
 
 A full text-mode screen in the style of a 1994 hall of fame: place, name, score, moves, date and
 deal number, the chosen entry's options below, and the statistics of the game with the options
-chosen in the menu (statistics are kept per option set, the table per game).
+chosen (the table and the statistics are both kept per game and option set).
 """
 
 from __future__ import annotations
@@ -67,16 +67,17 @@ class HighScoresScene:
     def __init__(self, app: App, game_id: str, options: Mapping[str, Any],
                  highlight: int | None = None) -> None:
         self.game_id = game_id
-        self.options = dict(options)
+        self.specs = app.shelf.entry(game_id).options
+        # options not given are at their defaults, as the game was played
+        self.options = {name: spec.default for name, spec in self.specs.items()} | dict(options)
         self.title = app.shelf.entry(game_id).title
         self.label = game_label(app, game_id, self.options)
-        self.entries: list[HighScore] = app.keeper.table(game_id)
+        self.entries: list[HighScore] = app.keeper.table(game_id, self.options)
         key = app.keeper.stats_key(game_id, self.options)
         self.stats = app.keeper.records.stats.get(key)
         self.highlight = highlight
         self.chosen = (highlight - 1) if highlight else 0
         self.problem = ""
-        self.specs = app.shelf.entry(game_id).options
         self._state: tuple[object, ...] = ()
         self._screen: TextScreen | None = None
 
@@ -156,7 +157,7 @@ class HighScoresScene:
         bar(screen, 0, texts.SCORES_BAR, Colour.BLACK, Colour.LIGHT_GREY)
         left, width = 3, 74
         box(screen, left, self.BOX_ROW, width, 16,
-            texts.SCORES_TITLE.format(game=self.title), Colour.WHITE, Colour.BLUE,
+            texts.SCORES_TITLE.format(game=self.label), Colour.WHITE, Colour.BLUE,
             Colour.YELLOW)
         screen.put(left + 2, self.BOX_ROW + 1, texts.SCORES_HEAD, Colour.YELLOW)
         screen.put(left + 1, self.BOX_ROW + 2, "─" * (width - 2), Colour.LIGHT_CYAN)
@@ -184,7 +185,7 @@ class HighScoresScene:
             screen.put(left + 2, about_row, fit(about, width - 4), Colour.LIGHT_GREY)
         else:
             screen.put(left + 2, about_row, texts.SCORES_EMPTY, Colour.LIGHT_GREY)
-        # the statistics of the game with the options chosen in the menu
+        # the statistics of the same game and options
         top = self.BOX_ROW + 16
         box(screen, left, top, width, 6, texts.STATS_TITLE.format(label=self.label),
             Colour.WHITE, Colour.BLUE, Colour.LIGHT_CYAN)

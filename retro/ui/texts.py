@@ -106,6 +106,7 @@ LOST_TITLE = " No more moves "
 LOST_LINES = ("The game is lost: nothing can move", "and the stock is empty.")
 OVER_SCORE = "Score {score}   Moves {moves}   Deal {deal}"
 OVER_KEYS = "Enter Next  U Undo  F3 Again  S Scores  Esc Menu"
+OVER_KEYS_NAME = "Enter Your name  U Undo  F3 Again  S Scores  Esc Menu"
 
 DONE_KEY_LABEL = " X Done "
 NO_DONE = "This game has no Done: play on, or start a new deal"
