@@ -32,7 +32,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("game", nargs="?", default="spider")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    play.add_argument("--lang", default=None, help="language of the instructions (en, de)")
+    play.add_argument("--lang", default=None,
+                      help="language of the window and the instructions (en, de); remembered")
 
     sub.add_parser("list", help="the games found").add_argument(
         "--lines", action="store_true", help="also show each game file's length in lines")

@@ -34,6 +34,7 @@ from retro.ui.replay import ReplayScene
 from retro.ui.scores import HighScoresScene
 from retro.ui.screens import MenuScene, TitleScene
 from retro.ui.session import Session, game_label
+from retro.ui.settingsbox import SettingsScene
 from retro.ui.shelf import Shelf
 from retro.ui.sound import Beeper
 from retro.ui.table import TableScene
@@ -75,6 +76,7 @@ class App:
         # here win for this run without being remembered
         self.settings = settings if settings is not None else Settings.load()
         self.lang = lang or self.settings.language or "en"
+        texts.use(self.lang)
         self.seed_source = seed_source or (lambda: random.randint(1, 999_999))
         env_trace = os.environ.get(TRACE_ENV)
         self.trace = trace if trace is not None else (Path(env_trace) if env_trace else None)
@@ -125,8 +127,9 @@ class App:
     @property
     def art(self) -> CardArt:
         """The card atlas, built on first use (it takes a moment and only the table needs it)."""
-        if self._art is None:
-            self._art = CardArt(self.painter.font)
+        four = self.settings.four_colour
+        if self._art is None or self._art.four_colour != four:
+            self._art = CardArt(self.painter.font, four)
         return self._art
 
     def show_title(self) -> None:
@@ -136,6 +139,10 @@ class App:
     def show_menu(self, game_id: str | None = None) -> None:
 
         self.push(MenuScene(self, game_id))
+
+    def show_settings(self) -> None:
+
+        self.push(SettingsScene())
 
     def show_help(self, game_id: str | None = None) -> None:
 
@@ -334,6 +341,12 @@ class App:
             self.settings.save()
         except OSError as error:
             self.note = f"settings.json: cannot be written ({error.strerror})"
+
+    def set_language(self, lang: str) -> None:
+        """Speak `lang` from the next frame on, and remember it."""
+        self.lang = self.settings.language = lang
+        texts.use(lang)
+        self.save_settings()
 
     def toggle_sound(self) -> bool:
         """Sound on or off, remembered; the new state."""

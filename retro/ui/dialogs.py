@@ -132,10 +132,11 @@ class ResumeScene(Overlay):
         game = self.game
         screen.put(c + 3, r + 2, texts.RESUME_LINE, Colour.BLACK)
         screen.put(c + 7, r + 3, fit(self.label, w - 10), Colour.BLUE)
-        facts = texts.RESUME_FACTS.format(deal=game.seed, moves=game.moves_made,
-                                          score=game.score())
+        facts = texts.RESUME_FACTS.format(deal=game.seed, score=game.score(),
+                                          moves=texts.count(texts.MOVES, game.moves_made))
         screen.put(c + 7, r + 4, fit(facts, w - 10), Colour.BLUE)
-        history = texts.RESUME_HISTORY.format(back=len(game.history), forward=len(game.future))
+        history = texts.RESUME_HISTORY.format(back=texts.count(texts.MOVES, len(game.history)),
+                                              forward=len(game.future))
         screen.put(c + 3, r + 5, fit(history, w - 6), Colour.DARK_GREY)
         screen.put(c + 3, r + 7, texts.RESUME_PROMPT, Colour.BLACK)
         keys = fit(self.keys, w - 5)
@@ -229,12 +230,13 @@ class ConfirmScene(Overlay):
     ROW, HEIGHT = 8, 8
     SLOT = "confirm"
 
-    def __init__(self, on_yes: Callable[[], object], title: str = texts.CONFIRM_TITLE,
-                 lines: tuple[str, ...] = texts.CONFIRM_LINES) -> None:
+    def __init__(self, on_yes: Callable[[], object], title: str = "",
+                 lines: tuple[str, ...] = ()) -> None:
+        """Without a title and lines: the question whether to abandon the game."""
         self.on_yes = on_yes
-        self.title = title
-        self.lines = lines
-        self.WIDTH = max(40, max(len(line) for line in lines) + 6, len(title) + 6)
+        self.title = title or texts.CONFIRM_TITLE
+        self.lines = lines or texts.CONFIRM_LINES
+        self.WIDTH = max(40, max(len(line) for line in self.lines) + 6, len(self.title) + 6)
         self.COL = (COLS - self.WIDTH) // 2
 
     def update(self, app: App) -> None:
@@ -283,7 +285,7 @@ class OverScene(Overlay):
 
     context = "over"
     overlay = True
-    COL, ROW, WIDTH, HEIGHT = 14, 8, 52, 9
+    COL, ROW, WIDTH, HEIGHT = 11, 8, 58, 9
     SLOT = "over"
 
     def __init__(self, table: TableScene, outcome: str,

@@ -246,7 +246,7 @@ class DuelResultScene:
         c, r, w, h = 12, 8, 56, 12
         box(screen, c, r, w, h, coded_title(texts.RESULT_TITLE, self.title, result.code, w),
             Colour.WHITE, Colour.BLUE, Colour.YELLOW)
-        screen.put(c + 5, r + 2, texts.RESULT_HEAD, Colour.YELLOW)
+        screen.put(c + 5, r + 2, texts.RESULT_ROW.format(*texts.RESULT_COLUMNS), Colour.YELLOW)
         screen.put(c + 1, r + 3, "─" * (w - 2), Colour.LIGHT_CYAN)
         for index, player in enumerate(result.players):
             how = texts.RESULT_WON_MARK if player.won else texts.RESULT_DONE_MARK

@@ -32,11 +32,11 @@ def keys_pages() -> list[Page]:
     """The keymap as instruction pages, so F1 always tells the keys the window really uses."""
     lines: Page = [[Glyph(ch, Colour.YELLOW) for ch in texts.KEYS_PAGE_TITLE], []]
     for context, title in keymap.CONTEXTS.items():
-        lines.append([Glyph(ch, Colour.LIGHT_CYAN) for ch in title])
+        lines.append([Glyph(ch, Colour.LIGHT_CYAN) for ch in texts.tr(title)])
         for binding in keymap.bindings(context):
             label = keymap.binding_label(binding, keypad=False)[:22].ljust(23)
             line = [Glyph(ch, Colour.YELLOW) for ch in "  " + label]
-            line += [Glyph(ch, Colour.WHITE) for ch in binding.text[:78 - len(line)]]
+            line += [Glyph(ch, Colour.WHITE) for ch in texts.tr(binding.text)[:78 - len(line)]]
             lines.append(line)
         lines.append([])
     return [lines[i:i + 21] for i in range(0, len(lines), 21)]

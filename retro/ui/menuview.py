@@ -152,16 +152,19 @@ def _line_text(menu: MenuScene, app: App, kind: str, name: str, values: dict[str
     if kind == "game":
         return texts.MENU_GAME, entry.title
     if kind == "option":
-        return entry.options[name].label, str(values[name])
+        return texts.tr(entry.options[name].label), texts.tr(str(values[name]))
     if kind == "deal":
         return texts.MENU_DEAL, f"[{menu.deal.ljust(9, '_')}]"
-    if kind == "sound":
-        return texts.MENU_SOUND, texts.MENU_ON if app.beeper.enabled else texts.MENU_OFF
     if kind == "resume" and app.session is None:
         return texts.MENU_RESUME_SAVED, ""
-    return ACTIONS[kind], ""
+    return action_label(kind), ""
 
 
+ACTIONS = ("play", "duel", "scores", "settings", "resume", "quit")
 
-ACTIONS = {"play": texts.MENU_PLAY, "duel": texts.MENU_DUEL, "scores": texts.MENU_SCORES,
-       "resume": texts.MENU_RESUME, "quit": texts.MENU_QUIT}
+
+def action_label(kind: str) -> str:
+    """An action line's words, in the current language."""
+    return {"play": texts.MENU_PLAY, "duel": texts.MENU_DUEL, "scores": texts.MENU_SCORES,
+            "settings": texts.MENU_SETTINGS, "resume": texts.MENU_RESUME,
+            "quit": texts.MENU_QUIT}[kind]

@@ -14,7 +14,7 @@ from retro.errors import RetroError
 from retro.records import TABLE_SIZE, HighScore, Stats
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
-from retro.ui.session import game_label
+from retro.ui.session import game_label, option_text
 from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
 from retro.ui.widgets import bar, box, fit
 
@@ -147,7 +147,7 @@ class HighScoresScene:
         app.painter.screen("scores", screen)
 
     def _options_text(self, options: Mapping[str, Any]) -> str:
-        parts = [f"{spec.label} {options[name]}" for name, spec in self.specs.items()
+        parts = [option_text(spec.label, options[name]) for name, spec in self.specs.items()
                  if name in options and str(options[name]) != str(spec.default)]
         return ", ".join(parts) if parts else texts.DEFAULT_OPTIONS
 
@@ -159,7 +159,8 @@ class HighScoresScene:
         box(screen, left, self.BOX_ROW, width, 16,
             texts.SCORES_TITLE.format(game=self.label), Colour.WHITE, Colour.BLUE,
             Colour.YELLOW)
-        screen.put(left + 2, self.BOX_ROW + 1, texts.SCORES_HEAD, Colour.YELLOW)
+        screen.put(left + 2, self.BOX_ROW + 1, texts.SCORES_ROW.format(*texts.SCORES_COLUMNS),
+                   Colour.YELLOW)
         screen.put(left + 1, self.BOX_ROW + 2, "─" * (width - 2), Colour.LIGHT_CYAN)
         for place in range(TABLE_SIZE):
             row = self.FIRST + place

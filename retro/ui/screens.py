@@ -32,7 +32,9 @@ class TitleScene:
     overlay = False
 
     def __init__(self, note: str = "") -> None:
+        self.note = note
         self.screen = compose_title(note)
+        self.words = texts.TITLE_LINES  # composed again when the language changes
 
     def update(self, app: App) -> None:
         for action, _ in app.keyboard.actions(self.context):
@@ -49,6 +51,9 @@ class TitleScene:
         "continue": _menu, "help": _help}
 
     def draw(self, app: App) -> None:
+        if self.words != texts.TITLE_LINES:
+            self.words = texts.TITLE_LINES
+            self.screen = compose_title(self.note)
         app.painter.screen("title", self.screen)
 
 
@@ -92,6 +97,7 @@ class MenuScene:
     NOTE_ROW = 23
 
     def __init__(self, app: App, game_id: str | None = None) -> None:
+        self.lang = app.lang
         self.entries: list[Entry] = app.shelf.entries()
         self.ids = [entry.id for entry in self.entries]
         session = app.session
@@ -128,10 +134,10 @@ class MenuScene:
         """The focusable lines: (kind, name)."""
         entry = self.entry
         lines = [("game", "")] + [("option", name) for name in entry.options]
-        lines += [("deal", ""), ("sound", ""), ("play", "")]
+        lines += [("deal", ""), ("play", "")]
         if entry.duel and not entry.error:
             lines.append(("duel", ""))
-        lines.append(("scores", ""))
+        lines += [("scores", ""), ("settings", "")]
         if app.session is not None or app.pending is not None:
             lines.append(("resume", ""))
         lines.append(("quit", ""))
@@ -265,8 +271,6 @@ class MenuScene:
             current = self.values[self.game_id][name]
             at = next((i for i, v in enumerate(values) if str(v) == str(current)), 0)
             self.values[self.game_id][name] = values[(at + delta) % len(values)]
-        elif kind == "sound":
-            app.toggle_sound()
 
     def _do(self, app: App, kind: str) -> None:
         if kind == "resume":
@@ -280,8 +284,8 @@ class MenuScene:
             app.show_duel_setup(self.game_id)
         elif kind == "quit":
             app.quit()
-        elif kind == "sound":
-            app.toggle_sound()
+        elif kind == "settings":
+            app.show_settings()
         else:
             self._play(app)
 
@@ -340,8 +344,15 @@ class MenuScene:
     # -- drawing ----------------------------------------------------------------------------------
 
     def draw(self, app: App) -> None:
+        if self.lang != app.lang:  # titles in the new language, sorted anew
+            self.lang = app.lang
+            chosen = self.game_id
+            self.entries = app.shelf.entries()
+            self.ids = [entry.id for entry in self.entries]
+            self.game = self.ids.index(chosen)
+            self._scroll_to_game()
         state = (self.game, self.top, self.focus, repr(self.values[self.game_id]), self.deal,
-                 app.beeper.enabled, app.session is not None, self.error, app.pending)
+                 app.beeper.enabled, app.session is not None, self.error, app.pending, app.lang)
         screen = self._screen
         if screen is None or state != self._state:
             self._state = state

@@ -67,7 +67,7 @@ def auto_step(table: TableScene, app: App) -> None:
     if found is None:
         moves = table.auto_moves
         table.stop_auto()
-        table.say(texts.AUTO_DONE.format(n=moves) if moves else texts.NO_AUTO)
+        table.say(texts.count(texts.AUTO_DONE, moves) if moves else texts.NO_AUTO)
         return
     table.auto_moves += 1
     table.try_move(app, found.move, keep_auto=True)

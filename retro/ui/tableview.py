@@ -12,6 +12,7 @@ from retro.solver.hints import Hint
 from retro.ui import palette as pal
 from retro.ui import texts
 from retro.ui.cardart import CARD_H, CARD_W, EMPTY, EMPTY_FOUNDATION, EMPTY_STOCK, CardArt
+from retro.ui.keymap import FPS
 from retro.ui.layout import SCREEN_W
 from retro.ui.textview import CELL_H, CELL_W, COLS
 
@@ -129,13 +130,9 @@ def _draw_bars(table: TableScene, app: App) -> None:
         title = title[:COLS - len(keys) - 2] + "…"
     painter.cells(0, 0, title.ljust(COLS - len(keys)) + keys, pal.BLACK, pal.LIGHT_GREY)
     painter.cells(0, 0, title[:2 + len(texts.APP_TITLE)], pal.RED)
-    game = table.game
-    stock = sum(len(p.cards) for p in table.piles if p.kind == "stock")
-    stats = (f" {game.gdef.title}  {texts.STATUS_DEAL} {game.seed}  "
-             f"{texts.STATUS_SCORE} {game.score()}  {texts.STATUS_MOVES} {game.moves_made}  "
-             f"{texts.STATUS_STOCK} {stock} ")
+    stats = status_figures(table, app)
     width = COLS
-    if game.gdef.done:  # the Done button, at the right end of the status line
+    if table.game.gdef.done:  # the Done button, at the right end of the status line
         button = texts.DONE_KEY_LABEL
         width -= len(button)
         painter.cells(width, STATUS_ROW, button, pal.BLACK, pal.LIGHT_GREY)
@@ -154,6 +151,25 @@ def _draw_bars(table: TableScene, app: App) -> None:
         if len(message) + 1 > width:
             text = text[:width - 1] + "…"
         painter.cells(0, STATUS_ROW, text, fg, bg)
+
+
+def status_figures(table: TableScene, app: App) -> str:
+    """The status line's figures: game, deal, score, moves, stock, and the clock if chosen."""
+    game = table.game
+    stock = sum(len(p.cards) for p in table.piles if p.kind == "stock")
+    stats = (f" {texts.tr(game.gdef.title)}  {texts.STATUS_DEAL} {game.seed}  "
+             f"{texts.STATUS_SCORE} {game.score()}  {texts.STATUS_MOVES} {game.moves_made}  "
+             f"{texts.STATUS_STOCK} {stock} ")
+    if app.settings.clock:
+        stats += f" {texts.STATUS_TIME} {clock_text(table.session.frames // FPS)} "
+    return stats
+
+
+def clock_text(seconds: int) -> str:
+    """`4:07`, or `1:02:07` past the hour, as DOS games showed their clocks."""
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
 
 
 def on_done_button(table: TableScene, mx: int, my: int) -> bool:

@@ -73,24 +73,65 @@ def player_games(folder: Path) -> Catalog:
     return Catalog([folder])
 
 
-def new_app() -> App:
+def new_app(lang: str | None = None) -> App:
+    """A fresh App on Spider alone; its language as given, else the one remembered."""
     headless()
     catalog = Catalog()
     catalog.dirs = [spider_only()]
-    return App(catalog, animate=False, seed_source=lambda: DEAL)
+    return App(catalog, animate=False, seed_source=lambda: DEAL, lang=lang)
 
 
-def title() -> Driver:
-    app = new_app()
+def title(lang: str | None = None) -> Driver:
+    app = new_app(lang)
     app.show_title()
     driver = Driver(app)
     driver.step()
     return driver
 
 
-def menu() -> Driver:
-    driver = title()
+def menu(lang: str | None = None) -> Driver:
+    driver = title(lang)
     driver.press("RETURN")
+    return driver
+
+
+def title_de() -> Driver:
+    return title("de")
+
+
+def menu_de() -> Driver:
+    """The menu for a German player, every bundled game listed in German."""
+    headless()
+    app = App(Catalog(), animate=False, seed_source=lambda: DEAL, lang="de")
+    app.show_title()
+    driver = Driver(app)
+    driver.press("RETURN", "END")  # the last game, to show a long title and its description
+    return driver
+
+
+def settings() -> Driver:
+    """The settings box over the menu, the card colours line chosen and set to four."""
+    driver = menu()
+    menu_scene = driver.app.scene
+    assert isinstance(menu_scene, MenuScene)
+    while menu_scene.lines(driver.app)[menu_scene.focus][0] != "settings":
+        driver.press("DOWN")
+    driver.press("RETURN", "DOWN", "DOWN", "RIGHT")
+    return driver
+
+
+def four_colours() -> Driver:
+    """A table in the four-colour deck, the game clock on: a minute and a half into the game."""
+    driver = mid_game()
+    driver.app.settings.four_colour = True
+    driver.app.settings.clock = True
+    session = driver.app.session
+    assert session is not None
+    session.frames = 90 * 30
+    table = driver.app.scene
+    assert isinstance(table, TableScene)
+    table.say("")  # the status line's figures, the clock among them
+    driver.step()
     return driver
 
 
@@ -137,9 +178,9 @@ def refused() -> Driver:
     return driver
 
 
-def table_at(text: str) -> Driver:
+def table_at(text: str, lang: str | None = None) -> Driver:
     """A table in a given position (for the endings), reached through the real App."""
-    app = new_app()
+    app = new_app(lang)
     gdef = app.catalog.load("spider", {})
     game = Game(gdef, DEAL, parse_position(gdef, text))
     app.session = Session("spider", {}, game, label="Spider")
@@ -149,10 +190,10 @@ def table_at(text: str) -> Driver:
     return driver
 
 
-def won_box() -> Driver:
+def won_box(lang: str | None = None) -> Driver:
     """The winning move made: "You have won!" first; the game makes the (empty) high score
     table, so Enter on the box will ask the name."""
-    driver = table_at(NEAR_WON)
+    driver = table_at(NEAR_WON, lang)
     driver.press("RIGHT", "RETURN", "LEFT", "RETURN")
     driver.step(2)
     return driver
@@ -364,10 +405,14 @@ def instructions() -> Driver:
 
 def instructions_de() -> Driver:
     """The same screen for a German player (--lang de), on its second page."""
-    driver = fresh_table()
-    driver.app.lang = "de"
-    driver.press("F1", "PAGEDOWN")
+    driver = menu("de")
+    driver.press("RETURN", "F1", "PAGEDOWN")
     return driver
+
+
+def won_de() -> Driver:
+    """The won box in German, before the name is asked."""
+    return won_box("de")
 
 
 SCREENS: dict[str, Callable[[], Driver]] = {
@@ -392,4 +437,9 @@ SCREENS: dict[str, Callable[[], Driver]] = {
     "confirm": confirm,
     "instructions": instructions,
     "instructions_de": instructions_de,
+    "title_de": title_de,
+    "menu_de": menu_de,
+    "settings": settings,
+    "four_colours": four_colours,
+    "won_de": won_de,
 }
