@@ -90,6 +90,11 @@ class PlayerResult:
                    game.outcome() == WON, record)
 
 
+def _moves(count: int) -> str:
+    """`1 move`, `3 moves`."""
+    return "1 move" if count == 1 else f"{count} moves"
+
+
 def decide(first: PlayerResult, second: PlayerResult) -> int | None:
     """The winner (0 or 1): the higher score; on equal scores the fewer moves; None for a draw."""
     if first.score != second.score:
@@ -116,7 +121,7 @@ class DuelResult:
     def summary(self) -> str:
         """One line for the results screen and the console."""
         a, b = self.players
-        scores = f"{a.name} {a.score} ({a.moves} moves), {b.name} {b.score} ({b.moves} moves)"
+        scores = f"{a.name} {a.score} ({_moves(a.moves)}), {b.name} {b.score} ({_moves(b.moves)})"
         verdict = "a draw" if self.winner_name is None else f"{self.winner_name} wins"
         return f"{self.code}: {scores}: {verdict}"
 

@@ -19,7 +19,7 @@ from retro.ui import texts
 from retro.ui.dialogs import ConfirmScene, TextField, typed
 from retro.ui.table import TableScene
 from retro.ui.textview import COLS, ROWS
-from retro.ui.widgets import bar, big_text, box, centre, centre_lines, fit, note_line
+from retro.ui.widgets import bar, big_text, box, centre, centre_lines, fit, note_line, wrap
 
 if TYPE_CHECKING:
     from retro.ui.app import App
@@ -122,7 +122,8 @@ class DuelSetupScene:
         screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLUE)
         screen.fill(0, 1, COLS, ROWS - 2, "░", Colour.BLUE, Colour.BLACK)
         bar(screen, 0, texts.DUEL_BAR, Colour.BLACK, Colour.LIGHT_GREY)
-        big_text(screen, (COLS - 32) // 2, 2, "DUEL", Colour.YELLOW)
+        big_text(screen, (COLS - 8 * len(texts.BIG_DUEL)) // 2, 2, texts.BIG_DUEL,
+                 Colour.YELLOW)
         c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
         box(screen, c, r, w, h, texts.DUEL_SETUP_TITLE.format(game=self.title), Colour.WHITE,
             Colour.BLUE, Colour.YELLOW)
@@ -130,7 +131,8 @@ class DuelSetupScene:
             screen.put(c + 3, r + 1 + offset, line, Colour.LIGHT_GREY)
         for index, label in enumerate(texts.DUEL_FIELDS):
             screen.put(c + 3, r + 6 + index, f"{label} ".ljust(17, "."), Colour.YELLOW)
-        screen.put(c + 3, r + 10, fit(texts.DUEL_CODE_HINT, w - 6), Colour.LIGHT_CYAN)
+        for offset, line in enumerate(wrap(texts.DUEL_CODE_HINT, w - 6, 2)):
+            screen.put(c + 3, r + 10 + offset, line, Colour.LIGHT_CYAN)
         if self.problem:
             note_line(screen, ROWS - 2, self.problem)
         bar(screen, ROWS - 1, " " + texts.DUEL_SETUP_KEYS)
@@ -241,7 +243,7 @@ class DuelResultScene:
         screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLUE)
         screen.fill(0, 1, COLS, ROWS - 2, "░", Colour.BLUE, Colour.BLACK)
         bar(screen, 0, texts.RESULT_BAR, Colour.BLACK, Colour.LIGHT_GREY)
-        word = "DRAW" if result.winner is None else "WINNER"
+        word = texts.BIG_DRAW if result.winner is None else texts.BIG_WINNER
         big_text(screen, (COLS - 8 * len(word)) // 2, 2, word, Colour.YELLOW)
         c, r, w, h = 12, 8, 56, 12
         box(screen, c, r, w, h, coded_title(texts.RESULT_TITLE, self.title, result.code, w),

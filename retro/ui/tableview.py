@@ -15,6 +15,7 @@ from retro.ui.cardart import CARD_H, CARD_W, EMPTY, EMPTY_FOUNDATION, EMPTY_STOC
 from retro.ui.keymap import FPS
 from retro.ui.layout import SCREEN_W
 from retro.ui.textview import CELL_H, CELL_W, COLS
+from retro.ui.widgets import fit
 
 if TYPE_CHECKING:
     from retro.ui.app import App
@@ -124,12 +125,11 @@ def _draw_marks(table: TableScene, hint: Hint | None) -> None:
 def _draw_bars(table: TableScene, app: App) -> None:
     painter = app.painter
     session = table.session
-    title = f" {texts.APP_TITLE} ─ {session.label}"
     keys = table.top_keys + " "
-    if len(title) > COLS - len(keys) - 1:
-        title = title[:COLS - len(keys) - 2] + "…"
+    title = title_text(session.label, COLS - len(keys) - 1)
     painter.cells(0, 0, title.ljust(COLS - len(keys)) + keys, pal.BLACK, pal.LIGHT_GREY)
-    painter.cells(0, 0, title[:2 + len(texts.APP_TITLE)], pal.RED)
+    if title.startswith(f" {texts.APP_TITLE} ─"):
+        painter.cells(0, 0, title[:2 + len(texts.APP_TITLE)], pal.RED)
     stats = status_figures(table, app)
     width = COLS
     if table.game.gdef.done:  # the Done button, at the right end of the status line
@@ -151,6 +151,13 @@ def _draw_bars(table: TableScene, app: App) -> None:
         if len(message) + 1 > width:
             text = text[:width - 1] + "…"
         painter.cells(0, STATUS_ROW, text, fg, bg)
+
+
+def title_text(label: str, room: int) -> str:
+    """The title bar's text: the program's name and the label, or, when they do not fit in
+    `room` cells, the label alone (a replay's player, a duel's code), cut only if it must be."""
+    title = f" {texts.APP_TITLE} ─ {label}"
+    return title if len(title) <= room else fit(f" {label}", room)
 
 
 def status_figures(table: TableScene, app: App) -> str:

@@ -151,6 +151,7 @@ NO_UNDO_DUEL = "No undo in a duel: every move counts (X ends your turn)"
 NO_NEW_DUEL = "In a duel: X ends your turn; Esc opens the menu"
 
 DUEL_BAR = " Retro Patience ─ Duel"
+BIG_DUEL, BIG_DRAW, BIG_WINNER = "DUEL", "DRAW", "WINNER"  # in big letters, at most 10
 DUEL_SETUP_TITLE = " {game}: a duel for two players "
 DUEL_SETUP_LINES = ("Two players play the same deal, one after the other.",
                     "The higher score wins; on equal scores, fewer moves.",

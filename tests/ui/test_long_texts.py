@@ -17,6 +17,7 @@ from retro.ui.dialogs import NameScene
 from retro.ui.driver import Driver
 from retro.ui.menuview import value_line
 from retro.ui.screens import MenuScene
+from retro.ui.tableview import title_text
 from retro.ui.widgets import fit, wrap
 
 pytestmark = pytest.mark.usefixtures("window")
@@ -89,3 +90,10 @@ def test_fit_and_wrap_say_when_they_cut() -> None:
     assert fit("abc", 3) == "abc" and fit("abcd", 3) == "ab…"
     assert wrap("one two three", 7) == ["one two", "three"]
     assert wrap("one two three four", 7, 2) == ["one two", "three…"]
+
+
+def test_a_long_label_gives_the_program_name_up_in_the_title_bar() -> None:
+    label = f"Replay: Klondike (draw 3) ─ {NAMES[0]}"
+    assert title_text("Spider", 40) == " Retro Patience ─ Spider"
+    assert title_text(label, 41) == f" {label}"
+    assert title_text(label + " and more", 41).endswith("…")
