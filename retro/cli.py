@@ -206,8 +206,8 @@ def _play(args: argparse.Namespace, catalog: object) -> int:
     options = _options(getattr(args, "option", []) or [])
     if game_id is not None:
         catalog.load(game_id, options)  # a wrong name or option fails here, before any window
-    init_window()
-    app = App(catalog, lang=lang, settings=settings)
+    window = init_window(settings=settings)
+    app = App(catalog, lang=lang, settings=settings, window=window)
     if wanted:
         app.save_settings()
     if game_id is not None and args.seed is not None:
@@ -229,8 +229,9 @@ def _replay(args: argparse.Namespace, catalog: object) -> int:
     assert isinstance(catalog, Catalog)
     settings = Settings.load()
     game, moves = read_game_file(args.file, catalog)  # a bad file fails here, before any window
-    init_window()
-    app = App(catalog, lang=choose_language(settings.language or None), settings=settings)
+    window = init_window(settings=settings)
+    app = App(catalog, lang=choose_language(settings.language or None), settings=settings,
+              window=window)
     app.show_replay(game.gdef, game.seed, moves,
                     f"Replay: {game.gdef.title} ─ {args.file.name}")
     run(app)

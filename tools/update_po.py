@@ -1,6 +1,7 @@
 """Keep a language's catalogue (`assets/locale/LANG.po`) in step with the window's messages.
 
-The messages are every text of `retro/ui/texts.py`, the keymap's screen names and key texts,
+The messages are every text of `retro/ui/texts.py`, the keymap's screen names and key texts
+(whole and short),
 and the words of every bundled game (title, description, option labels and the option values
 that are words). Running the tool adds the new messages with an empty translation, keeps every
 translation already written, and drops messages the program no longer has; a test fails while
@@ -29,6 +30,7 @@ def collect() -> list[Message]:
     found: list[str | texts.Plural] = list(texts.messages())
     found += list(keymap.CONTEXTS.values())
     found += [binding.text for binding in keymap.KEYMAP]
+    found += [binding.short for binding in keymap.KEYMAP if binding.short]
     catalog = Catalog([games_dir()])
     for game_id in catalog.ids():
         info = catalog.info(game_id)

@@ -100,6 +100,9 @@ class Action:
     available: Callable[[Position, Pile], bool]
     why: Callable[[Position, Pile], str]
     apply: Callable[[Position, Pile], None]
+    # how often the pile is dealt anew in a game, counted by the "redeals" counter (None: no
+    # limit; 0: never): the window shows the redeal mark and the redeals left from it
+    redeals: int | None = 0
 
 
 @dataclass(frozen=True)

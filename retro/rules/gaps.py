@@ -98,7 +98,7 @@ def gaps_redeal(group: str = "grid", first: str = "2", limit: int = 2) -> Action
             position.transfer(pile, 1, place)
         position.emit("redealt")
 
-    return Action("redeal", available, why, apply)
+    return Action("redeal", available, why, apply, redeals=limit)
 
 
 @rule("condition",

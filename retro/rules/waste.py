@@ -67,7 +67,7 @@ def draw(to: str = "waste", count: int = 1, passes: int = 0,
         position.bump(REDEALS)
         position.emit("redealt")
 
-    return Action("deal", available, why, apply)
+    return Action("deal", available, why, apply, redeals=passes - 1 if passes else None)
 
 
 @rule("action",
@@ -105,7 +105,7 @@ def shuffle_redeal(group: str = "tableau", per_pile: int = 3, limit: int = 2) ->
         del position.events[first_event:]
         position.emit("redealt")
 
-    return Action("redeal", available, why, apply)
+    return Action("redeal", available, why, apply, redeals=limit)
 
 
 def _dig_out(position: Position, pile: Pile, card: Card, target: Pile) -> None:

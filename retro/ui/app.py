@@ -40,6 +40,7 @@ from retro.ui.sound import Beeper
 from retro.ui.table import TableScene
 from retro.ui.texts import APP_TITLE
 from retro.ui.textview import Painter
+from retro.ui.window import Window, display_size, largest_scale
 
 __all__ = ["App", "Scene", "Session", "game_label", "init_window", "run"]
 
@@ -65,7 +66,7 @@ class App:
 
     def __init__(self, catalog: Catalog | None = None, *, on_save: SaveHook | None = None,
                  animate: bool = True, sound: bool | None = None, lang: str | None = None,
-                 settings: Settings | None = None,
+                 settings: Settings | None = None, window: Window | None = None,
                  seed_source: Callable[[], int] | None = None,
                  trace: Path | None = None) -> None:
         palette.install()
@@ -77,6 +78,8 @@ class App:
         self.settings = settings if settings is not None else Settings.load()
         self.lang = lang or self.settings.language or "en"
         texts.use(self.lang)
+        # the window's size and fullscreen (init_window's; headless: nothing to resize)
+        self.window = window or Window(self.settings.scale or 1, False, 0, live=False)
         self.seed_source = seed_source or (lambda: random.randint(1, 999_999))
         env_trace = os.environ.get(TRACE_ENV)
         self.trace = trace if trace is not None else (Path(env_trace) if env_trace else None)
@@ -145,8 +148,13 @@ class App:
         self.push(SettingsScene())
 
     def show_help(self, game_id: str | None = None) -> None:
+        """F1: the game's rules, then the keys of the screen it was pressed on."""
+        context = self.scenes[-1].context if self.scenes else "table"
+        self.push(InstructionsScene(self, game_id, context))
 
-        self.push(InstructionsScene(self, game_id))
+    def show_all_keys(self) -> None:
+        """Help on the title screen: every key of every screen."""
+        self.push(InstructionsScene(self, context="all"))
 
     def show_scores(self, game_id: str, options: Mapping[str, Any],
                     highlight: int | None = None) -> None:
@@ -358,7 +366,8 @@ class App:
 
     def update(self) -> None:
         self.frame += 1
-        if self.scenes:
+        self.window.update(self)  # the keys of every screen (size, fullscreen, quit) first
+        if self.scenes and not self.closed:
             self.scene.update(self)
 
     def draw(self) -> None:
@@ -404,20 +413,29 @@ def _duel_label(duel: Duel) -> str:
     return texts.DUEL_LABEL.format(name=duel.player, code=duel.code)
 
 
-def init_window(headless: bool = False, fps: int = FPS) -> None:
-    """pyxel.init for our screen: 640x400, no quit key (Esc opens the menu).
+def init_window(headless: bool = False, fps: int = FPS,
+                settings: Settings | None = None) -> Window:
+    """pyxel.init for our screen: 640x400 at the scale the player chose, else the largest
+    whole one that fits the display; fullscreen if chosen; no quit key (Esc opens the menu).
 
     pyxel.init changes the working directory to the caller's folder; it is put back, so paths
     given on the command line (and other tests in the same process) keep their meaning.
     """
     import pyxel
 
+    chosen = settings or Settings()
+    largest = 0 if headless else largest_scale(display_size())
+    scale = min(chosen.scale, largest) if chosen.scale and largest else chosen.scale or largest
     cwd = os.getcwd()
     pyxel.init(SCREEN_W, SCREEN_H, title=APP_TITLE, fps=fps, quit_key=pyxel.KEY_NONE,
-               headless=headless)
+               display_scale=scale or None, headless=headless)
     os.chdir(cwd)
+    fullscreen = chosen.fullscreen and not headless
     if not headless:
         pyxel.integer_scale(True)  # crisp pixels: 2x, 3x..., never 2.5x
+        if fullscreen:
+            pyxel.fullscreen(True)
+    return Window(scale or 1, fullscreen, largest, live=not headless)
 
 
 def run(app: App) -> None:

@@ -140,7 +140,9 @@ def value_line(label: str, value: str, arrows: bool, width: int) -> str:
 
 
 def _action_key(app: App, kind: str) -> str:
-    action = {"play": "select", "scores": "scores", "quit": "quit"}.get(kind)
+    if kind == "quit":
+        return keymap.first_key("window", "quit")
+    action = {"play": "select", "scores": "scores"}.get(kind)
     if kind == "resume" and app.session is not None:
         action = "cancel"
     return keymap.first_key("menu", action) if action else ""
@@ -155,6 +157,12 @@ def _line_text(menu: MenuScene, app: App, kind: str, name: str, values: dict[str
         return texts.tr(entry.options[name].label), texts.tr(str(values[name]))
     if kind == "deal":
         return texts.MENU_DEAL, f"[{menu.deal.ljust(9, '_')}]"
+    if kind == "sound":
+        return texts.MENU_SOUND, texts.MENU_ON if app.beeper.enabled else texts.MENU_OFF
+    if kind == "window":
+        window = app.window
+        return texts.MENU_WINDOW, (texts.MENU_FULLSCREEN if window.fullscreen
+                                   else f"{window.scale}x")
     if kind == "resume" and app.session is None:
         return texts.MENU_RESUME_SAVED, ""
     return action_label(kind), ""

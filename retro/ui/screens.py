@@ -45,7 +45,7 @@ class TitleScene:
         app.show_menu()
 
     def _help(self, app: App) -> None:
-        app.show_help()
+        app.show_all_keys()
 
     HANDLERS: ClassVar[dict[str, Callable[[TitleScene, App], None]]] = {
         "continue": _menu, "help": _help}
@@ -134,7 +134,7 @@ class MenuScene:
         """The focusable lines: (kind, name)."""
         entry = self.entry
         lines = [("game", "")] + [("option", name) for name in entry.options]
-        lines += [("deal", ""), ("play", "")]
+        lines += [("deal", ""), ("sound", ""), ("window", ""), ("play", "")]
         if entry.duel and not entry.error:
             lines.append(("duel", ""))
         lines += [("scores", ""), ("settings", "")]
@@ -214,9 +214,6 @@ class MenuScene:
     def _scores(self, app: App, key: str) -> None:
         self._do(app, "scores")
 
-    def _quit(self, app: App, key: str) -> None:
-        app.quit()
-
     def _mouse(self, app: App, key: str) -> None:
         import pyxel
 
@@ -226,7 +223,7 @@ class MenuScene:
         "up": _up, "down": _down, "left": _left, "right": _right, "page_up": _page_up,
         "page_down": _page_down, "first": _first, "last": _last, "letter": _letter,
         "digit": _digit, "erase": _erase, "random": _random, "sound": _sound,
-        "select": _select, "cancel": _cancel, "help": _help, "scores": _scores, "quit": _quit,
+        "select": _select, "cancel": _cancel, "help": _help, "scores": _scores,
         "click": _mouse}
 
     def _choose_game(self, index: int) -> None:
@@ -271,6 +268,23 @@ class MenuScene:
             current = self.values[self.game_id][name]
             at = next((i for i, v in enumerate(values) if str(v) == str(current)), 0)
             self.values[self.game_id][name] = values[(at + delta) % len(values)]
+        elif kind == "sound":
+            app.toggle_sound()
+        elif kind == "window":
+            self._change_window(app, delta)
+
+    def _change_window(self, app: App, delta: int) -> None:
+        """The window line's values: each whole scale that fits, then fullscreen."""
+        window = app.window
+        sizes = list(range(1, (window.largest or max(window.scale, 2)) + 1))
+        at = len(sizes) if window.fullscreen else sizes.index(min(window.scale, sizes[-1]))
+        chosen = (at + delta) % (len(sizes) + 1)
+        if chosen == len(sizes):
+            window.set_fullscreen(app, True)
+            return
+        if window.fullscreen:
+            window.set_fullscreen(app, False)
+        window.set_scale(app, sizes[chosen])
 
     def _do(self, app: App, kind: str) -> None:
         if kind == "resume":
@@ -286,6 +300,10 @@ class MenuScene:
             app.quit()
         elif kind == "settings":
             app.show_settings()
+        elif kind == "sound":
+            app.toggle_sound()
+        elif kind == "window":
+            self._change_window(app, 1)
         else:
             self._play(app)
 
@@ -352,7 +370,8 @@ class MenuScene:
             self.game = self.ids.index(chosen)
             self._scroll_to_game()
         state = (self.game, self.top, self.focus, repr(self.values[self.game_id]), self.deal,
-                 app.beeper.enabled, app.session is not None, self.error, app.pending, app.lang)
+                 app.beeper.enabled, app.window.scale, app.window.fullscreen,
+                 app.session is not None, self.error, app.pending, app.lang)
         screen = self._screen
         if screen is None or state != self._state:
             self._state = state

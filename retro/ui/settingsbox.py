@@ -1,4 +1,4 @@
-"""The settings box over the game menu: sound, language, the four-colour deck, the game clock.
+"""The settings box over the game menu: language, the four-colour deck, the game clock.
 
 Each line has a value that ←→ (or Enter, or a click) changes at once and the settings file
 keeps; the menu behind it is drawn again in the new language as soon as the box closes.
@@ -18,15 +18,15 @@ from retro.ui.widgets import Overlay, box, fit
 if TYPE_CHECKING:
     from retro.ui.app import App
 
-LINES = ("sound", "language", "cards", "clock")
+LINES = ("language", "cards", "clock")
 
 
 class SettingsScene(Overlay):
-    """Four lines of `Label ..... ◄ value ►`, one of them chosen."""
+    """Three lines of `Label ..... ◄ value ►`, one of them chosen."""
 
     context = "settings"
     overlay = True
-    COL, ROW, WIDTH, HEIGHT = 14, 7, 52, 11
+    COL, ROW, WIDTH, HEIGHT = 14, 7, 52, 10
     SLOT = "settings"
 
     def __init__(self) -> None:
@@ -81,25 +81,23 @@ class SettingsScene(Overlay):
         screen = TextScreen(COLS, ROWS)
         c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
         box(screen, c, r, w, h, texts.SETTINGS_TITLE, Colour.WHITE, Colour.BLUE, Colour.YELLOW)
-        labels = (texts.MENU_SOUND, texts.SETTINGS_LANGUAGE, texts.SETTINGS_CARDS,
-                  texts.SETTINGS_CLOCK)
+        labels = (texts.SETTINGS_LANGUAGE, texts.SETTINGS_CARDS, texts.SETTINGS_CLOCK)
         for index, (label, value) in enumerate(zip(labels, self._shown[1:], strict=True)):
             focused = index == self.focus
             fg, bg = (Colour.BLACK, Colour.CYAN) if focused else (Colour.WHITE, Colour.BLUE)
             shown = f"◄ {value} ►" if focused else f"  {value}  "
             text = f" {fit(label, 16)} ".ljust(19, ".") + " " + shown
             screen.put(c + 2, r + 2 + index, text.ljust(w - 4), fg, bg)
-        screen.put(c + 3, r + 7, fit(texts.SETTINGS_ABOUT_CARDS, w - 6), Colour.LIGHT_CYAN)
+        screen.put(c + 3, r + 6, fit(texts.SETTINGS_ABOUT_CARDS, w - 6), Colour.LIGHT_CYAN)
         keys = fit(texts.SETTINGS_KEYS, w - 4)
         screen.put(c + (w - len(keys)) // 2, r + h - 2, keys, Colour.LIGHT_GREY)
         return screen
 
 
-def values(app: App) -> tuple[str, str, str, str]:
-    """The four values as shown, in the current language."""
+def values(app: App) -> tuple[str, str, str]:
+    """The three values as shown, in the current language."""
     settings = app.settings
-    return (texts.MENU_ON if app.beeper.enabled else texts.MENU_OFF,
-            LANGUAGE_NAMES.get(app.lang, app.lang),
+    return (LANGUAGE_NAMES.get(app.lang, app.lang),
             texts.CARDS_FOUR if settings.four_colour else texts.CARDS_TWO,
             texts.MENU_ON if settings.clock else texts.MENU_OFF)
 
@@ -107,9 +105,7 @@ def values(app: App) -> tuple[str, str, str, str]:
 def change(app: App, line: str, delta: int) -> None:
     """The next (or previous) value of a line, taken at once and remembered."""
     settings = app.settings
-    if line == "sound":
-        app.toggle_sound()
-    elif line == "language":
+    if line == "language":
         at = LANGUAGES.index(app.lang) if app.lang in LANGUAGES else 0
         app.set_language(LANGUAGES[(at + delta) % len(LANGUAGES)])
     elif line == "cards":

@@ -32,11 +32,13 @@ TITLE_LINES = (
     "Spider, Klondike, FreeCell, 7 to Ace and more: their rules on F1",
 )
 TOP_KEYS = "F1 Help  H Hint  U Undo  D Deal  Esc Menu"
+TOP_KEYS_NO_DEAL = "F1 Help  H Hint  U Undo  Esc Menu"
 STATUS_DEAL = "Deal"
 STATUS_SCORE = "Score"
 STATUS_MOVES = "Moves"
 STATUS_STOCK = "Stock"
 STATUS_TIME = "Time"
+STATUS_REDEALS = "Redeals"
 SOUND_ON = "Sound on"
 SOUND_OFF = "Sound off"
 NOTHING_TO_UNDO = "Nothing to undo"
@@ -65,7 +67,9 @@ MENU_STATS = " Statistics "
 MENU_QUIT = "Quit"
 MENU_SOUND = "Sound"
 MENU_ON, MENU_OFF = "on", "off"
-MENU_SETTINGS = "Settings: sound, language, cards, clock"
+MENU_WINDOW = "Window"
+MENU_FULLSCREEN = "full screen"
+MENU_SETTINGS = "Settings: language, cards, clock"
 
 SETTINGS_TITLE = " Settings "
 SETTINGS_LANGUAGE = "Language"
@@ -184,6 +188,8 @@ RESULT_WON_MARK, RESULT_DONE_MARK = "all cards home", "ended with Done"
 
 NO_INSTRUCTIONS = "The instructions cannot be shown: the game file has a mistake."
 KEYS_PAGE_TITLE = "KEYS"
+KEYS_EVERYWHERE = "and on every screen"
+KEYS_ALL_TITLE = "Retro Patience ─ every key"
 
 # -- the language ------------------------------------------------------------------------------
 

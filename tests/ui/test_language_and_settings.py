@@ -13,7 +13,7 @@ from retro.ui.driver import Driver
 from retro.ui.screens import MenuScene, TitleScene
 from retro.ui.settingsbox import SettingsScene
 from retro.ui.table import TableScene
-from retro.ui.tableview import clock_text, status_figures
+from retro.ui.tableview import clock_text, status_fields
 
 pytestmark = pytest.mark.usefixtures("window")
 
@@ -32,13 +32,13 @@ def _to_settings(driver: Driver) -> SettingsScene:
 def _status(driver: Driver) -> str:
     table = driver.app.scene
     assert isinstance(table, TableScene)
-    return status_figures(table, driver.app)
+    return status_fields(table, driver.app.settings.clock)
 
 
 def test_the_language_is_switched_in_the_menu_and_remembered() -> None:
     driver = scenario.menu()
     _to_settings(driver)
-    driver.press("DOWN", "RIGHT")  # Language: English -> Deutsch
+    driver.press("RIGHT")  # Language: English -> Deutsch
     assert driver.app.lang == "de" and Settings.load().language == "de"
     driver.press("ESCAPE")
     menu = driver.app.scene
@@ -86,8 +86,8 @@ def test_four_colours_and_the_clock_are_off_until_chosen() -> None:
     two = driver.pixels()
     driver.press("ESCAPE")
     box = _to_settings(driver)
-    driver.press("DOWN", "DOWN", "RIGHT", "DOWN", "RIGHT")  # four colours, the clock on
-    assert box.focus == 3
+    driver.press("DOWN", "RIGHT", "DOWN", "RIGHT")  # four colours, the clock on
+    assert box.focus == 2
     assert Settings.load().four_colour and Settings.load().clock
     driver.press("ESCAPE", "ESCAPE")
     table = app.scene
