@@ -87,3 +87,12 @@ def test_counts_say_one_move_and_two_moves() -> None:
     finally:
         texts.use("en")
     assert texts.MENU_PLAY == "Play"
+
+
+def test_short_key_words_fit_the_two_columns_in_german() -> None:
+    from retro.ui import keymap
+
+    german = catalogue("de")
+    for binding in keymap.KEYMAP:
+        if binding.short:
+            assert len(german.text(binding.short)) <= max(23, len(binding.short)), binding.short

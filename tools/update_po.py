@@ -1,7 +1,7 @@
 """Keep a language's catalogue (`assets/locale/LANG.po`) in step with the window's messages.
 
 The messages are every text of `retro/ui/texts.py`, the keymap's screen names and key texts
-(whole and short),
+(whole and short), the reasons hints give,
 and the words of every bundled game (title, description, option labels and the option values
 that are words). Running the tool adds the new messages with an empty translation, keeps every
 translation already written, and drops messages the program no longer has; a test fails while
@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT))
 from retro.definition.catalog import Catalog  # noqa: E402
 from retro.i18n import Message, po_path, read_po, write_po  # noqa: E402
 from retro.paths import games_dir  # noqa: E402
+from retro.solver import hints  # noqa: E402
 from retro.ui import keymap, texts  # noqa: E402
 
 PLURAL_RULE = "nplurals=2; plural=(n != 1);"  # English and German alike
@@ -31,6 +32,7 @@ def collect() -> list[Message]:
     found += list(keymap.CONTEXTS.values())
     found += [binding.text for binding in keymap.KEYMAP]
     found += [binding.short for binding in keymap.KEYMAP if binding.short]
+    found += list(hints.REASONS)
     catalog = Catalog([games_dir()])
     for game_id in catalog.ids():
         info = catalog.info(game_id)

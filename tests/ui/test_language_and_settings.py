@@ -112,3 +112,12 @@ def test_the_clock_runs_from_the_first_move_while_the_table_is_shown() -> None:
     driver.step(300)  # the instructions are open: the clock waits
     assert session.frames == before
     assert clock_text(3725) == "1:02:05"
+
+
+def test_a_hint_gives_its_reason_in_german() -> None:
+    driver = scenario.menu("de")
+    driver.press("RETURN", "H")
+    table = driver.app.scene
+    assert isinstance(table, TableScene)
+    assert table.message.startswith("Tipp 1/") and "(deckt eine Karte auf)" in table.message
+    scenario.new_app("en")
