@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from retro.paths import config_dir
-from retro.storage import atomic_write, set_aside
+from retro.store.files import atomic_write, set_aside
 
 SETTINGS_KIND = "retro-patience-settings"
 SETTINGS_VERSION = 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import scenario
 
-from retro.records import Records
+from retro.store.records import Records
 from retro.ui.dialogs import NameScene, OverScene
 from retro.ui.scores import HighScoresScene
 
