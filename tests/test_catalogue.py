@@ -96,3 +96,16 @@ def test_short_key_words_fit_the_two_columns_in_german() -> None:
     for binding in keymap.KEYMAP:
         if binding.short:
             assert len(german.text(binding.short)) <= max(23, len(binding.short)), binding.short
+
+
+def test_the_keys_page_names_keys_in_german_and_the_keys_doc_stays_english() -> None:
+    from retro.ui import helpscreen, keymap
+
+    texts.use("de")
+    try:
+        page = "\n".join("".join(glyph.char for glyph in line)
+                         for line in helpscreen.screen_keys_page("table"))
+        assert "Leertaste" in page and "Zeiger links" in page and "Space" not in page
+        assert "| Space" in keymap.markdown() or "Space," in keymap.markdown()
+    finally:
+        texts.use("en")

@@ -33,6 +33,7 @@ def collect() -> list[Message]:
     found += [binding.text for binding in keymap.KEYMAP]
     found += [binding.short for binding in keymap.KEYMAP if binding.short]
     found += list(hints.REASONS)
+    found += [word for word in keymap.KEY_WORDS if any(c.isalpha() for c in word)]
     catalog = Catalog([games_dir()])
     for game_id in catalog.ids():
         info = catalog.info(game_id)

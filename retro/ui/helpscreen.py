@@ -48,7 +48,7 @@ def screen_keys_page(context: str) -> Page:
     page: Page = [_line((f"{texts.KEYS_PAGE_TITLE}: {texts.tr(keymap.CONTEXTS[context])} "
                          f"{texts.KEYS_EVERYWHERE}", Colour.YELLOW)), []]
     room = PAGE_HEIGHT - len(page)
-    labels = [keymap.binding_label(b, keypad=False) for b in entries]
+    labels = [keymap.binding_label(b, keypad=False, say=texts.tr) for b in entries]
     width = max(len(label) for label in labels)
     wrapped = [textwrap.wrap(texts.tr(b.text), PAGE_WIDTH - width - 3) for b in entries]
     if sum(len(lines) for lines in wrapped) <= room:
@@ -80,7 +80,7 @@ def all_keys_pages() -> list[Page]:
     for context, title in keymap.CONTEXTS.items():
         lines.append(_line((texts.tr(title), Colour.LIGHT_CYAN)))
         for binding in keymap.bindings(context):
-            label = keymap.binding_label(binding, keypad=False)
+            label = keymap.binding_label(binding, keypad=False, say=texts.tr)
             text = textwrap.wrap(texts.tr(binding.text), PAGE_WIDTH - 2 - LABEL)
             if len(label) >= LABEL:
                 lines.append(_line(("  " + label, Colour.YELLOW)))

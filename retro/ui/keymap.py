@@ -9,6 +9,7 @@ Alt+1/2/3/8/9/0 and Alt+Enter (fullscreen) for itself, and no binding here uses 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 # Key repeat like a DOS keyboard at 30 frames a second: first repeat after 10 frames (1/3 s),
@@ -208,18 +209,28 @@ _NAMES = {
 }
 
 
-def key_label(name: str) -> str:
-    """How a key is written for people: arrows as arrows, `shift+H` as Shift+H."""
+KEY_WORDS = (*_NAMES.values(), "Keypad", "Shift")
+"""The words in key names, for a translation of the keys screens (docs/keys.md is English)."""
+
+
+def _same(word: str) -> str:
+    return word
+
+
+def key_label(name: str, say: Callable[[str], str] = _same) -> str:
+    """How a key is written for people: arrows as arrows, `shift+H` as Shift+H; `say` gives
+    the words of a key's name in the player's language."""
     if name.startswith("shift+"):
-        return "Shift+" + key_label(name[len("shift+"):])
+        return say("Shift") + "+" + key_label(name[len("shift+"):], say)
     if name in _NAMES:
-        return _NAMES[name]
+        return say(_NAMES[name])
     if name.startswith("KP_"):
-        return "Keypad " + name[3:]
+        return say("Keypad") + " " + name[3:]
     return name
 
 
-def binding_label(binding: Binding, keypad: bool = True) -> str:
+def binding_label(binding: Binding, keypad: bool = True, say: Callable[[str], str] = _same
+                  ) -> str:
     """All keys of a binding (without the keypad ones when `keypad` is off, for short lines);
     the digits are folded into one entry."""
     if binding.keys == _DIGITS:
@@ -227,7 +238,7 @@ def binding_label(binding: Binding, keypad: bool = True) -> str:
     if binding.keys == _LETTERS:
         return "A … Z"
     names = [name for name in binding.keys if keypad or not name.startswith("KP_")]
-    return ", ".join(key_label(name) for name in names)
+    return ", ".join(key_label(name, say) for name in names)
 
 
 def bindings(context: str) -> list[Binding]:
