@@ -236,6 +236,7 @@ def _replay(args: argparse.Namespace, catalog: object) -> int:
     from retro.definition.catalog import Catalog
     from retro.instructions import choose_language
     from retro.settings import Settings
+    from retro.ui import texts
     from retro.ui.app import App, init_window, run
     from retro.ui.keeper import read_game_file
 
@@ -245,7 +246,7 @@ def _replay(args: argparse.Namespace, catalog: object) -> int:
     window = init_window(settings=settings)
     app = App(catalog, lang=choose_language(settings.language or None), settings=settings,
               window=window)
-    app.show_replay(game.gdef, game.seed, moves,
-                    f"Replay: {game.gdef.title} ─ {args.file.name}")
+    label = texts.REPLAY_LABEL.format(game=texts.tr(game.gdef.title), name=args.file.name)
+    app.show_replay(game.gdef, game.seed, moves, label)
     run(app)
     return 0

@@ -294,7 +294,7 @@ def replay() -> Driver:
 
 
 def seven_to_ace() -> Driver:
-    """7 bis As a few moves in: holes filled by keys, as a player does."""
+    """7 to Ace a few moves in: holes filled by keys, as a player does."""
     headless()
     catalog = Catalog()
     catalog.dirs = [only("seven_to_ace")]
