@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from retro.paths import config_dir
-from retro.store.files import atomic_write, set_aside
+from retro.store.files import atomic_write, parse_json, read_bounded, set_aside
 
 SETTINGS_KIND = "retro-patience-settings"
 SETTINGS_VERSION = 1
 MAX_SCALE = 8
+MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes; anything far larger is not one
 NAME_LENGTH = 40
 
 
@@ -62,15 +63,15 @@ class Settings:
         path = path or settings_path()
         settings = cls()
         try:
-            raw = path.read_bytes()
+            raw = read_bounded(path, MAX_BYTES)
         except FileNotFoundError:
             return settings
         except OSError as error:
             settings.note = f"{path.name}: cannot be read ({error.strerror}); defaults used"
             return settings
         try:
-            data = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+            data = parse_json(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
             data = None
         if not isinstance(data, dict) or data.get("format") != SETTINGS_KIND:
             settings.note = _set_aside(path, "damaged (not a settings file)")

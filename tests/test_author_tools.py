@@ -30,8 +30,7 @@ def test_games_in_the_players_config_folder_join_the_bundled_ones(tmp_path: Path
     folder = tmp_path / "config" / "retro-patience" / "games"
     folder.mkdir(parents=True)
     (folder / "mini.yaml").write_text(GOOD, encoding="utf-8")
-    result = _run("list", env={"XDG_CONFIG_HOME": str(tmp_path / "config"),
-                               "RETRO_PATIENCE_CONFIG": ""})  # the platform's own folder
+    result = _run("list", env={"XDG_CONFIG_HOME": str(tmp_path / "config")})
     assert result.returncode == 0, result.stderr
     ids = [line.split()[0] for line in result.stdout.splitlines()]
     assert "mini" in ids and "spider" in ids

@@ -165,7 +165,6 @@ def _players_folder(tmp_path: Path) -> dict[str, str]:
         (folder / f"{name}.yaml").write_text(text, encoding="utf-8")
     (folder / "mini.yaml").write_text(GOOD, encoding="utf-8")
     return {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"),
-            "RETRO_PATIENCE_CONFIG": "",  # the platform's own config folder, under XDG
             "PYTHONPATH": str(ROOT)}
 
 
@@ -289,8 +288,7 @@ def test_every_shipped_file_validates_raw_as_an_editor_reads_it() -> None:
 def test_the_schema_has_a_real_id_and_the_schema_command_writes_it(tmp_path: Path) -> None:
     assert schema()["$id"].startswith("https://") and schema()["$id"].endswith(
         "/retro/definition/game.schema.json")
-    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"),
-           "RETRO_PATIENCE_CONFIG": "", "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"), "PYTHONPATH": str(ROOT)}
     result = _run(env, "schema")
     written = tmp_path / "config" / "retro-patience" / "games" / "game.schema.json"
     assert result.returncode == 0 and result.stdout.strip() == str(written)

@@ -40,7 +40,7 @@ def test_the_note_is_not_saved(config_dir: Path) -> None:
 
 
 def test_a_damaged_file_is_set_aside_with_one_line(config_dir: Path) -> None:
-    config_dir.mkdir()
+    config_dir.mkdir(parents=True)
     (config_dir / "settings.json").write_text("{not json", encoding="utf-8")
     settings = Settings.load()
     assert settings == Settings()
@@ -52,7 +52,7 @@ def test_a_damaged_file_is_set_aside_with_one_line(config_dir: Path) -> None:
 
 
 def test_a_foreign_json_file_is_set_aside(config_dir: Path) -> None:
-    config_dir.mkdir()
+    config_dir.mkdir(parents=True)
     (config_dir / "settings.json").write_text('[1, 2]', encoding="utf-8")
     assert "damaged" in Settings.load().note
     (config_dir / "settings.json").write_text('{"format": "something-else"}', encoding="utf-8")
@@ -60,7 +60,7 @@ def test_a_foreign_json_file_is_set_aside(config_dir: Path) -> None:
 
 
 def test_wrong_values_are_ignored_one_by_one(config_dir: Path) -> None:
-    config_dir.mkdir()
+    config_dir.mkdir(parents=True)
     document = {"format": SETTINGS_KIND, "version": 1, "sound": "no", "language": "de",
                 "scale": True, "fullscreen": 1, "last_name": "Bea", "unknown": 5}
     (config_dir / "settings.json").write_text(json.dumps(document), encoding="utf-8")
@@ -71,7 +71,7 @@ def test_wrong_values_are_ignored_one_by_one(config_dir: Path) -> None:
 
 
 def test_values_out_of_range_are_ignored(config_dir: Path) -> None:
-    config_dir.mkdir()
+    config_dir.mkdir(parents=True)
     document = {"format": SETTINGS_KIND, "version": 1, "scale": 99, "language": "../x",
                 "last_name": "x" * 500, "sound": False}
     (config_dir / "settings.json").write_text(json.dumps(document), encoding="utf-8")
@@ -79,7 +79,7 @@ def test_values_out_of_range_are_ignored(config_dir: Path) -> None:
 
 
 def test_a_newer_file_is_read_for_what_this_version_knows(config_dir: Path) -> None:
-    config_dir.mkdir()
+    config_dir.mkdir(parents=True)
     document = {"format": SETTINGS_KIND, "version": 7, "scale": 2, "colour": "four"}
     (config_dir / "settings.json").write_text(json.dumps(document), encoding="utf-8")
     settings = Settings.load()
@@ -90,3 +90,13 @@ def test_the_player_games_folder_is_in_the_config_folder(config_dir: Path) -> No
     from retro.paths import user_games_dir
 
     assert user_games_dir() == config_dir / "games"
+
+
+def test_a_huge_or_strange_file_is_not_read(config_dir: Path) -> None:
+    config_dir.mkdir(parents=True)
+    (config_dir / "settings.json").write_text(" " * (1 << 20), encoding="utf-8")
+    settings = Settings.load()
+    assert settings == Settings() and "cannot be read" in settings.note
+    (config_dir / "settings.json").unlink()
+    (config_dir / "settings.json").mkdir()
+    assert Settings.load() == Settings()

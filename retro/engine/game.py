@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from typing import NamedTuple
 
 from retro.engine.cards import Card, make_deck, plain_rank
 from retro.engine.deals import SHUFFLES
@@ -17,8 +18,9 @@ from retro.engine.model import (
     Move,
     Pile,
     Position,
-    Snapshot,
+    Undo,
 )
+from retro.engine.zobrist import MASK, counters_term
 from retro.errors import IllegalMove
 
 PLAYING, WON, LOST = "playing", "won", "lost"
@@ -100,17 +102,43 @@ def _extract_from_pack(cards: list[Card], rank: int, targets: list[Pile]) -> Non
         del cards[i]
 
 
+class HistoryEntry(NamedTuple):
+    """One move made by `push`: the move, what it changed (for undo), the events it caused, and
+    what undoing it counts as a cheat."""
+
+    move: Move
+    undo: Undo
+    events: list[Event]
+    cheat: int
+
+
 class Game:
-    """Play one deal: `legal_moves()`, `push()`, `pop()`, `redo()`, score and outcome."""
+    """Play one deal: `legal_moves()`, `push()`, `pop()`, `redo()`, score and outcome.
+
+    For a person (window, console, saves): `push(move)` judges a move (`IllegalMove` with the
+    rule's reason), keeps it in `history` for `pop()` (undo, counted as a cheat) and `redo()`.
+
+    For search: `make(move)` and `unmake()` make and take back a move from `legal_moves()`
+    without judging it again and without touching `history`, the redo list or the cheat count;
+    the position after `make` is the one `push` gives, and `unmake` restores it exactly. Calls
+    nest like a stack (every `make` is undone by one `unmake`, last first) and must not be
+    mixed with `push`/`pop` in between. `key()` is a 64-bit number for the position: equal for
+    positions that play alike (the same cards in the same piles, face-down counts, stock order,
+    the counters rules read such as redeals used; the piles of a group the rules make
+    interchangeable, like FreeCell's cells or Spider's columns once the stock is dealt out,
+    count as a set), and different otherwise except by
+    a 64-bit accident. The move counter and the score are not part of it.
+    """
 
     def __init__(self, gdef: GameDef, seed: int = 1, position: Position | None = None) -> None:
         self.gdef = gdef
         self.seed = seed
         self.position = position if position is not None else deal_position(gdef, seed)
         self.position.seed = seed
-        self.history: list[tuple[Move, Snapshot, list[Event], int]] = []
+        self.history: list[HistoryEntry] = []
         self.future: list[Move] = []
         self.cheat = 0
+        self._trail: list[Undo] = []
         self._bind()
 
     def _bind(self) -> None:
@@ -124,6 +152,8 @@ class Game:
         plain = [(keyer, accept.exact) for _, accept in self._indexed for keyer in accept.keys]
         unlimited = [(k, exact) for k, exact in plain if k.min_count <= 1 and not k.max_count]
         self._constant = [(k.constant, exact) for k, exact in unlimited if k.constant is not None]
+        self._exact_constant = [key for key, exact in self._constant if exact]
+        self._tested_constant = [key for key, exact in self._constant if not exact]
         self._of_card = [(k.of_card, exact) for k, exact in unlimited
                          if k.of_card is not None and k.constant is None]
         self._counted = [(k, exact) for k, exact in plain
@@ -131,9 +161,16 @@ class Game:
         self._counted_from = min((k.min_count for k, _ in self._counted), default=1 << 30)
         self._card_keys: dict[Card, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._tested_of_card = any(not exact for _, exact in self._of_card)
+        self._always_general = bool(self._tested or self._tested_of_card or self._nonlocal)
         self._card_buckets: dict[Card, list[list[Pile]]] = {}
         self._sources = [pile for g in gdef.groups if g.pick is not None for pile in groups[g.name]]
+        # for each pile, what is left to test when an index key found it as a target
+        self._keyed_tests = [
+            (pile.group.accept.keyed or pile.group.accept.test) if pile.group.accept else None
+            for pile in self.position.piles]
         self._actors = [(groups[g.name], g.action) for g in gdef.groups if g.action is not None]
+        # each auto with its pile-by-pile form, if it has one
+        self._autos = [(auto, auto.on_piles) for auto in gdef.autos]
 
     # -- the questions ------------------------------------------------------------------------
 
@@ -162,19 +199,17 @@ class Game:
                         bucket = index.setdefault(key, [])
                         if pile not in bucket:
                             bucket.append(pile)
-        always: list[Pile] = []  # targets of keys every card asks for: empty piles and the like
-        always_tested: list[Pile] = []
-        for key, is_exact in self._constant:
-            (always if is_exact else always_tested).extend((exact if is_exact else tested).get(
-                key, ()))
+        always_tested: list[Pile] = []  # targets of keys every card asks for, to be tested
+        for key in self._tested_constant:
+            always_tested.extend(tested.get(key, ()))
+        always: list[Pile] | None = None  # and not: empty piles and the like (when needed)
         moves: list[Move] = []
         append = moves.append
         new_move = tuple.__new__
         move_type, kind = Move, MOVE
-        counted_from = self._counted_from
         # the general path for a pair (src, count) when tested rules or repeats are in play
-        general = bool(always_tested or self._tested or self._tested_of_card or may_repeat
-                       or self._nonlocal)
+        general = bool(always_tested or may_repeat or self._always_general)
+        fast_most = 0 if general else self._counted_from - 1  # counts the fast path takes
         # On the fast path each card's targets are the index's own buckets, held per card: the
         # index keeps them up to date in place as piles change.
         card_buckets = self._card_buckets
@@ -184,11 +219,8 @@ class Game:
                 continue
             cards = src.cards
             si = src.index
-            for count in range(1, run + 1):
-                if general or count >= counted_from:
-                    self._general_pair(src, count, moves, exact, tested, always, always_tested,
-                                       may_repeat)
-                    continue
+            fast = run if run <= fast_most else fast_most
+            for count in range(1, fast + 1):
                 card = cards[-count]
                 buckets = card_buckets.get(card)
                 if buckets is None:
@@ -197,10 +229,17 @@ class Game:
                     for dst in hits:
                         if dst is not src:
                             append(new_move(move_type, (kind, si, count, dst.index)))
+            if fast < run:
+                if always is None:
+                    always = [pile for key in self._exact_constant for pile in exact.get(key, ())]
+                for count in range(fast + 1, run + 1):
+                    self._general_pair(src, count, moves, exact, tested, always, always_tested,
+                                       may_repeat)
         for piles, action in self._actors:
+            available = action.available
             for pile in piles:
-                if action.available(position, pile):
-                    append(Move(action.verb, pile.index))
+                if available(position, pile):
+                    append(new_move(move_type, (action.verb, pile.index, 0, -1)))
         if self.gdef.done:
             append(Move(DONE, -1))
         return moves
@@ -222,19 +261,22 @@ class Game:
         first = len(moves)
         targets = [dst for dst in always if dst is not src]
         for key in exact_keys:
-            targets.extend(dst for dst in exact.get(key, ()) if dst is not src)
-        candidates = list(always_tested)
-        for key in tested_keys:
-            candidates.extend(tested.get(key, ()))
-        for dst in candidates:
-            if dst is not src and dst.group.accept.test(  # type: ignore[union-attr]
-                    position, src, count, dst):
-                targets.append(dst)
+            hits = exact.get(key)
+            if hits:
+                targets.extend([dst for dst in hits if dst is not src])
+        keyed_tests = self._keyed_tests
+        for candidates in (always_tested, *[tested.get(key, ()) for key in tested_keys]):
+            for dst in candidates:
+                if dst is not src and keyed_tests[dst.index](  # type: ignore[misc]
+                        position, src, count, dst):
+                    targets.append(dst)
         for piles, accept in self._tested:
             test = accept.test
-            targets.extend(dst for dst in piles
-                           if dst is not src and test(position, src, count, dst))
-        moves.extend(Move(MOVE, src.index, count, dst.index) for dst in targets)
+            targets.extend([dst for dst in piles
+                            if dst is not src and test(position, src, count, dst)])
+        new_move = tuple.__new__
+        si = src.index
+        moves.extend([new_move(Move, (MOVE, si, count, dst.index)) for dst in targets])
         if may_repeat and len(moves) - first > 1:
             moves[first:] = list(dict.fromkeys(moves[first:]))
 
@@ -345,64 +387,107 @@ class Game:
             self.future.pop()
         else:
             self.future.clear()
-        events, snapshot = self._apply(move)
+        events, undo = self._apply(move)
         cheat = CHEAT_UNDO_DEAL if move.kind == "deal" else (
             CHEAT_UNDO_TURN if any(name == "flipped" for name, _ in events) else 0)
-        self.history.append((move, snapshot, events, cheat))
+        self.history.append(HistoryEntry(move, undo, events, cheat))
         return events
 
-    def _apply(self, move: Move) -> tuple[list[Event], Snapshot]:
+    def _apply(self, move: Move) -> tuple[list[Event], Undo]:
         position = self.position
         gdef = self.gdef
+        # Before the first move the position is as dealt or as given, and an automatic move may
+        # be due anywhere; after a move every one due has been made, so only changed piles matter.
+        settled = bool(self.history or self._trail)
         position.begin()
-        if move.kind == MOVE:
-            position.transfer(position.piles[move.src], move.count, position.piles[move.dst])
-        elif move.kind == DONE:
+        kind = move.kind
+        if kind == MOVE:
+            piles = position.piles
+            position.transfer(piles[move.src], move.count, piles[move.dst])
+        elif kind == DONE:
             position.bump("done")
         else:
             pile = position.piles[move.src]
             action = pile.group.action
             assert action is not None
             action.apply(position, pile)
-        if move.kind != DONE:
-            position.bump("moves")
-            position.emit("action")
-        for _ in range(_AUTO_LIMIT):
-            if not any([auto.apply(position) for auto in gdef.autos]):
-                break
-        if gdef.win is not None and not position.counters.get("won") and gdef.win.test(position):
+        counters = position.counters
+        if kind != DONE:
+            counters["moves"] += 1
+            position.events.append(("action", 1))
+        if self._autos:
+            self._run_autos(settled)
+        position.settle()
+        win = gdef.win
+        if win is not None and not counters.get("won") and (
+                position.unfit == 0 if position.win_each is not None else win.test(position)):
             position.bump("won")
             position.emit("won")
         points = gdef.score.points
         if points:
-            position.counters["score"] += sum(
+            counters["score"] += sum(
                 points.get(name, 0) * count for name, count in position.events)
-        events = position.events
-        return events, position.end()
+        return position.events, position.end()
+
+    def _run_autos(self, settled: bool) -> None:
+        """The automatic moves, over and over until none applies. An auto that looks pile by
+        pile is shown only the piles changed since it last looked (all of them while not
+        `settled`): it cannot act anywhere else, as it found nothing to do there before."""
+        position = self.position
+        autos = self._autos
+        looked = [0] * len(autos)
+        for _ in range(_AUTO_LIMIT):
+            changed = False
+            for number, (auto, on_piles) in enumerate(autos):
+                if on_piles is None or not settled:
+                    changed = auto.apply(position) or changed
+                    continue
+                start = looked[number]
+                looked[number] = len(position.journal)
+                changed = on_piles(position, position.touched_since(start)) or changed
+            if not changed:
+                return
+            settled = True
 
     def pop(self) -> Move:
         """Undo the last move exactly; it can be redone."""
         if not self.history:
             raise IllegalMove("Nothing to undo")
-        move, snapshot, _, cheat = self.history.pop()
-        self.position.restore(snapshot)
-        self.future.append(move)
-        self.cheat += cheat
-        return move
+        entry = self.history.pop()
+        self.position.restore(entry.undo)
+        self.future.append(entry.move)
+        self.cheat += entry.cheat
+        return entry.move
 
     def redo(self) -> Move:
         if not self.future:
             raise IllegalMove("Nothing to redo")
         move = self.future[-1]
         self.push(move)
-        self.cheat -= self.history[-1][3]
+        self.cheat -= self.history[-1].cheat
         return move
+
+    # -- search -------------------------------------------------------------------------------
+
+    def make(self, move: Move) -> None:
+        """Make a move from `legal_moves()` for search: trusted, not kept in `history`."""
+        self._trail.append(self._apply(move)[1])
+
+    def unmake(self) -> None:
+        """Take back the last `make` exactly."""
+        self.position.restore(self._trail.pop())
+
+    def key(self) -> int:
+        """The 64-bit position key (see the class docstring), kept up to date by every change."""
+        position = self.position
+        return (position.pile_sum + counters_term(position.counters)) & MASK
 
     def restart(self) -> None:
         """Back to the opening of the same deal: counts as a cheat (replaying a known deal)."""
         self.position = deal_position(self.gdef, self.seed)
         self.history.clear()
         self.future.clear()
+        self._trail.clear()
         self.cheat += CHEAT_RESTART
         self._bind()
 

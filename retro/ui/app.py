@@ -179,7 +179,9 @@ class App:
         self.keeper.clear()
         self.session = Session(game_id, chosen, Game(gdef, deal), label=game_label(self, game_id,
                                                                                 chosen))
-        self.replace(TableScene(self))
+        table = TableScene(self)
+        self.replace(table)
+        table.deal_in(self)
         return self.session
 
     # -- the duel -------------------------------------------------------------------------------

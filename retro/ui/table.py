@@ -21,7 +21,7 @@ from retro.ui import livereload, tablehelp, tablekeys, texts
 from retro.ui.dialogs import ConfirmScene
 from retro.ui.keymap import FPS
 from retro.ui.layout import Geometry
-from retro.ui.motion import DEAL_STAGGER, Flight, Snapshot, flights, snapshot
+from retro.ui.motion import DEAL_STAGGER, Flight, Snapshot, flights, opening, snapshot
 from retro.ui.session import Session
 from retro.ui.shelf import FileWatch, game_files
 from retro.ui.tableview import draw_table
@@ -291,6 +291,7 @@ class TableScene:
         self.clear_hint()
         self.checked_over = False
         self.flights.clear()
+        self.deal_in(app)
         self.say(texts.RESTARTED)
         app.record("restart")
         app.autosave()
@@ -306,6 +307,12 @@ class TableScene:
         "sound": sound}
 
     # -- making moves ---------------------------------------------------------------------------
+
+    def deal_in(self, app: App) -> None:
+        """The opening deal, shown as cards flying to their places (drawing only; any key or
+        click lands them at once)."""
+        if app.animate:
+            self.flights = opening(self.geometry, self.piles, app.frame)
 
     def snapshot(self) -> Snapshot:
         """Every card and where it is drawn, taken before a move so the cards can glide."""

@@ -14,8 +14,19 @@ from retro.engine.game import Game
 from retro.engine.model import Move
 from retro.ui import palette as pal
 from retro.ui.app import App
-from retro.ui.cardart import CARD_H, CARD_W, EMPTY, EMPTY_STOCK
+from retro.ui.cardart import (
+    CARD_H,
+    CARD_W,
+    EMPTY,
+    EMPTY_STOCK,
+    FULL_INDEX,
+    INK,
+    RANK_TEXT,
+    TINY,
+    TINY_TOP,
+)
 from retro.ui.driver import Driver, headless
+from retro.ui.keymap import FPS
 from retro.ui.layout import SCREEN_H, SCREEN_W
 from retro.ui.table import TableScene
 from retro.ui.tableview import empty_art, status_fields
@@ -147,3 +158,81 @@ def test_the_cursor_frame_lies_under_the_cards_that_cover_the_chosen_one() -> No
         rect = _rect(scene, pile.index)
         assert _inside(chosen, rect) == _inside(elsewhere, rect), pile.id
     assert chosen != elsewhere  # the frame shows where the card is not covered
+
+
+LONG = "\n".join([
+    "tableau:1 = ks qh jd ts 9c " + " ".join(f"{r}S" for r in "KQJT98765432A") + " "
+    + " ".join(f"{r}H" for r in "KQJT98765432"),
+    "tableau:2 = " + " ".join(f"{r}D" for r in "KQJT98765432A") + " "
+    + " ".join(f"{r}C" for r in "KQJT98765"),
+    "tableau:3 = QS"])
+
+
+def test_a_squeezed_fan_shows_every_rank_whole() -> None:
+    driver = scenario.table_at(LONG)
+    scene = driver.app.scene
+    assert isinstance(scene, TableScene)
+    _APP.append(driver.app)
+    scene.move_cursor(next(p.index for p in scene.piles if p.id == "tableau:3"))
+    screen = _drawn(scene)
+    checked = 0
+    for pile in [p for p in scene.piles if p.id in ("tableau:1", "tableau:2")]:
+        offsets = scene.geometry.offsets(pile)
+        for i in range(pile.down, len(pile.cards) - 1):
+            shown = offsets[i + 1] - offsets[i]
+            assert shown >= 6  # this fan has room for the tiny index
+            if shown >= FULL_INDEX:
+                continue
+            card = pile.cards[i]
+            x, y = scene.geometry.card_xy(pile, offsets, i)
+            ink = INK[card.suit]
+            at = x + 3
+            for char in RANK_TEXT.get(card.rank, str(card.rank)):
+                for dy, row in enumerate(TINY[char]):
+                    for dx, bit in enumerate(row):
+                        drawn = screen[(y + TINY_TOP + dy) * SCREEN_W + at + dx]
+                        assert (drawn == ink) == (bit == "#"), (card, char, dx, dy)
+                at += 4
+            checked += 1
+    assert checked >= 20
+
+
+def _animated(game_id: str) -> Driver:
+    headless()
+    app = App(Catalog(), animate=True, seed_source=lambda: 5)
+    app.start(game_id, {}, 5)
+    return Driver(app)
+
+
+def test_a_new_deal_is_dealt_card_by_card_and_lands_in_about_a_second() -> None:
+    driver = _animated("spider")
+    scene = driver.app.scene
+    assert isinstance(scene, TableScene)
+    dealt = sum(len(p.cards) for p in scene.piles if p.kind != "stock")
+    assert len(scene.flights) == dealt
+    stock = next(p for p in scene.piles if p.kind == "stock")
+    assert {f.start for f in scene.flights} == {scene.geometry.origin(stock)}
+    driver.step(5)
+    assert scene.flights and not all(f.landed(driver.app.frame) for f in scene.flights)
+    driver.step(FPS + 5)
+    assert scene.flights == []
+
+
+def test_any_key_skips_the_deal() -> None:
+    driver = _animated("freecell")  # no stock: the cards come from above the table
+    scene = driver.app.scene
+    assert isinstance(scene, TableScene)
+    assert scene.flights and all(f.start[1] < 0 for f in scene.flights)
+    cursor = scene.cursor
+    driver.press("RIGHT")
+    assert scene.flights == [] and scene.cursor != cursor
+
+
+def test_starting_the_deal_again_deals_it_again() -> None:
+    driver = _animated("golf")
+    scene = driver.app.scene
+    assert isinstance(scene, TableScene)
+    driver.step(FPS + 10)
+    assert scene.flights == []
+    scene.restart(driver.app)
+    assert scene.flights

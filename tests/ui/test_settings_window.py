@@ -36,7 +36,7 @@ def test_the_name_typed_for_the_high_scores_is_offered_next_run() -> None:
 
 
 def test_a_damaged_settings_file_is_one_line_on_the_title(config_dir: Path) -> None:
-    config_dir.mkdir()
+    config_dir.mkdir(parents=True)
     (config_dir / "settings.json").write_text("\x00\x01garbage", encoding="utf-8")
     driver = scenario.title()
     assert "settings.json" in driver.app.note and "\n" not in driver.app.note
