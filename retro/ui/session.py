@@ -9,11 +9,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from retro.duel import Duel
 from retro.engine.game import PLAYING, Game
 from retro.ui import texts
 
 if TYPE_CHECKING:
+    from retro.duel import Duel
     from retro.ui.app import App
 
 
