@@ -35,7 +35,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("game", nargs="?", default="spider")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    play.add_argument("--lang", default=None, help="language of the instructions (en, de)")
+    play.add_argument("--lang", default=None,
+                      help="language of the window and the instructions (en, de); remembered")
 
     sub.add_parser("list", help="the games found").add_argument(
         "--lines", action="store_true", help="also show each game file's length in lines")
@@ -343,6 +344,7 @@ def _replay(args: argparse.Namespace, catalog: object) -> int:
     from retro.definition.catalog import Catalog
     from retro.instructions import choose_language
     from retro.settings import Settings
+    from retro.ui import texts
     from retro.ui.app import App, init_window, run
     from retro.ui.keeper import read_game_file
 
@@ -352,7 +354,7 @@ def _replay(args: argparse.Namespace, catalog: object) -> int:
     window = init_window(settings=settings)
     app = App(catalog, lang=choose_language(settings.language or None), settings=settings,
               window=window)
-    app.show_replay(game.gdef, game.seed, moves,
-                    f"Replay: {game.gdef.title} ─ {args.file.name}")
+    label = texts.REPLAY_LABEL.format(game=texts.tr(game.gdef.title), name=args.file.name)
+    app.show_replay(game.gdef, game.seed, moves, label)
     run(app)
     return 0
