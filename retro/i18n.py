@@ -167,3 +167,44 @@ def write_po(messages: Iterable[Message], language: str, plural_rule: str) -> st
             lines.append(f"msgstr {_quote(message.strings[0])}")
         lines.append("")
     return "\n".join(lines)
+
+
+# -- the rules' and the engine's sentences -----------------------------------------------------
+# The rules say why a move is refused (and the engine why it cannot be made) in the language the
+# window has chosen; the console never chooses one, so it reads English. The sentences are
+# templates with named fields, formatted only when a reason is asked for (never while moves are
+# generated). `tools/update_po.py` finds every `say`, `say_n` and `mark` call with a literal
+# text in `retro/rules/` and `retro/engine/` and puts the texts in the catalogue.
+
+_spoken: list[Catalogue] = [ENGLISH]
+
+
+def set_language(lang: str) -> None:
+    """The language of the rules' sentences from now on (the window sets it with its own)."""
+    _spoken[0] = catalogue(lang)
+
+
+def _format(template: str, english: str, fields: dict[str, object]) -> str:
+    try:
+        return template.format(**fields)
+    except (KeyError, IndexError, ValueError):  # a translation naming a field the call lacks
+        return english.format(**fields)
+
+
+def say(template: str, **fields: object) -> str:
+    """`template` in the chosen language, its `{name}` fields filled from `fields` (a field
+    only a translation uses, such as a rank without its English article, is passed too)."""
+    if not template:
+        return ""
+    return _format(_spoken[0].text(template), template, fields)
+
+
+def say_n(one: str, other: str, n: int, **fields: object) -> str:
+    """A sentence with a number `n` in it, in the form the chosen language uses for `n`."""
+    return _format(_spoken[0].count(one, other, n), one if n == 1 else other, {"n": n, **fields})
+
+
+def mark(text: str) -> str:
+    """`text` unchanged: marks a part of a sentence (a dictionary's value) for the catalogue;
+    `say(part)` translates it where it is used."""
+    return text

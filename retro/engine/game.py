@@ -22,6 +22,7 @@ from retro.engine.model import (
 )
 from retro.engine.zobrist import MASK, counters_term
 from retro.errors import IllegalMove
+from retro.i18n import say
 
 PLAYING, WON, LOST = "playing", "won", "lost"
 CHEAT_UNDO_TURN = 1
@@ -317,34 +318,37 @@ class Game:
     def why_not(self, move: Move) -> str | None:
         """None when `move` is legal now, else the rule's own reason, for a person to read."""
         if self.finished():
-            return "The game is over"
+            return say("The game is over")
         position = self.position
         piles = position.piles
         if move.kind == DONE:
-            return None if self.gdef.done else "This game has no 'done'"
+            return None if self.gdef.done else say("This game has no 'done'")
         if not 0 <= move.src < len(piles):
-            return "No such pile"
+            return say("No such pile")
         src = piles[move.src]
         if move.kind == MOVE:
             if not 0 <= move.dst < len(piles):
-                return "No such pile"
+                return say("No such pile")
             dst = piles[move.dst]
             if src is dst:
-                return "The cards are already there"
+                return say("The cards are already there")
             if move.count < 1 or move.count > len(src.cards):
-                return f"{src.id} has not {move.count} cards to move"
+                return say("{pile} has not {count} cards to move", pile=src.id,
+                           count=move.count)
             if move.count > src.run:
                 pick = src.group.pick
-                return pick.why(src, move.count) if pick else f"Cards never leave {src.id}"
+                if pick is None:
+                    return say("Cards never leave {pile}", pile=src.id)
+                return pick.why(src, move.count)
             accept = dst.group.accept
             if accept is None:
-                return f"Nothing can be put on {dst.id}"
+                return say("Nothing can be put on {pile}", pile=dst.id)
             if not accept.test(position, src, move.count, dst):
                 return accept.why(position, src, move.count, dst)
             return None
         action = src.group.action
         if action is None or action.verb != move.kind:
-            return f"{src.id} cannot {move.kind}"
+            return say("{pile} cannot {verb}", pile=src.id, verb=move.kind)
         if not action.available(position, src):
             return action.why(position, src)
         return None

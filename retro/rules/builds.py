@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from retro.engine.cards import Card, card_name
 from retro.engine.model import Accept, Keyer, Pick, Pile, Position
+from retro.i18n import mark, say
 from retro.rules.common import (
     SUIT_MODES,
-    SUIT_WORDS,
-    a_rank,
     ask_key,
     new_key_space,
     offer_keys,
+    ranks_fields,
     run_from_top,
     suit_fits,
+    suit_words,
 )
 from retro.rules.registry import rule
 
@@ -51,17 +52,18 @@ def _shows_card(pile: Pile) -> bool:
       follows=("any", "suit", "color"))
 def wrapping_run(follows: str = "color") -> Pick:
     """Canfield's columns go round the corner (... 2, A, K, Q ...), so a run may too."""
-    words = {"any": "in sequence", "suit": "of one suit in sequence",
-             "color": "in sequence and alternating colours"}[follows]
+    words = {"any": mark("in sequence"), "suit": mark("of one suit in sequence"),
+             "color": mark("in sequence and alternating colours")}[follows]
 
     def run(pile: Pile) -> int:
         return run_from_top(pile, follows, wrap=True)
 
     def why(pile: Pile, count: int) -> str:
         if not _shows_card(pile):
-            return f"{pile.id} shows no card to move"
-        return (f"Only a run {words} (a King may lie on an Ace) moves together: "
-                f"{run(pile)} of {pile.id}, not {count}")
+            return say("{pile} shows no card to move", pile=pile.id)
+        return say("Only a run {words} (a King may lie on an Ace) moves together: "
+                   "{run} of {pile}, not {count}",
+                   words=say(words), run=run(pile), pile=pile.id, count=count)
 
     return Pick(run, why)
 
@@ -97,11 +99,12 @@ def rank_below_wrap(suit: str = "alternate") -> Accept:
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         card = src.cards[-count]
         if not dst.cards:
-            return f"{dst.id} is empty: only a card one rank lower goes on a card"
+            return say("{pile} is empty: only a card one rank lower goes on a card", pile=dst.id)
         if not _shows_card(dst):
-            return f"{dst.id} shows no face-up card"
-        return (f"{card_name(card)} goes only on {a_rank(card.rank % 13 + 1)}{SUIT_WORDS[mode]}, "
-                f"not on {card_name(dst.cards[-1])}")
+            return say("{pile} shows no face-up card", pile=dst.id)
+        return say("{card} goes only on {a_rank}{suit}, not on {top}", card=card_name(card),
+                   suit=suit_words(mode), top=card_name(dst.cards[-1]),
+                   **ranks_fields(card.rank % 13 + 1))
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
 
@@ -144,14 +147,19 @@ def build_up(suit: str = "same", by: tuple[int, ...] = (1,), wrap: bool = False,
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if count != 1:
-            return f"Only one card at a time goes to {dst.id}"
+            return say("Only one card at a time goes to {pile}", pile=dst.id)
         if not dst.cards:
-            return f"{dst.id} is empty"
+            return say("{pile} is empty", pile=dst.id)
         rank = wanted(dst)
         if rank is None:
-            return f"{dst.id} is complete: nothing more goes on {card_name(dst.cards[-1])}"
-        steps = f"builds up by {step_of(dst)}: it " if len(set(by)) > 1 or by[0] != 1 else ""
-        return f"{dst.id} {steps}takes only {a_rank(rank)}{SUIT_WORDS[mode]} next"
+            return say("{pile} is complete: nothing more goes on {top}", pile=dst.id,
+                       top=card_name(dst.cards[-1]))
+        if len(set(by)) > 1 or by[0] != 1:
+            return say("{pile} builds up by {step}: it takes only {a_rank}{suit} next",
+                       pile=dst.id, step=step_of(dst), suit=suit_words(mode),
+                       **ranks_fields(rank))
+        return say("{pile} takes only {a_rank}{suit} next", pile=dst.id, suit=suit_words(mode),
+                   **ranks_fields(rank))
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True)
 
@@ -187,14 +195,16 @@ def base_of_first(group: str = "foundation") -> Accept:
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if count != 1:
-            return f"Only one card at a time goes to {dst.id}"
+            return say("Only one card at a time goes to {pile}", pile=dst.id)
         if dst.cards:
-            return f"{dst.id} is not empty"
+            return say("{pile} is not empty", pile=dst.id)
         card = base(position)
+        first = position.groups[group][0].id
         if card is None:
-            return f"{position.groups[group][0].id} is started first"
-        return (f"An empty {dst.group.name} pile takes only {a_rank(card.rank)}, "
-                f"the rank of {card_name(card)} on {position.groups[group][0].id}")
+            return say("{pile} is started first", pile=first)
+        return say("An empty {group} pile takes only {a_rank}, the rank of {card} on {pile}",
+                   group=dst.group.name, card=card_name(card), pile=first,
+                   **ranks_fields(card.rank))
 
     keyers = (Keyer(pile_keys, of_card=lambda card: space + card.rank, max_count=1),
               Keyer(pile_keys, of_card=lambda card: anything, max_count=1))
@@ -223,12 +233,12 @@ def rank_next(wrap: bool = False) -> Accept:
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if count != 1:
-            return f"Only one card at a time goes to {dst.id}"
+            return say("Only one card at a time goes to {pile}", pile=dst.id)
         if not _shows_card(dst):
-            return f"{dst.id} shows no card to build on"
+            return say("{pile} shows no card to build on", pile=dst.id)
         top = dst.cards[-1]
-        ranks = " or ".join(a_rank(rank) for rank in neighbours(top))
-        return f"Only a card one rank above or below goes on {card_name(top)}: {ranks}"
+        return say("Only a card one rank above or below goes on {top}: {a_rank}",
+                   top=card_name(top), **ranks_fields(*neighbours(top)))
 
     return Accept(test, why, (Keyer(pile_keys, of_card=lambda card: space + card.rank,
                                     max_count=1),), exact=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from retro.engine.cards import card_name, parse_rank, plain_rank, rank_name
 from retro.engine.model import Accept, Condition, Pile, Position
+from retro.i18n import say, say_n
 from retro.rules.registry import rule
 
 
@@ -38,9 +39,13 @@ def free_cell_limit(group: str = "cell", columns: bool = True) -> Accept:
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         room = _room(position, group, dst, columns)
-        return (f"Room for {room} card{'s' if room != 1 else ''} at once, not {count}: "
-                + ("free cells + 1, doubled for each other empty column" if columns
-                   else "free cells + 1"))
+        if columns:
+            return say_n("Room for {n} card at once, not {count}: free cells + 1, doubled for "
+                         "each other empty column",
+                         "Room for {n} cards at once, not {count}: free cells + 1, doubled for "
+                         "each other empty column", room, count=count)
+        return say_n("Room for {n} card at once, not {count}: free cells + 1",
+                     "Room for {n} cards at once, not {count}: free cells + 1", room, count=count)
 
     return Accept(test, why, local=False)
 
@@ -64,9 +69,9 @@ def outranked_in_suit(group: str = "tableau") -> Accept:
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if count != 1:
-            return f"Only one card at a time goes to {dst.id}"
-        return (f"{card_name(src.cards[-1])} goes only while a higher card of its suit shows "
-                "on another pile")
+            return say("Only one card at a time goes to {pile}", pile=dst.id)
+        return say("{card} goes only while a higher card of its suit shows on another pile",
+                   card=card_name(src.cards[-1]))
 
     return Accept(test, why, local=False)
 
@@ -84,6 +89,6 @@ def only_rank_left(rank: str = "A") -> Condition:
         return all(each(pile) for pile in position.piles)
 
     def why(position: Position) -> str:
-        return f"Cards other than the {rank_name(wanted)}s are still out"
+        return say("Cards other than the {rank}s are still out", rank=rank_name(wanted))
 
     return Condition(test, why, each)

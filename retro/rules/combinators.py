@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from retro.engine.model import Accept, Condition, Pile, Position
+from retro.i18n import say
 
 
 def any_accept(members: Sequence[Accept]) -> Accept:
@@ -41,7 +42,7 @@ def all_accept(members: Sequence[Accept]) -> Accept:
         for member in members:
             if not member.test(position, src, count, dst):
                 return member.why(position, src, count, dst)
-        return "Not allowed"
+        return say("Not allowed")
 
     first = next((member for member in members if member.keys), None)
     keys = first.keys if first is not None else ()
@@ -64,7 +65,7 @@ def not_accept(member: Accept, description: str) -> Accept:
         return not inner(position, src, count, dst)
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
-        return f"Not allowed here: {description}"
+        return say("Not allowed here: {rule}", rule=description)
 
     return Accept(test, why)
 
@@ -87,7 +88,7 @@ def all_condition(members: Sequence[Condition]) -> Condition:
         for member in members:
             if not member.test(position):
                 return member.why(position)
-        return "Not allowed"
+        return say("Not allowed")
 
     return Condition(test, why)
 
@@ -97,6 +98,6 @@ def not_condition(member: Condition, description: str) -> Condition:
         return not member.test(position)
 
     def why(position: Position) -> str:
-        return f"Not while: {description}"
+        return say("Not while: {rule}", rule=description)
 
     return Condition(test, why)

@@ -10,6 +10,7 @@ import itertools
 
 from retro.engine.cards import Card, rank_name
 from retro.engine.model import Pile, Position
+from retro.i18n import mark, say, say_n
 
 REDEALS = "redeals"  # the counter of redeals made so far (a counter, so undo restores it)
 
@@ -23,8 +24,8 @@ def new_key_space() -> int:
 
 
 def n_cards(count: int) -> str:
-    """`1 card`, `3 cards`."""
-    return "1 card" if count == 1 else f"{count} cards"
+    """`1 card`, `3 cards` (in the window's language: only said in reasons)."""
+    return say_n("{n} card", "{n} cards", count)
 
 
 def run_from_top(pile: Pile, follows: str, wrap: bool = False) -> int:
@@ -84,8 +85,13 @@ def ask_key(space: int, mode: str, card: Card) -> int:
     return space + card.rank * 4 + card.suit
 
 
-SUIT_WORDS = {"any": "", "same": " of the same suit", "alternate": " of the other colour",
-               "other": " of another suit"}
+SUIT_WORDS = {"any": "", "same": mark(" of the same suit"),
+              "alternate": mark(" of the other colour"), "other": mark(" of another suit")}
+
+
+def suit_words(mode: str) -> str:
+    """What a suit mode asks of a card, as a reason ends: ` of the same suit` (or nothing)."""
+    return say(SUIT_WORDS[mode])
 
 
 def rank_in_pack(position: Position, rank: int) -> int | None:
@@ -94,6 +100,14 @@ def rank_in_pack(position: Position, rank: int) -> int | None:
     deck = position.gdef.deck
     ranks = {14 if deck.ace_high and r == 1 else r for r in deck.ranks}
     return rank if rank in ranks else None
+
+
+def ranks_fields(*ranks: int | str) -> dict[str, str]:
+    """The fields a reason naming one or more ranks passes to `say`: `a_rank` with English
+    articles ("a K or an A"), `rank` bare ("K or A") for a language whose articles change."""
+    bare = [rank_name(rank) if isinstance(rank, int) else rank for rank in ranks]
+    return {"a_rank": " or ".join(a_rank(rank) for rank in ranks),
+            "rank": say(" or ").join(bare)}
 
 
 def a_rank(rank: int | str) -> str:

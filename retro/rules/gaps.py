@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from retro.engine.cards import Card, card_name, parse_rank, rank_name, seed_derived_from, shuffle
 from retro.engine.model import Accept, Action, Condition, Keyer, Pile, Position, Score
-from retro.rules.common import REDEALS, a_rank, new_key_space, rank_in_pack
+from retro.i18n import say
+from retro.rules.common import REDEALS, a_rank, new_key_space, rank_in_pack, ranks_fields
 from retro.rules.registry import rule
 
 
@@ -77,8 +78,8 @@ def gaps_redeal(group: str = "grid", first: str = "2", limit: int = 2) -> Action
 
     def why(position: Position, pile: Pile) -> str:
         if position.counters.get(REDEALS, 0) >= limit:
-            return f"No redeal left: {limit} per game, all used"
-        return "Every card is in order already: nothing to redeal"
+            return say("No redeal left: {limit} per game, all used", limit=limit)
+        return say("Every card is in order already: nothing to redeal")
 
     def apply(position: Position, pile: Pile) -> None:
         number = position.counters.get(REDEALS, 0) + 1
@@ -117,8 +118,8 @@ def rows_in_suit_order(group: str = "grid", first: str = "2", last: str = "K") -
         return all(ordered_part(row, start) >= length for row in rows(position, group))
 
     def why(position: Position) -> str:
-        return (f"Not every row runs {rank_name(start_text)} to {rank_name(parse_rank(last))} "
-                "of one suit from its left end")
+        return say("Not every row runs {first} to {last} of one suit from its left end",
+                   first=rank_name(start_text), last=rank_name(parse_rank(last)))
 
     return Condition(test, why)
 
@@ -190,32 +191,39 @@ def fills_gap(sides: str = "both", first: str = "") -> Accept:
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if dst.cards:
-            return f"{dst.id} is not a gap"
+            return say("{pile} is not a gap", pile=dst.id)
         if count != 1:
-            return "Only one card at a time fills a gap"
-        offers = []
+            return say("Only one card at a time fills a gap")
+        offers: list[str] = []  # a card's name, or a row's first rank (with an English article
+        bare: list[str] = []  # in `offers`, without it here)
         left = neighbour(position, dst, -1)
         if left is None:
             if first_rank:
-                offers.append(f"{a_rank(first_rank)}")
+                offers.append(a_rank(first_rank))
+                bare.append(first_rank)
         elif left.cards:
             top = left.cards[-1]
             above = rank_in_pack(position, top.rank + 1)
             if above is not None:
                 offers.append(card_name(Card(above, top.suit)))
+                bare.append(offers[-1])
         right = neighbour(position, dst, 1) if both else None
         if right is not None and right.cards:
             top = right.cards[-1]
             below = rank_in_pack(position, top.rank - 1)
             if below is not None:
                 offers.append(card_name(Card(below, top.suit)))
-        rule_text = ("A gap takes the same suit one rank above its left neighbour"
-                     + (" or one below its right neighbour" if both else "")
-                     + (f" (at a row's start: {a_rank(first_rank)})"
-                        if first_rank else ""))
+                bare.append(offers[-1])
+        rule_text = (say("A gap takes the same suit one rank above its left neighbour or one "
+                         "below its right neighbour") if both
+                     else say("A gap takes the same suit one rank above its left neighbour"))
+        if first_rank:
+            rule_text = say("{rule} (at a row's start: {a_rank})", rule=rule_text,
+                            **ranks_fields(first_rank))
         if not offers:
-            return f"{rule_text}: nothing fits {dst.id} now"
-        return f"{rule_text}: {dst.id} takes only {' or '.join(offers)}"
+            return say("{rule}: nothing fits {pile} now", rule=rule_text, pile=dst.id)
+        return say("{rule}: {pile} takes only {a_rank}", rule=rule_text, pile=dst.id,
+                   a_rank=" or ".join(offers), rank=say(" or ").join(bare))
 
     keyers = (Keyer(pile_keys, of_card=card_key, max_count=1),) + (
         (Keyer(pile_keys, of_card=first_key, max_count=1),) if first_rank else ())
@@ -231,7 +239,8 @@ def source_left_gap() -> Accept:
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if neighbour(position, src, -1) is None:
-            return f"A card in a row's first place never goes to {dst.group.name} directly"
-        return f"A card goes to {dst.group.name} only with a gap on its left"
+            return say("A card in a row's first place never goes to {group} directly",
+                       group=dst.group.name)
+        return say("A card goes to {group} only with a gap on its left", group=dst.group.name)
 
     return Accept(test, why, local=False)

@@ -22,17 +22,18 @@ from retro.engine.model import (
     Position,
     Score,
 )
+from retro.i18n import mark, say
 from retro.rules.common import (
     SUIT_MODES,
-    SUIT_WORDS,
-    a_rank,
     ask_key,
     n_cards,
     new_key_space,
     offer_keys,
     rank_in_pack,
+    ranks_fields,
     run_from_top,
     suit_fits,
+    suit_words,
 )
 from retro.rules.registry import rule
 
@@ -45,8 +46,9 @@ def _run_pick(follows: str, words: str) -> Pick:
 
     def why(pile: Pile, count: int) -> str:
         if not pile.face_up:
-            return f"{pile.id} shows no card to move"
-        return f"Only a run {words} moves together: {n_cards(run(pile))} of {pile.id}, not {count}"
+            return say("{pile} shows no card to move", pile=pile.id)
+        return say("Only a run {words} moves together: {cards} of {pile}, not {count}",
+                   words=say(words), cards=n_cards(run(pile)), pile=pile.id, count=count)
 
     return Pick(run, why)
 
@@ -58,25 +60,25 @@ def top_card() -> Pick:
 
     def why(pile: Pile, count: int) -> str:
         if not pile.face_up:
-            return f"{pile.id} shows no card to move"
-        return "Only the top card can be moved"
+            return say("{pile} shows no card to move", pile=pile.id)
+        return say("Only the top card can be moved")
 
     return Pick(run, why)
 
 
 @rule("pick", "The top card, or a run on top in which each card is one lower and of the same suit.")
 def same_suit_run() -> Pick:
-    return _run_pick("suit", "of one suit in sequence")
+    return _run_pick("suit", mark("of one suit in sequence"))
 
 
 @rule("pick", "The top card, or a run on top going down one rank at a time in alternating colours.")
 def alternate_color_run() -> Pick:
-    return _run_pick("color", "in sequence and alternating colours")
+    return _run_pick("color", mark("in sequence and alternating colours"))
 
 
 @rule("pick", "The top card, or a run on top going down one rank at a time, whatever the suits.")
 def descending_run() -> Pick:
-    return _run_pick("any", "in sequence")
+    return _run_pick("any", mark("in sequence"))
 
 
 @rule("pick", "Any face-up card, with all the cards lying on it.")
@@ -85,7 +87,7 @@ def any_face_up() -> Pick:
         return len(pile.cards) - pile.down
 
     def why(pile: Pile, count: int) -> str:
-        return f"{pile.id} has only {n_cards(run(pile))} face up"
+        return say("{pile} has only {cards} face up", pile=pile.id, cards=n_cards(run(pile)))
 
     return Pick(run, why)
 
@@ -105,7 +107,7 @@ def empty() -> Accept:
         return not dst.cards
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
-        return f"{dst.id} is not empty"
+        return say("{pile} is not empty", pile=dst.id)
 
     return Accept(test, why, (Keyer(pile_keys, constant=key),), exact=True)
 
@@ -135,13 +137,15 @@ def rank_below(suit: str = "any") -> Accept:
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         card = src.cards[-count]
         if not dst.cards:
-            return f"{dst.id} is empty: only a card one rank lower goes on a card"
+            return say("{pile} is empty: only a card one rank lower goes on a card", pile=dst.id)
         if not dst.face_up:
-            return f"{dst.id} shows no face-up card"
+            return say("{pile} shows no face-up card", pile=dst.id)
         if rank_in_pack(position, card.rank + 1) is None:
-            return f"No card is higher than {card_name(card)}: it goes only to an empty place"
-        return (f"{card_name(card)} goes only on a {rank_name(card.rank + 1)}{SUIT_WORDS[mode]}, "
-                f"not on {card_name(dst.cards[-1])}")
+            return say("No card is higher than {card}: it goes only to an empty place",
+                       card=card_name(card))
+        return say("{card} goes only on {a_rank}{suit}, not on {top}", card=card_name(card),
+                   suit=suit_words(mode), top=card_name(dst.cards[-1]),
+                   **ranks_fields(card.rank + 1))
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
 
@@ -170,14 +174,16 @@ def rank_above(suit: str = "same") -> Accept:
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if count != 1:
-            return f"Only one card at a time goes to {dst.id}"
+            return say("Only one card at a time goes to {pile}", pile=dst.id)
         if not dst.cards:
-            return f"{dst.id} is empty"
+            return say("{pile} is empty", pile=dst.id)
         top = dst.cards[-1]
         above = rank_in_pack(position, top.rank + 1)
         if above is None:
-            return f"{dst.id} is complete: nothing goes above {card_name(top)}"
-        return f"{dst.id} takes only the {rank_name(above)}{SUIT_WORDS[mode]} next"
+            return say("{pile} is complete: nothing goes above {top}", pile=dst.id,
+                       top=card_name(top))
+        return say("{pile} takes only the {rank}{suit} next", pile=dst.id,
+                   rank=rank_name(above), suit=suit_words(mode))
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True)
 
@@ -198,8 +204,9 @@ def base(rank: str = "A") -> Accept:
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if dst.cards:
-            return f"{dst.id} is not empty"
-        return f"An empty {dst.group.name} place takes only {a_rank(wanted)}"
+            return say("{pile} is not empty", pile=dst.id)
+        return say("An empty {group} place takes only {a_rank}", group=dst.group.name,
+                   **ranks_fields(wanted))
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
 
@@ -210,7 +217,7 @@ def single() -> Accept:
         return count == 1
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
-        return f"Only one card at a time goes to {dst.id}"
+        return say("Only one card at a time goes to {pile}", pile=dst.id)
 
     return Accept(test, why)
 
@@ -226,7 +233,7 @@ def first_empty() -> Accept:
         return False
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
-        return f"{dst.id} is not the next free {dst.group.name} pile"
+        return say("{pile} is not the next free {group} pile", pile=dst.id, group=dst.group.name)
 
     return Accept(test, why, local=False)
 
@@ -244,7 +251,7 @@ def face_down_only() -> Accept:
         return bool(dst.cards) and len(dst.cards) == dst.down
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
-        return f"{dst.id} shows a face-up card"
+        return say("{pile} shows a face-up card", pile=dst.id)
 
     return Accept(test, why, (Keyer(pile_keys, constant=key),), exact=True)
 
@@ -257,7 +264,8 @@ def from_group(groups: tuple[str, ...]) -> Accept:
         return src.group.name in allowed
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
-        return f"{dst.id} takes cards only from {', '.join(sorted(allowed))}"
+        return say("{pile} takes cards only from {groups}", pile=dst.id,
+                   groups=", ".join(sorted(allowed)))
 
     return Accept(test, why)
 
@@ -274,7 +282,7 @@ def all_on_foundations() -> Condition:
         return all(each(pile) for pile in position.piles)
 
     def why(position: Position) -> str:
-        return "Not every card is on the foundations"
+        return say("Not every card is on the foundations")
 
     return Condition(test, why, each)
 
@@ -292,7 +300,7 @@ def deal_row(to: str = "tableau", allowed: Condition | None = None, builds: bool
 
     def why(position: Position, pile: Pile) -> str:
         if not pile.cards:
-            return f"The {pile.id} is empty"
+            return say("The {pile} is empty", pile=pile.id)
         assert allowed is not None
         return allowed.why(position)
 
@@ -317,8 +325,8 @@ def flip_top() -> Action:
 
     def why(position: Position, pile: Pile) -> str:
         if not pile.cards:
-            return f"{pile.id} is empty"
-        return f"{pile.id} already shows a face-up card"
+            return say("{pile} is empty", pile=pile.id)
+        return say("{pile} already shows a face-up card", pile=pile.id)
 
     return Action("flip", available, why, lambda position, pile: position.flip(pile))
 

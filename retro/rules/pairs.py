@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from retro.engine.cards import Card, card_name, plain_rank, rank_name
 from retro.engine.model import Accept, Action, Auto, Condition, Keyer, Pile, Position
+from retro.i18n import say, say_n
 from retro.rules.common import new_key_space
 from retro.rules.registry import rule
 
@@ -28,7 +29,8 @@ def _pair(match: str, total: int, lower: Card, upper: Card) -> bool:
 
 
 def _pair_words(match: str, total: int) -> str:
-    return "of the same rank" if match == "rank" else f"adding up to {total}"
+    return say("of the same rank") if match == "rank" else say("adding up to {total}",
+                                                                total=total)
 
 
 # -- pairs ---------------------------------------------------------------------------------------
@@ -58,11 +60,11 @@ def pairs_with(match: str = "total", total: int = 13) -> Accept:
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if count != 1:
-            return "Pairs are made one card onto one card"
+            return say("Pairs are made one card onto one card")
         if len(dst.cards) <= dst.down:
-            return f"{dst.id} shows no card to pair with"
-        card, other = src.cards[-1], dst.cards[-1]
-        return f"{card_name(card)} and {card_name(other)} are no pair: {_pair_words(match, total)}"
+            return say("{pile} shows no card to pair with", pile=dst.id)
+        return say("{card} and {other} are no pair: {pair}", card=card_name(src.cards[-1]),
+                   other=card_name(dst.cards[-1]), pair=_pair_words(match, total))
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True)
 
@@ -79,9 +81,9 @@ def worth(total: int = 13) -> Accept:
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if count != 1:
-            return f"Only one card at a time goes to {dst.id}"
-        return (f"Only a {rank_name(total)} goes to {dst.id} alone; "
-                f"{card_name(src.cards[-1])} needs a partner")
+            return say("Only one card at a time goes to {pile}", pile=dst.id)
+        return say("Only a {rank} goes to {pile} alone; {card} needs a partner",
+                   rank=rank_name(total), pile=dst.id, card=card_name(src.cards[-1]))
 
     def card_key(card: Card) -> int | None:
         return space if card_value(card) == total else None
@@ -113,10 +115,11 @@ def uncovered(rows: tuple[str, ...]) -> Accept:
         for pile in (src, dst):
             over = covering(position, pile)
             if over:
-                names = " and ".join(card_name(p.cards[-1]) for p in over)
-                verb = "lies" if len(over) == 1 else "lie"
-                return f"{card_name(pile.cards[-1])} is not free: {names} {verb} on it"
-        return "Both cards are free"
+                names = say(" and ").join(card_name(p.cards[-1]) for p in over)
+                return say_n("{card} is not free: {names} lies on it",
+                             "{card} is not free: {names} lie on it", len(over),
+                             card=card_name(pile.cards[-1]), names=names)
+        return say("Both cards are free")
 
     return Accept(test, why, local=False)
 
@@ -134,7 +137,7 @@ def touching() -> Accept:
                 and abs(src.slot % columns - dst.slot % columns) <= 1)
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
-        return f"{src.id} and {dst.id} are not neighbours"
+        return say("{pile} and {other} are not neighbours", pile=src.id, other=dst.id)
 
     return Accept(test, why, local=False)
 
@@ -191,8 +194,8 @@ def close_gaps(group: str = "grid") -> Action:
 
     def why(position: Position, pile: Pile) -> str:
         if all(place.cards for place in position.groups[group]):
-            return "No gap to close"
-        return f"The gaps are all at the end and the {pile.id} is empty"
+            return say("No gap to close")
+        return say("The gaps are all at the end and the {pile} is empty", pile=pile.id)
 
     def apply(position: Position, pile: Pile) -> None:
         places = position.groups[group]
@@ -255,13 +258,14 @@ def match_left(steps: tuple[int, ...] = (1, 3)) -> Accept:
         return any(_left_piles(position, src, step) is dst for step in steps)
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
-        places = " or ".join(str(step) for step in steps)
         if count != len(src.cards):
-            return f"Only the whole pile moves: all {len(src.cards)} cards of {src.id}"
+            return say("Only the whole pile moves: all {n} cards of {pile}", n=len(src.cards),
+                       pile=src.id)
         if not dst.cards or not any(_left_piles(position, src, s) is dst for s in steps):
-            return f"A pile goes only {places} piles to its left"
-        return (f"{card_name(src.cards[-1])} matches {card_name(dst.cards[-1])} in neither "
-                "suit nor rank")
+            return say("A pile goes only {places} piles to its left",
+                       places=say(" or ").join(str(step) for step in steps))
+        return say("{card} matches {other} in neither suit nor rank",
+                   card=card_name(src.cards[-1]), other=card_name(dst.cards[-1]))
 
     keyers = (Keyer(pile_keys, card_key=suit_key), Keyer(pile_keys, card_key=rank_key))
     return Accept(test, why, keyers)
@@ -275,7 +279,7 @@ def one_pile(group: str = "grid") -> Condition:
 
     def why(position: Position) -> str:
         left = sum(1 for pile in position.groups[group] if pile.cards)
-        return f"{left} piles are left, not one"
+        return say("{n} piles are left, not one", n=left)
 
     return Condition(test, why)
 
@@ -294,9 +298,9 @@ def groups_cleared(groups: tuple[str, ...]) -> Condition:
 
     def why(position: Position) -> str:
         holding = [pile.id for name in groups for pile in position.groups[name] if pile.cards]
-        more = " ..." if len(holding) > 3 else ""
-        verb = "holds" if len(holding) == 1 else "hold"
-        return f"Not while {', '.join(holding[:3])}{more} still {verb} cards"
+        piles = ", ".join(holding[:3]) + (" ..." if len(holding) > 3 else "")
+        return say_n("Not while {piles} still holds cards", "Not while {piles} still hold cards",
+                     len(holding), piles=piles)
 
     return Condition(test, why, each)
 
@@ -333,8 +337,9 @@ def turn_to_rank(hours: tuple[str, ...], faces: tuple[str, ...], start: int = 13
         piles = hour_piles(position)
         at = piles[rank - 1] if rank <= len(piles) else None
         if at is not pile:
-            return f"The card to turn is on {at.id if at else '?'}, the {rank_name(rank)}s' pile"
-        return f"{pile.id} has no card left to turn"
+            return say("The card to turn is on {pile}, the {rank}s' pile",
+                       pile=at.id if at else "?", rank=rank_name(rank))
+        return say("{pile} has no card left to turn", pile=pile.id)
 
     def apply(position: Position, pile: Pile) -> None:
         card = pile.cards[-1]

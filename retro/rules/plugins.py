@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from retro.engine.model import Accept, Action, Auto, Condition, Keyer, Pick, Score
 from retro.errors import IllegalMove
+from retro.i18n import say
 
 ENTRY_POINT_GROUP = "retro_patience.rules"
 R = TypeVar("R")
@@ -75,7 +76,7 @@ def _safe(rule: str, work: Callable[..., R], fallback: Callable[..., R]) -> Call
 
 
 def _refused(rule: str) -> Callable[..., str]:
-    return lambda *_: f"The plugin rule '{rule}' failed: it refuses"
+    return lambda *_: say("The plugin rule '{rule}' failed: it refuses", rule=rule)
 
 
 def guard(rule: str, bound: Any) -> Any:

@@ -5,6 +5,7 @@ the win with runs left in place, and XPat2's score.
 from __future__ import annotations
 
 from retro.engine.model import Accept, Auto, Condition, Keyer, Pile, Position, Score
+from retro.i18n import say
 from retro.rules.common import new_key_space, run_from_top
 from retro.rules.registry import rule
 
@@ -24,7 +25,7 @@ def complete_suit_run() -> Accept:
             src.cards[-13:])
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
-        return f"{dst.id} takes only a complete run of one suit from King to Ace"
+        return say("{pile} takes only a complete run of one suit from King to Ace", pile=dst.id)
 
     return Accept(test, why, (Keyer(pile_keys, card_key=card_key, min_count=13, max_count=13),))
 
@@ -58,10 +59,12 @@ def spider_deal_allowed(group: str = "tableau", relaxed: int = 0) -> Condition:
 
     def why(position: Position) -> str:
         if relaxed == 0:
-            return "No deal while a column is empty: fill every column first"
-        words = "of one suit" if relaxed == 1 else "in sequence"
-        return ("With an empty column, deal only when every other column is one face-up run "
-                f"{words}")
+            return say("No deal while a column is empty: fill every column first")
+        if relaxed == 1:
+            return say("With an empty column, deal only when every other column is one face-up "
+                       "run of one suit")
+        return say("With an empty column, deal only when every other column is one face-up run "
+                   "in sequence")
 
     return Condition(test, why)
 
@@ -79,7 +82,7 @@ def complete_runs_only(group: str = "tableau") -> Condition:
         return all(each(pile) for pile in position.piles)
 
     def why(position: Position) -> str:
-        return "Not every column is empty or a complete run"
+        return say("Not every column is empty or a complete run")
 
     return Condition(test, why, each)
 

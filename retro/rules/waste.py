@@ -11,13 +11,9 @@ from __future__ import annotations
 
 from retro.engine.cards import Card, seed_derived_from, shuffle
 from retro.engine.model import Action, Auto, Condition, Pile, Position, Score
+from retro.i18n import say
 from retro.rules.common import REDEALS
 from retro.rules.registry import rule
-
-
-def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
-
 
 # -- actions -----------------------------------------------------------------------------------
 
@@ -49,10 +45,14 @@ def draw(to: str = "waste", count: int = 1, passes: int = 0,
             return allowed.why(position)
         target = position.groups[to][0]
         if not target.cards:
-            return f"Nothing to turn: the {pile.id} and the {target.id} are empty"
+            return say("Nothing to turn: the {pile} and the {other} are empty", pile=pile.id,
+                       other=target.id)
         if passes == 1:
-            return f"No redeal: the {pile.id} is gone through only once"
-        return f"No redeal left: the {pile.id} is gone through {_times(passes)} at most"
+            return say("No redeal: the {pile} is gone through only once", pile=pile.id)
+        if passes == 2:
+            return say("No redeal left: the {pile} is gone through twice at most", pile=pile.id)
+        return say("No redeal left: the {pile} is gone through {n} times at most", pile=pile.id,
+                   n=passes)
 
     def apply(position: Position, pile: Pile) -> None:
         target = position.groups[to][0]
@@ -87,8 +87,8 @@ def shuffle_redeal(group: str = "tableau", per_pile: int = 3, limit: int = 2) ->
 
     def why(position: Position, pile: Pile) -> str:
         if position.counters.get(REDEALS, 0) >= limit:
-            return f"No redeal left: {limit} a game, all used"
-        return f"No cards left in {group} to redeal"
+            return say("No redeal left: {limit} a game, all used", limit=limit)
+        return say("No cards left in {group} to redeal", group=group)
 
     def apply(position: Position, pile: Pile) -> None:
         first_event = len(position.events)

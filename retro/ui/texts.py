@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from retro.i18n import ENGLISH, Catalogue, catalogue
+from retro.i18n import ENGLISH, Catalogue, catalogue, set_language
 
 
 class Plural(NamedTuple):
@@ -219,6 +219,7 @@ def use(lang: str) -> None:
     """Speak `lang` from now on (English where its catalogue has no translation)."""
     global _language
     found = _language = catalogue(lang)
+    set_language(lang)  # the rules' reasons for a refused move, in the same language
     for name, value in _SOURCE.items():
         globals()[name] = (found.text(value) if isinstance(value, str)
                            else tuple(found.text(item) for item in value))

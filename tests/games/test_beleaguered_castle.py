@@ -41,7 +41,7 @@ def test_rows_build_down_whatever_the_suit() -> None:
     game = game_at(CASTLE, "row:1 = 9S\nrow:2 = 8S\nrow:3 = 8H\nrow:4 = 7D")
     assert refusal(game, "row:2>row:1") is None
     assert refusal(game, "row:3>row:1") is None
-    assert "goes only on a 8" in str(refusal(game, "row:4>row:1"))
+    assert "goes only on an 8" in str(refusal(game, "row:4>row:1"))
 
 
 def test_an_empty_row_takes_any_card() -> None:

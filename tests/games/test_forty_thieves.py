@@ -23,7 +23,7 @@ def test_the_deal_is_ten_columns_of_four_face_up_and_64_cards_in_stock() -> None
 def test_columns_build_down_in_suit() -> None:
     game = game_at(FORTY, "tableau:1 = 8H\ntableau:2 = 7H\ntableau:3 = 7D")
     assert refusal(game, "t2>t1") is None
-    assert refusal(game, "t3>t1") == "7♦ goes only on a 8 of the same suit, not on 8♥"
+    assert refusal(game, "t3>t1") == "7♦ goes only on an 8 of the same suit, not on 8♥"
 
 
 def test_one_card_moves_at_a_time_even_from_a_run() -> None:

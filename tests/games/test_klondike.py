@@ -54,7 +54,7 @@ def test_only_the_top_card_of_the_waste_plays() -> None:
 def test_columns_build_down_in_alternate_colours() -> None:
     game = game_at(KLONDIKE, "tableau:1 = 8S\ntableau:2 = 7H\ntableau:3 = 7C\ntableau:4 = 6D")
     assert refusal(game, "t2>t1") is None
-    assert "goes only on a 8 of the other colour" in str(refusal(game, "t3>t1"))
+    assert "goes only on an 8 of the other colour" in str(refusal(game, "t3>t1"))
     assert refusal(game, "t4>t3") is None
 
 

@@ -21,7 +21,7 @@ def test_the_deal_is_seven_columns_of_seven_three_face_down_in_the_first_four() 
 def test_columns_build_down_in_suit() -> None:
     game = game_at(SCORPION, "tableau:1 = 8H\ntableau:2 = 7H\ntableau:3 = 7D")
     assert refusal(game, "t2>t1") is None
-    assert refusal(game, "t3>t1") == "7♦ goes only on a 8 of the same suit, not on 8♥"
+    assert refusal(game, "t3>t1") == "7♦ goes only on an 8 of the same suit, not on 8♥"
 
 
 def test_any_face_up_card_moves_with_all_the_cards_on_it() -> None:

@@ -71,7 +71,7 @@ def test_any_card_goes_on_a_card_one_rank_higher_whatever_its_suit() -> None:
     assert refusal(game, "t2>t1") is None
     assert refusal(game, "t3>t1") is None
     assert refusal(game, "t4>t2") is None
-    assert "goes only on a 8" in str(refusal(game, "t4>t1"))
+    assert "goes only on an 8" in str(refusal(game, "t4>t1"))
 
 
 def test_any_tail_of_a_same_suit_run_may_be_lifted() -> None:
