@@ -4,6 +4,7 @@ every character in the font, key lines that fit the screen)."""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import re
 import sys
@@ -12,9 +13,21 @@ from types import ModuleType
 
 import pytest
 
-from retro.i18n import CatalogueError, Message, catalogue, po_path, read_po, write_po
+from retro.engine.notation import parse_move
+from retro.i18n import (
+    CatalogueError,
+    Message,
+    catalogue,
+    po_path,
+    read_po,
+    say,
+    say_n,
+    set_language,
+    write_po,
+)
 from retro.ui import texts
 from retro.ui.font import missing_glyphs
+from tests.helpers import game_at, load
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -109,3 +122,42 @@ def test_the_keys_page_names_keys_in_german_and_the_keys_doc_stays_english() -> 
         assert "| Space" in keymap.markdown() or "Space," in keymap.markdown()
     finally:
         texts.use("en")
+
+
+def _reason_returns() -> list[tuple[str, int]]:
+    """Where a rule's or the engine's reason is returned as a bare text (a literal or an
+    f-string) rather than said through `retro.i18n.say`, so the catalogue would miss it."""
+    paths = [*sorted((ROOT / "retro" / "rules").glob("*.py")), ROOT / "retro/engine/game.py"]
+    bare = []
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for function in ast.walk(tree):
+            if isinstance(function, ast.FunctionDef) and function.name in ("why", "why_not"):
+                for node in ast.walk(function):
+                    value = node.value if isinstance(node, ast.Return) else None
+                    if isinstance(value, ast.JoinedStr) or (
+                            isinstance(value, ast.Constant) and isinstance(value.value, str)):
+                        bare.append((path.name, node.lineno))
+    return bare
+
+
+def test_every_reason_for_a_refused_move_goes_through_the_catalogue() -> None:
+    assert not _reason_returns()
+    found = set(_tool().spoken())
+    assert {"{pile} is not empty", "The game is over", " of the same suit",
+            texts.Plural("{n} card", "{n} cards")} <= found
+
+
+def test_the_rules_speak_the_chosen_language_and_a_plugins_own_words_stay() -> None:
+    game = game_at(load("spider"), "tableau:1 = 5H\ntableau:2 = 9C")
+    move = parse_move(game.position, "t1>t2")
+    assert game.why_not(move) == "5♥ goes only on a 6, not on 9♣"
+    set_language("de")
+    try:
+        assert game.why_not(move) == "5♥ passt nur auf: 6, nicht auf 9♣"
+        assert say("A plugin's own reason about {pile}", pile="t1") == (
+            "A plugin's own reason about t1")
+        assert say_n("{n} card", "{n} cards", 2) == "2 Karten"
+    finally:
+        set_language("en")
+    assert game.why_not(move) == "5♥ goes only on a 6, not on 9♣"

@@ -5,9 +5,15 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 from retro.console import Console
 from retro.engine.game import Game
+from retro.engine.model import MOVE, Move
+from retro.settings import Settings
 from tests.helpers import game_at, load
 
 SPIDER = load("spider")
@@ -75,3 +81,23 @@ def test_the_human_console_prints_a_board_and_plain_errors() -> None:
     Console(Game(SPIDER, 1), as_json=False).run(["t1>t2", "moves"], out)
     text = out.getvalue()
     assert "Spider  deal 1" in text and "?? " in text and "Moves: tableau:1>tableau:7" in text
+
+
+def test_the_console_stays_english_for_a_player_who_chose_german(tmp_path: Path) -> None:
+    """The window's language (saved in the settings, or the system's) never reaches the
+    console: a refused move's reason is the rules' English sentence."""
+    Settings(language="de").save(tmp_path / "settings.json")
+    game = Game(SPIDER, 1)
+    piles = game.position.piles
+    columns = [i for i, pile in enumerate(piles) if pile.group.name == "tableau"]
+    move, reason = next((m, str(game.why_not(m))) for m in (
+        Move(MOVE, src, 1, dst) for src in columns for dst in columns if src != dst)
+        if " goes only on " in str(game.why_not(m)))
+    line = f"{piles[move.src].id}>{piles[move.dst].id}"
+    result = subprocess.run(
+        [sys.executable, "-m", "retro", "console", "spider", "--json", "--seed", "1"],
+        capture_output=True, text=True, input=line + "\n", timeout=120,
+        env={**os.environ, "RETRO_PATIENCE_CONFIG": str(tmp_path), "LANG": "de_DE.UTF-8",
+             "RETRO_PATIENCE_DATA": str(tmp_path / "data")})
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.splitlines()[0]) == {"error": reason}

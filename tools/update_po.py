@@ -1,9 +1,11 @@
 """Keep a language's catalogue (`assets/locale/LANG.po`) in step with the window's messages.
 
 The messages are every text of `retro/ui/texts.py`, the keymap's screen names and key texts
-(whole and short), the reasons hints give,
-and the words of every bundled game (title, description, option labels and the option values
-that are words). Running the tool adds the new messages with an empty translation, keeps every
+(whole and short), the reasons hints give, the rules' and the engine's sentences (every `say`,
+`say_n` and `mark` call with a literal text in `retro/rules/` and `retro/engine/`, found by
+reading the source, so a new rule module is covered without a list to keep), and the words
+of every bundled game (title, description, option labels and the option values that are
+words). Running the tool adds the new messages with an empty translation, keeps every
 translation already written, and drops messages the program no longer has; a test fails while
 the catalogue is out of step or a message is untranslated. Usage:
 `python tools/update_po.py [LANG]` (default `de`); it names the messages still to translate.
@@ -11,6 +13,7 @@ the catalogue is out of step or a message is untranslated. Usage:
 
 from __future__ import annotations
 
+import ast
 import sys
 from pathlib import Path
 
@@ -24,6 +27,38 @@ from retro.solver import hints  # noqa: E402
 from retro.ui import keymap, texts  # noqa: E402
 
 PLURAL_RULE = "nplurals=2; plural=(n != 1);"  # English and German alike
+SPOKEN = ("say", "say_n", "mark")  # retro.i18n's functions whose texts are messages
+
+
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def spoken(paths: list[Path] | None = None) -> list[str | texts.Plural]:
+    """The texts of the rules' and the engine's `say`, `say_n` and `mark` calls, in source
+    order (a `say_n` gives its singular and plural)."""
+    if paths is None:
+        paths = sorted((ROOT / "retro" / "rules").glob("*.py"))
+        paths += sorted((ROOT / "retro" / "engine").glob("*.py"))
+    found: list[str | texts.Plural] = []
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
+        calls.sort(key=lambda node: (node.lineno, node.col_offset))
+        for call in calls:
+            func = call.func
+            name = func.id if isinstance(func, ast.Name) else (
+                func.attr if isinstance(func, ast.Attribute) else "")
+            if name not in SPOKEN or not call.args:
+                continue
+            texts_given = [_literal(arg) for arg in call.args[:2]]
+            if name == "say_n" and len(texts_given) == 2 and None not in texts_given:
+                one, other = texts_given
+                assert one is not None and other is not None
+                found.append(texts.Plural(one, other))
+            elif name != "say_n" and texts_given[0]:
+                found.append(texts_given[0])
+    return found
 
 
 def collect() -> list[Message]:
@@ -33,6 +68,7 @@ def collect() -> list[Message]:
     found += [binding.text for binding in keymap.KEYMAP]
     found += [binding.short for binding in keymap.KEYMAP if binding.short]
     found += list(hints.REASONS)
+    found += spoken()
     found += [word for word in keymap.KEY_WORDS if any(c.isalpha() for c in word)]
     catalog = Catalog([games_dir()])
     for game_id in catalog.ids():

@@ -15,10 +15,10 @@ from retro.engine.model import Accept, Keyer, Pick, Pile, Position
 from retro.i18n import mark, say
 from retro.rules.common import (
     SUIT_MODES,
+    a_ranks,
     ask_key,
     new_key_space,
     offer_keys,
-    ranks_fields,
     run_from_top,
     suit_fits,
     suit_words,
@@ -104,7 +104,7 @@ def rank_below_wrap(suit: str = "alternate") -> Accept:
             return say("{pile} shows no face-up card", pile=dst.id)
         return say("{card} goes only on {a_rank}{suit}, not on {top}", card=card_name(card),
                    suit=suit_words(mode), top=card_name(dst.cards[-1]),
-                   **ranks_fields(card.rank % 13 + 1))
+                   a_rank=a_ranks(card.rank % 13 + 1))
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
 
@@ -157,9 +157,9 @@ def build_up(suit: str = "same", by: tuple[int, ...] = (1,), wrap: bool = False,
         if len(set(by)) > 1 or by[0] != 1:
             return say("{pile} builds up by {step}: it takes only {a_rank}{suit} next",
                        pile=dst.id, step=step_of(dst), suit=suit_words(mode),
-                       **ranks_fields(rank))
+                       a_rank=a_ranks(rank))
         return say("{pile} takes only {a_rank}{suit} next", pile=dst.id, suit=suit_words(mode),
-                   **ranks_fields(rank))
+                   a_rank=a_ranks(rank))
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True)
 
@@ -204,7 +204,7 @@ def base_of_first(group: str = "foundation") -> Accept:
             return say("{pile} is started first", pile=first)
         return say("An empty {group} pile takes only {a_rank}, the rank of {card} on {pile}",
                    group=dst.group.name, card=card_name(card), pile=first,
-                   **ranks_fields(card.rank))
+                   a_rank=a_ranks(card.rank))
 
     keyers = (Keyer(pile_keys, of_card=lambda card: space + card.rank, max_count=1),
               Keyer(pile_keys, of_card=lambda card: anything, max_count=1))
@@ -238,7 +238,7 @@ def rank_next(wrap: bool = False) -> Accept:
             return say("{pile} shows no card to build on", pile=dst.id)
         top = dst.cards[-1]
         return say("Only a card one rank above or below goes on {top}: {a_rank}",
-                   top=card_name(top), **ranks_fields(*neighbours(top)))
+                   top=card_name(top), a_rank=a_ranks(*neighbours(top)))
 
     return Accept(test, why, (Keyer(pile_keys, of_card=lambda card: space + card.rank,
                                     max_count=1),), exact=True)

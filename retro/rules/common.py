@@ -102,15 +102,13 @@ def rank_in_pack(position: Position, rank: int) -> int | None:
     return rank if rank in ranks else None
 
 
-def ranks_fields(*ranks: int | str) -> dict[str, str]:
-    """The fields a reason naming one or more ranks passes to `say`: `a_rank` with English
-    articles ("a K or an A"), `rank` bare ("K or A") for a language whose articles change."""
-    bare = [rank_name(rank) if isinstance(rank, int) else rank for rank in ranks]
-    return {"a_rank": " or ".join(a_rank(rank) for rank in ranks),
-            "rank": say(" or ").join(bare)}
-
-
 def a_rank(rank: int | str) -> str:
-    """`a K`, `an A`, `an 8`: a rank (its number or its name) as a sentence names it."""
+    """`a K`, `an A`, `an 8`: a rank (its number or its name) as a sentence names it (in the
+    window's language: only said in reasons; German says the bare rank)."""
     word = rank_name(rank) if isinstance(rank, int) else rank
-    return f"an {word}" if word in ("A", "8") else f"a {word}"
+    return say("an {rank}", rank=word) if word in ("A", "8") else say("a {rank}", rank=word)
+
+
+def a_ranks(*ranks: int | str) -> str:
+    """`a K or an A`: the ranks a place would take."""
+    return say(" or ").join(a_rank(rank) for rank in ranks)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from retro.engine.cards import Card, card_name, parse_rank, rank_name, seed_derived_from, shuffle
 from retro.engine.model import Accept, Action, Condition, Keyer, Pile, Position, Score
 from retro.i18n import say
-from retro.rules.common import REDEALS, a_rank, new_key_space, rank_in_pack, ranks_fields
+from retro.rules.common import REDEALS, a_rank, a_ranks, new_key_space, rank_in_pack
 from retro.rules.registry import rule
 
 
@@ -194,36 +194,32 @@ def fills_gap(sides: str = "both", first: str = "") -> Accept:
             return say("{pile} is not a gap", pile=dst.id)
         if count != 1:
             return say("Only one card at a time fills a gap")
-        offers: list[str] = []  # a card's name, or a row's first rank (with an English article
-        bare: list[str] = []  # in `offers`, without it here)
+        offers: list[str] = []  # a card's name, or a row's first rank
         left = neighbour(position, dst, -1)
         if left is None:
             if first_rank:
                 offers.append(a_rank(first_rank))
-                bare.append(first_rank)
         elif left.cards:
             top = left.cards[-1]
             above = rank_in_pack(position, top.rank + 1)
             if above is not None:
                 offers.append(card_name(Card(above, top.suit)))
-                bare.append(offers[-1])
         right = neighbour(position, dst, 1) if both else None
         if right is not None and right.cards:
             top = right.cards[-1]
             below = rank_in_pack(position, top.rank - 1)
             if below is not None:
                 offers.append(card_name(Card(below, top.suit)))
-                bare.append(offers[-1])
         rule_text = (say("A gap takes the same suit one rank above its left neighbour or one "
                          "below its right neighbour") if both
                      else say("A gap takes the same suit one rank above its left neighbour"))
         if first_rank:
             rule_text = say("{rule} (at a row's start: {a_rank})", rule=rule_text,
-                            **ranks_fields(first_rank))
+                            a_rank=a_ranks(first_rank))
         if not offers:
             return say("{rule}: nothing fits {pile} now", rule=rule_text, pile=dst.id)
         return say("{rule}: {pile} takes only {a_rank}", rule=rule_text, pile=dst.id,
-                   a_rank=" or ".join(offers), rank=say(" or ").join(bare))
+                   a_rank=say(" or ").join(offers))
 
     keyers = (Keyer(pile_keys, of_card=card_key, max_count=1),) + (
         (Keyer(pile_keys, of_card=first_key, max_count=1),) if first_rank else ())

@@ -25,12 +25,12 @@ from retro.engine.model import (
 from retro.i18n import mark, say
 from retro.rules.common import (
     SUIT_MODES,
+    a_ranks,
     ask_key,
     n_cards,
     new_key_space,
     offer_keys,
     rank_in_pack,
-    ranks_fields,
     run_from_top,
     suit_fits,
     suit_words,
@@ -145,7 +145,7 @@ def rank_below(suit: str = "any") -> Accept:
                        card=card_name(card))
         return say("{card} goes only on {a_rank}{suit}, not on {top}", card=card_name(card),
                    suit=suit_words(mode), top=card_name(dst.cards[-1]),
-                   **ranks_fields(card.rank + 1))
+                   a_rank=a_ranks(card.rank + 1))
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
 
@@ -206,7 +206,7 @@ def base(rank: str = "A") -> Accept:
         if dst.cards:
             return say("{pile} is not empty", pile=dst.id)
         return say("An empty {group} place takes only {a_rank}", group=dst.group.name,
-                   **ranks_fields(wanted))
+                   a_rank=a_ranks(wanted))
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
 
