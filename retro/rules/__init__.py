@@ -3,6 +3,7 @@
 Importing a module of the library registers its rules, so every module is imported here.
 """
 
+from retro.rules import asking as asking
 from retro.rules import builds as builds
 from retro.rules import cells as cells
 from retro.rules import gaps as gaps
