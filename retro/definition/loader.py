@@ -340,13 +340,13 @@ class _Reader:
                         fan=group.get("fan", "none"), columns=int(group.get("columns", 0)),
                         show=int(group.get("show", 0)))
         parts: dict[str, Any] = {}
-        for kind in ("pick", "accept", "action"):
+        for kind in ("pick", "accept", "action", "rotate"):
             if kind in group:
                 parts[kind] = self.bind(kind, group[kind], (*path, kind), f"{name} {kind}")
         return GroupDef(name=name, kind=group["kind"], count=int(group.get("count", 1)),
                         layout=layout, pick=parts.get("pick"),
                         accept=_one(parts.get("accept"), Accept) if parts.get("accept") else None,
-                        action=parts.get("action"))
+                        action=parts.get("action"), rotate=parts.get("rotate"))
 
     def _deal_step(self, step: dict[str, Any], i: int) -> DealStep:
         path: tuple[str | int, ...] = ("deal", i)
@@ -531,7 +531,8 @@ def _is_rule_place(path: tuple[str | int, ...]) -> bool:
     """Whether `path` holds one rule: win, lose, score, or a group's pick, accept or action."""
     if len(path) == 1:
         return path[0] in ("win", "lose", "score")
-    return len(path) == 3 and path[0] == "piles" and path[2] in ("pick", "accept", "action")
+    return len(path) == 3 and path[0] == "piles" and path[2] in ("pick", "accept", "action",
+                                                                  "rotate")
 
 
 def build_game(marked: Marked, options: Mapping[str, Any] | None = None,

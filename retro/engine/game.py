@@ -11,6 +11,8 @@ from retro.deals import SHUFFLES
 from retro.engine.model import (
     DONE,
     MOVE,
+    ROTATE_UP,
+    ROTATIONS,
     Accept,
     Event,
     GameDef,
@@ -134,6 +136,7 @@ class Game:
         self._card_buckets: dict[Card, list[list[Pile]]] = {}
         self._sources = [pile for g in gdef.groups if g.pick is not None for pile in groups[g.name]]
         self._actors = [(groups[g.name], g.action) for g in gdef.groups if g.action is not None]
+        self._rotators = [(groups[g.name], g.rotate) for g in gdef.groups if g.rotate is not None]
 
     # -- the questions ------------------------------------------------------------------------
 
@@ -201,6 +204,11 @@ class Game:
             for pile in piles:
                 if action.available(position, pile):
                     append(Move(action.verb, pile.index))
+        for piles, rotate in self._rotators:
+            for pile in piles:
+                if pile.face_up > 1 and rotate.available(position, pile):
+                    for count in range(2, pile.face_up + 1):
+                        moves.extend(Move(verb, pile.index, count) for verb in ROTATIONS)
         if self.gdef.done:
             append(Move(DONE, -1))
         return moves
@@ -300,6 +308,8 @@ class Game:
             if not accept.test(position, src, move.count, dst):
                 return accept.why(position, src, move.count, dst)
             return None
+        if move.kind in ROTATIONS:
+            return _rotation_refused(position, src, move.count)
         action = src.group.action
         if action is None or action.verb != move.kind:
             return f"{src.id} cannot {move.kind}"
@@ -359,6 +369,11 @@ class Game:
             position.transfer(position.piles[move.src], move.count, position.piles[move.dst])
         elif move.kind == DONE:
             position.bump("done")
+        elif move.kind in ROTATIONS:
+            pile = position.piles[move.src]
+            assert pile.group.rotate is not None
+            position.rotate(pile, move.count, up=move.kind == ROTATE_UP)
+            pile.group.rotate.done(position, pile)
         else:
             pile = position.piles[move.src]
             action = pile.group.action
@@ -422,6 +437,20 @@ class Game:
     def play(self, moves: Iterable[Move]) -> None:
         for move in moves:
             self.push(move)
+
+
+def _rotation_refused(position: Position, pile: Pile, count: int) -> str | None:
+    """Why the top `count` cards of `pile` may not be rotated now (None: they may)."""
+    rotate = pile.group.rotate
+    if rotate is None:
+        return f"The cards of {pile.id} are never rotated"
+    if count < 2:
+        return "Choose at least two cards to rotate"
+    if count > pile.face_up:
+        return f"Only face-up cards rotate: {pile.face_up} on {pile.id}, not {count}"
+    if not rotate.available(position, pile):
+        return rotate.why(position, pile)
+    return None
 
 
 def _pile_keys(position: Position, pile: Pile, accept: Accept) -> tuple[int, ...]:

@@ -17,6 +17,12 @@ from retro.cards import Card
 
 MOVE = "move"
 DONE = "done"
+# Moves inside one pile (a group's `rotate` rule): `count` is the chosen face-up card and the
+# cards on it. Up: they move up one place and the top card goes under them; down: they move down
+# one place and the chosen card comes onto the top (XPat2's F and B).
+ROTATE_UP = "rotate_up"
+ROTATE_DOWN = "rotate_down"
+ROTATIONS = (ROTATE_UP, ROTATE_DOWN)
 
 
 class Move(NamedTuple):
@@ -103,6 +109,16 @@ class Action:
 
 
 @dataclass(frozen=True)
+class Rotate:
+    """Whether a pile of the group may be rotated now (`available`, `why` not) and what a
+    rotation counts (`done`, after the cards moved): XPat2's rotations, a few a game."""
+
+    available: Callable[[Position, Pile], bool]
+    why: Callable[[Position, Pile], str]
+    done: Callable[[Position, Pile], None]
+
+
+@dataclass(frozen=True)
 class Auto:
     """Done by the game itself after each move; returns True when it changed something."""
 
@@ -141,6 +157,7 @@ class GroupDef:
     pick: Pick | None = None
     accept: Accept | None = None
     action: Action | None = None
+    rotate: Rotate | None = None
 
     def pile_id(self, index: int) -> str:
         return f"{self.name}:{index + 1}" if self.count > 1 else self.name
@@ -352,6 +369,17 @@ class Position:
         pile.down -= 1
         self.counters["turned"] += 1
         self.events.append(("flipped", 1))
+        pile.refresh(self)
+
+    def rotate(self, pile: Pile, count: int, up: bool) -> None:
+        """Turn the top `count` cards of `pile` round by one place (see ROTATE_UP/DOWN)."""
+        if not 2 <= count <= pile.face_up:
+            raise ValueError(f"cannot rotate {count} cards of {pile.id}")
+        self._save(pile)
+        cards = pile.cards
+        chosen = cards[-count:]
+        cards[-count:] = [chosen[-1], *chosen[:-1]] if up else [*chosen[1:], chosen[0]]
+        self.events.append(("rotated", 1))
         pile.refresh(self)
 
     def bump(self, counter: str, delta: int = 1) -> None:

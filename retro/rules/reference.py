@@ -8,6 +8,7 @@ _KIND_TITLES = {
     "pick": "pick: what may be lifted from a pile",
     "accept": "accept: where cards may land",
     "action": "action: what a key or click on a pile does",
+    "rotate": "rotate: turning cards round inside a pile (keys F and B)",
     "auto": "auto: what the game does by itself after each move",
     "condition": "condition: questions about the whole position (win, lose, allowed)",
     "score": "score: how the score is kept",

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-KINDS = ("pick", "accept", "action", "auto", "condition", "score")
+KINDS = ("pick", "accept", "action", "rotate", "auto", "condition", "score")
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from retro.engine.game import Game
-from retro.engine.model import DONE, MOVE, Move
+from retro.engine.model import DONE, MOVE, ROTATIONS, Move
 
 # Values, large enough apart that one strong reason is never outweighed by several weak ones.
 WIN = 100_000
@@ -26,6 +26,7 @@ SHUFFLE = -600
 BREAK_SUIT = -900
 REPEAT = -3_000
 DEAL = -10_000
+ROTATE = -20_000  # a rotation is a rare allowance: hinted only when nothing else is left
 GIVE_UP = -50_000
 
 # Auto-play makes only moves at least this good: progress, never a gamble.
@@ -95,6 +96,9 @@ def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
         if move.kind == "deal":
             value += DEAL
             reasons.append("deals")
+        elif move.kind in ROTATIONS:
+            value += ROTATE
+            reasons.append("spends a rotation")
         return Hint(move, value + SCORE_GAIN * gain, tuple(reasons))
     assert dst is not None
     count = move.count
@@ -145,7 +149,8 @@ def hints(game: Game) -> list[Hint]:
     round in circles while a real move exists.
     """
     ranked = rank(game)
-    useful = [hint for hint in ranked if hint.value > POINTLESS or hint.move.kind != MOVE]
+    useful = [hint for hint in ranked if hint.value > POINTLESS
+              or hint.move.kind not in (MOVE, *ROTATIONS)]
     useful = [hint for hint in useful if hint.move.kind != DONE] or useful
     return useful or ranked
 

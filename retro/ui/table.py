@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from retro.cards import Card, card_name
 from retro.engine.game import LOST, WON, Game
-from retro.engine.model import DONE, MOVE, Move, Pile, card_move
+from retro.engine.model import DONE, MOVE, ROTATE_DOWN, ROTATE_UP, Move, Pile, card_move
 from retro.engine.notation import format_move, parse_move
 from retro.errors import IllegalMove, RetroError
 from retro.solver import hints as advice
@@ -117,7 +117,7 @@ class TableScene:
         pile = self.piles[self.cursor]
         if not pile.run:
             return 0
-        return pile.run if self.count <= 0 else min(self.count, pile.run)
+        return pile.run if self.count <= 0 else min(self.count, _reach(pile))
 
     def shown_hint(self) -> advice.Hint | None:
         if self.hints and 0 <= self.hint_index < len(self.hints):
@@ -209,7 +209,7 @@ class TableScene:
     def _do_more(self, app: App) -> None:
         pile = self.piles[self.cursor]
         chosen = self.chosen()
-        if self.held is None and chosen and chosen < pile.run:
+        if self.held is None and chosen and chosen < _reach(pile):
             self.count = chosen + 1
             self._say_chosen()
         else:
@@ -226,6 +226,10 @@ class TableScene:
     def _say_chosen(self) -> None:
         pile = self.piles[self.cursor]
         chosen = self.chosen()
+        if chosen > pile.run:
+            cards = _cards_text(pile.cards[-chosen:])
+            self._say(texts.CHOOSE_ROTATE.format(n=chosen, cards=cards))
+            return
         self._say(texts.CHOOSE.format(n=chosen, run=pile.run,
                                       cards=_cards_text(pile.cards[-chosen:])))
 
@@ -247,6 +251,9 @@ class TableScene:
             self._try(app, Move(action.verb, index))
             return
         chosen = self.chosen() if index == self.cursor else pile.run
+        if chosen > pile.run:  # chosen deeper than the run, to rotate: not liftable
+            self._refuse(app, self._pick_reason(pile, chosen) or texts.NOTHING_TO_LIFT)
+            return
         if not chosen:
             pick = pile.group.pick
             self._refuse(app, pick.why(pile, 1) if pick is not None and pile.cards
@@ -305,6 +312,17 @@ class TableScene:
         action = chosen.group.action
         assert action is not None
         self._try(app, Move(action.verb, chosen.index))
+
+    def _do_rotate_up(self, app: App) -> None:
+        self._rotate(app, ROTATE_UP)
+
+    def _do_rotate_down(self, app: App) -> None:
+        self._rotate(app, ROTATE_DOWN)
+
+    def _rotate(self, app: App, verb: str) -> None:
+        """Turn the cards chosen at the cursor round (the engine says if the game allows it)."""
+        self.held = None
+        self._try(app, Move(verb, self.cursor, self.chosen()))
 
     def _do_undo(self, app: App) -> None:
         self.held = None
@@ -542,6 +560,10 @@ class TableScene:
             return
         count = len(pile.cards) - i
         reason = self._pick_reason(pile, count)
+        if reason and pile.run < count <= _reach(pile):  # a buried card, chosen to rotate
+            self.count = count
+            self._say_chosen()
+            return
         if reason:
             self._refuse(app, reason)
             return
@@ -776,3 +798,11 @@ class TableScene:
     def _on_done_button(self, mx: int, my: int) -> bool:
         return (bool(self.game.gdef.done) and my // CELL_H == STATUS_ROW
                 and mx // CELL_W >= COLS - len(texts.DONE_KEY_LABEL))
+
+
+def _reach(pile: Pile) -> int:
+    """How many cards the cursor may choose on `pile`: its movable run, or every face-up card
+    where the game lets a pile's cards be rotated (XPat2's Michael's Fantasy)."""
+    if pile.group.rotate is not None:
+        return max(pile.run, pile.face_up)
+    return pile.run

@@ -13,8 +13,8 @@ from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 ROYAL = load("royal_cotillion")
-FROM_ACE = "A 3 5 7 9 J K 2 4 6 8 T Q".split()
-FROM_TWO = "2 4 6 8 T Q A 3 5 7 9 J K".split()
+FROM_ACE = list("A3579JK2468TQ")
+FROM_TWO = list("2468TQA3579JK")
 # right:2 .. right:12 holding cards that play nowhere soon, so no space is filled unasked
 WING = "\n".join(f"right:{i} = KD" for i in range(2, 13))
 
