@@ -17,7 +17,7 @@ from typing import Any
 
 import jsonschema
 
-from retro.cards import make_deck, parse_rank, plain_rank
+from retro.cards import Card, make_deck, parse_card, parse_rank, plain_rank
 from retro.deals import SHUFFLES
 from retro.definition.yamlmarks import Mark, Marked, load_marked
 from retro.engine.model import (
@@ -32,7 +32,7 @@ from retro.engine.model import (
     Score,
 )
 from retro.errors import DefinitionError, RetroError
-from retro.rules import combinators
+from retro.rules import combinators, perpile
 from retro.rules.plugins import load_plugins
 from retro.rules.registry import KINDS, RuleSpec, lookup, names
 
@@ -76,6 +76,7 @@ class _Reader:
         self.search = search
         self.errors: list[str] = []
         self.groups: dict[str, int] = {}
+        self.ace_high = False  # the pack's, once read: how named cards are read
         self.rule_lines: list[str] = []
 
     def error(self, path: tuple[str | int, ...], message: str, key: bool = False) -> None:
@@ -124,6 +125,8 @@ class _Reader:
         if not isinstance(params, dict):
             self.error(ppath, f"the parameters of '{name}' must be a mapping of name: value")
             return None
+        if any(_is_per_pile(value) for value in params.values()):
+            return self._per_pile(kind, name, params, path, context)
         kwargs = self._params(spec, params, ppath, context)
         if kwargs is None:
             return None
@@ -133,6 +136,27 @@ class _Reader:
         except (ValueError, TypeError) as error:
             self.error(ppath, f"'{name}': {error}")
             return None
+
+    def _per_pile(self, kind: str, name: str, params: dict[str, Any],
+                  path: tuple[str | int, ...], context: str) -> Any:
+        """A rule with `{per_pile: [...]}` parameters, bound once for each pile of its group."""
+        if kind != "accept" or len(path) < 3 or path[0] != "piles":
+            self.error(path, "'per_pile' goes only in the accept rule of a pile group")
+            return None
+        count = self.groups[str(path[1])]
+        lists = {key: value["per_pile"] for key, value in params.items() if _is_per_pile(value)}
+        for key, values in lists.items():
+            if not isinstance(values, list) or len(values) != count:
+                self.error((*path, name, key), f"'per_pile' needs a list of {count} values "
+                                               f"(one for each pile of '{path[1]}')")
+                return None
+        lines = len(self.rule_lines)
+        members = [self.bind(kind, {name: {**params, **{k: v[i] for k, v in lists.items()}}},
+                             path, context) for i in range(count)]
+        del self.rule_lines[lines + 1:]  # the rule is described once
+        if any(member is None for member in members):
+            return None
+        return perpile.per_pile_accept(members)
 
     def _unknown_rule(self, kind: str, name: str) -> str:
         elsewhere = [k for k in KINDS if lookup(k, name) is not None]
@@ -226,6 +250,7 @@ class _Reader:
                 self.error(("piles", name), f"'{name}' cannot name a pile group")
             self.groups[name] = int(group.get("count", 1))
         deck = self._deck(data.get("deck", {}))
+        self.ace_high = deck.ace_high
         groups = tuple(self._group(name, group) for name, group in data["piles"].items())
         deal = tuple(self._deal_step(step, i) for i, step in enumerate(data["deal"]))
         self._check_deal_size(deck, deal)
@@ -242,6 +267,7 @@ class _Reader:
             deck=deck, groups=groups, deal=deal, options=dict(chosen), autos=_typed(autos, Auto),
             win=_one(win, Condition), lose=_one(lose, Condition) if lose else None,
             score=_one(score, Score), done=bool(data.get("done", False)),
+            auto_after_deal=bool(data.get("auto_after_deal", False)),
             instructions=data.get("instructions", data["id"]), source=self.marked.name,
             rule_lines=tuple(self.rule_lines))
 
@@ -378,9 +404,9 @@ class _Reader:
                 source = to
         places: list[int] = []
         if "places" in step:
-            if not extract:
-                self.error((*path, "places"), "'places' goes with 'extract' (where the cards "
-                                              "taken out are laid)")
+            if not extract and "cards" not in step:
+                self.error((*path, "places"), "'places' goes with 'extract' or 'cards' (where "
+                                              "the cards taken out are laid)")
             for n, number in enumerate(step["places"]):
                 if isinstance(number, int) and 1 <= number <= count:
                     places.append(number - 1)
@@ -390,9 +416,26 @@ class _Reader:
         to_bottom = 0
         if "to_bottom" in step:
             to_bottom = self._rank(step["to_bottom"], (*path, "to_bottom"))
+        named = self._named_cards(step, path)
+        if named and "from" in step and not extract:
+            source = step["from"] if step["from"] in self.groups else to
+            if step["from"] not in self.groups:
+                self.error((*path, "from"), f"'from' names no pile group: {step['from']!r}"
+                           + _suggest(str(step["from"]), list(self.groups)))
         return DealStep(to=to, face_down=per_pile["face_down"], face_up=per_pile["face_up"],
                         rest=bool(step.get("rest", False)), extract_rank=extract, source=source,
-                        places=tuple(places), to_bottom=to_bottom)
+                        places=tuple(places), to_bottom=to_bottom, cards=named,
+                        remember=str(step.get("remember", "")))
+
+    def _named_cards(self, step: dict[str, Any], path: tuple[str | int, ...]) -> tuple[Card, ...]:
+        """A step's `cards: [2H, KS]`, read as the notation writes cards."""
+        found: list[Card] = []
+        for n, text in enumerate(step.get("cards", [])):
+            try:
+                found.append(parse_card(str(text), self.ace_high))
+            except ValueError as error:
+                self.error((*path, "cards", n), str(error))
+        return tuple(found)
 
     def _check_deal_size(self, deck: DeckDef, deal: tuple[DealStep, ...]) -> None:
         pack = make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high)
@@ -402,6 +445,14 @@ class _Reader:
             if step.extract_rank and not step.source:  # taken out of the pack
                 found = sum(1 for card in pack if plain_rank(card) == step.extract_rank)
                 needed += min(found, len(step.places) or self.groups[step.to])
+            if step.cards and not step.source:
+                needed += len(step.cards)
+                for card in step.cards:
+                    if card in pack:
+                        pack.remove(card)
+                    else:
+                        self.error(("deal",), f"the deal names {card.code} more often than "
+                                              "the pack holds it")
         if needed > size:
             self.error(("deal",), f"the deal needs {needed} cards but the pack has {size}")
         elif needed < size and not any(step.rest for step in deal):
@@ -410,6 +461,10 @@ class _Reader:
 
 
 _BAD = object()
+
+
+def _is_per_pile(value: Any) -> bool:
+    return isinstance(value, dict) and list(value) == ["per_pile"]
 
 
 def _one(value: Any, kind: type) -> Any:

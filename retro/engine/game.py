@@ -14,6 +14,7 @@ from retro.engine.model import (
     ROTATE_UP,
     ROTATIONS,
     Accept,
+    DealStep,
     Event,
     GameDef,
     Move,
@@ -38,8 +39,13 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
     cards.reverse()  # dealt with pop(): the first card of the shuffled pack is dealt first
     position = Position(gdef)
     position.seed = seed
+    _take_named(cards, gdef.deal)
     for step in gdef.deal:
         targets = position.groups[step.to]
+        if step.cards:
+            _deal_named(position, step)
+            _remember(position, step)
+            continue
         if step.extract_rank:
             if step.places:
                 targets = [targets[slot] for slot in step.places]
@@ -47,6 +53,7 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
                 _extract(position, step.extract_rank, position.groups[step.source], targets)
             else:
                 _extract_from_pack(cards, step.extract_rank, targets)
+            _remember(position, step)
             continue
         for counts, face_down in ((step.face_down, True), (step.face_up, False)):
             for row in range(max(counts, default=0)):
@@ -65,8 +72,58 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
         if step.to_bottom:
             for pile in targets:
                 _to_bottom(pile, step.to_bottom)
+        _remember(position, step)
     position.refresh_all()
+    if gdef.auto_after_deal:
+        _autos_after_deal(position)
     return position
+
+
+def _take_named(pack: list[Card], steps: tuple[DealStep, ...]) -> None:
+    """Take the cards the deal names (steps with `cards` and no `from`) out of the pack before
+    anything is dealt, so they are there whatever step names them (the first copy found)."""
+    for step in steps:
+        if step.source:
+            continue
+        for card in step.cards:
+            if card in pack:
+                del pack[len(pack) - 1 - pack[::-1].index(card)]
+
+
+def _deal_named(position: Position, step: DealStep) -> None:
+    """The cards a step names, one onto each of its piles (at `places`), face up: out of the
+    pack (taken already), or out of the `source` group (its top-most copy)."""
+    targets = position.groups[step.to]
+    if step.places:
+        targets = [targets[slot] for slot in step.places]
+    for target, card in zip(targets, step.cards, strict=False):
+        if step.source:
+            holder = next((p for p in position.groups[step.source] if card in p.cards), None)
+            if holder is None:
+                continue
+            i = len(holder.cards) - 1 - holder.cards[::-1].index(card)
+            del holder.cards[i]
+            if i < holder.down:
+                holder.down -= 1
+        target.cards.append(card)
+
+
+def _remember(position: Position, step: DealStep) -> None:
+    """Keep the rank the step decided (its first pile's top card) in the counter it names."""
+    if step.remember:
+        top = next((p.cards[-1] for p in position.groups[step.to] if p.cards), None)
+        position.counters[step.remember] = plain_rank(top) if top is not None else 0
+
+
+def _autos_after_deal(position: Position) -> None:
+    """Run the auto rules on the opening position (a game's `auto_after_deal`). What they turn
+    over is part of the deal, not the player's doing: the turned count and events start at 0."""
+    turned = position.counters["turned"]
+    for _ in range(_AUTO_LIMIT):
+        if not any([auto.apply(position) for auto in position.gdef.autos]):
+            break
+    position.counters["turned"] = turned
+    position.events = []
 
 
 def _to_bottom(pile: Pile, rank: int) -> None:

@@ -171,7 +171,10 @@ class DealStep:
     at `places`, 0-based, when given: the Aces of Blue Moon go to the rows' left ends); with no
     `source`, out of the pack before the rest of it is dealt. `to_bottom`: after the step, the
     cards of that rank in each pile of `to` go under its other cards, in their order (Baker's
-    Dozen's Kings); each pile keeps its number of face-down cards."""
+    Dozen's Kings); each pile keeps its number of face-down cards. `cards`: those named cards,
+    taken out of `source` (or the pack) face up onto the piles of `to` (at `places`), one a
+    pile. `remember`: after the step, a counter of that name holds the rank of the top card of
+    the step's first pile that has one: a value the deal decides and rules read later."""
 
     to: str
     face_down: tuple[int, ...] = ()
@@ -181,6 +184,8 @@ class DealStep:
     source: str = ""
     places: tuple[int, ...] = ()
     to_bottom: int = 0
+    cards: tuple[Card, ...] = ()
+    remember: str = ""
 
 
 @dataclass(frozen=True)
@@ -206,6 +211,7 @@ class GameDef:
     lose: Condition | None = None
     score: Score = field(default_factory=Score)
     done: bool = False
+    auto_after_deal: bool = False  # the auto rules run once the deal is done, too
     instructions: str = ""
     source: str = ""
     rule_lines: tuple[str, ...] = ()

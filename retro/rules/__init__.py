@@ -10,6 +10,7 @@ from retro.rules import gaps as gaps
 from retro.rules import library as library
 from retro.rules import pairs as pairs
 from retro.rules import ranksets as ranksets
+from retro.rules import remembered as remembered
 from retro.rules import rotations as rotations
 from retro.rules import waste as waste
 from retro.rules.registry import REGISTRY, RuleSpec, all_rules, lookup, names, rule
