@@ -150,10 +150,11 @@ class _Reader:
                 self.error((*path, name, key), f"'per_pile' needs a list of {count} values "
                                                f"(one for each pile of '{path[1]}')")
                 return None
-        lines = len(self.rule_lines)
+        lines, errors = len(self.rule_lines), len(self.errors)
         members = [self.bind(kind, {name: {**params, **{k: v[i] for k, v in lists.items()}}},
                              path, context) for i in range(count)]
         del self.rule_lines[lines + 1:]  # the rule is described once
+        self.errors[errors:] = list(dict.fromkeys(self.errors[errors:]))  # a mistake once
         if any(member is None for member in members):
             return None
         return perpile.per_pile_accept(members)
