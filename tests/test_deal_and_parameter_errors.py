@@ -73,7 +73,8 @@ def test_named_cards_are_read_as_cards_and_not_more_often_than_the_pack_has_them
 
 def test_places_go_with_extract_or_cards(tmp_path: Path) -> None:
     deal = "- {to: foundation, face_up: 1, places: [2]}\n  - {to: stock, rest: true}"
-    assert any("'places' goes with 'extract' or 'cards'" in e for e in _errors(tmp_path, deal=deal))
+    errors = _errors(tmp_path, deal=deal)
+    assert any("'places' goes with 'extract', 'cards' or 'rule'" in e for e in errors)
 
 
 def test_named_cards_at_places_and_out_of_a_group(tmp_path: Path) -> None:

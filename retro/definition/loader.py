@@ -24,6 +24,7 @@ from retro.engine.model import (
     Accept,
     Auto,
     Condition,
+    Deal,
     DealStep,
     DeckDef,
     GameDef,
@@ -405,9 +406,9 @@ class _Reader:
                 source = to
         places: list[int] = []
         if "places" in step:
-            if not extract and "cards" not in step:
-                self.error((*path, "places"), "'places' goes with 'extract' or 'cards' (where "
-                                              "the cards taken out are laid)")
+            if not extract and "cards" not in step and "rule" not in step:
+                self.error((*path, "places"), "'places' goes with 'extract', 'cards' or 'rule' "
+                                              "(the piles that get the cards)")
             for n, number in enumerate(step["places"]):
                 if isinstance(number, int) and 1 <= number <= count:
                     places.append(number - 1)
@@ -417,6 +418,8 @@ class _Reader:
         to_bottom = 0
         if "to_bottom" in step:
             to_bottom = self._rank(step["to_bottom"], (*path, "to_bottom"))
+        rule = (self.bind("deal", step["rule"], (*path, "rule"), f"deal to {to}")
+                if "rule" in step else None)
         named = self._named_cards(step, path)
         if named and "from" in step and not extract:
             source = step["from"] if step["from"] in self.groups else to
@@ -426,7 +429,7 @@ class _Reader:
         return DealStep(to=to, face_down=per_pile["face_down"], face_up=per_pile["face_up"],
                         rest=bool(step.get("rest", False)), extract_rank=extract, source=source,
                         places=tuple(places), to_bottom=to_bottom, cards=named,
-                        remember=str(step.get("remember", "")))
+                        remember=str(step.get("remember", "")), rule=_one(rule, Deal))
 
     def _named_cards(self, step: dict[str, Any], path: tuple[str | int, ...]) -> tuple[Card, ...]:
         """A step's `cards: [2H, KS]`, read as the notation writes cards."""
@@ -456,7 +459,7 @@ class _Reader:
                                               "the pack holds it")
         if needed > size:
             self.error(("deal",), f"the deal needs {needed} cards but the pack has {size}")
-        elif needed < size and not any(step.rest for step in deal):
+        elif needed < size and not any(step.rest or step.rule for step in deal):
             self.error(("deal",), f"{size - needed} of the {size} cards are never dealt: "
                                   "add a step with 'rest: true'")
 

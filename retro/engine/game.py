@@ -42,6 +42,10 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
     _take_named(cards, gdef.deal)
     for step in gdef.deal:
         targets = position.groups[step.to]
+        if step.rule is not None:
+            step.rule.lay(position, cards, [targets[slot] for slot in step.places] or targets)
+            _remember(position, step)
+            continue
         if step.cards:
             _deal_named(position, step)
             _remember(position, step)

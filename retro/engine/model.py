@@ -119,6 +119,14 @@ class Rotate:
 
 
 @dataclass(frozen=True)
+class Deal:
+    """A way of laying cards in a deal step (the step's `rule`, from a plugin): `lay` gets the
+    position, the pack still to be dealt (dealt from its end, with pop()) and the step's piles."""
+
+    lay: Callable[[Position, list[Card], list[Pile]], None]
+
+
+@dataclass(frozen=True)
 class Auto:
     """Done by the game itself after each move; returns True when it changed something."""
 
@@ -173,8 +181,9 @@ class DealStep:
     cards of that rank in each pile of `to` go under its other cards, in their order (Baker's
     Dozen's Kings); each pile keeps its number of face-down cards. `cards`: those named cards,
     taken out of `source` (or the pack) face up onto the piles of `to` (at `places`), one a
-    pile. `remember`: after the step, a counter of that name holds the rank of the top card of
-    the step's first pile that has one: a value the deal decides and rules read later."""
+    pile. `rule`: a deal rule lays the cards instead. `remember`: after the step, a counter of
+    that name holds the rank of the top card of the step's first pile that has one: a value
+    the deal decides and rules read later."""
 
     to: str
     face_down: tuple[int, ...] = ()
@@ -186,6 +195,7 @@ class DealStep:
     to_bottom: int = 0
     cards: tuple[Card, ...] = ()
     remember: str = ""
+    rule: Deal | None = None  # a deal rule lays this step's cards
 
 
 @dataclass(frozen=True)

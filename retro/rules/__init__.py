@@ -13,6 +13,6 @@ from retro.rules import ranksets as ranksets
 from retro.rules import remembered as remembered
 from retro.rules import rotations as rotations
 from retro.rules import waste as waste
-from retro.rules.registry import REGISTRY, RuleSpec, all_rules, lookup, names, rule
+from retro.rules.registry import REGISTRY, GroupName, RuleSpec, all_rules, lookup, names, rule
 
-__all__ = ["REGISTRY", "RuleSpec", "all_rules", "lookup", "names", "rule"]
+__all__ = ["REGISTRY", "GroupName", "RuleSpec", "all_rules", "lookup", "names", "rule"]
