@@ -123,3 +123,14 @@ def test_auto_rules_after_the_deal_turn_the_tops_without_counting_them(tmp_path:
     assert [(p.down, p.face_up) for p in tableau] == [(n, 1) for n in range(7)]
     assert game.position.counters["turned"] == 0 and game.score() == 0
     assert game.history == []
+
+
+def test_pages_written_from_the_rules_give_the_values_the_file_chose(tmp_path: Path) -> None:
+    from retro.instructions import generated_anl
+
+    text = " ".join(generated_anl(_example(tmp_path, "chosen_base").gdef, "en").decode().split())
+    assert "(here: counter = base; offset = -1)" in text
+    assert "(here: suit = alternate)" in text
+    one_group = generated_anl(_example(tmp_path, "royal_cotillion_in_one_group").gdef, "en")
+    assert "(here: rank = one for each pile: A, 2, A, 2, A, 2, A, 2)" in " ".join(
+        one_group.decode().split())

@@ -127,20 +127,21 @@ class _Reader:
             self.error(ppath, f"the parameters of '{name}' must be a mapping of name: value")
             return None
         if any(_is_per_pile(value) for value in params.values()):
-            return self._per_pile(kind, name, params, path, context)
+            return self._per_pile(kind, spec, params, path, context)
         kwargs = self._params(spec, params, ppath, context)
         if kwargs is None:
             return None
-        self.rule_lines.append(f"{context}: {spec.description}")
+        self.rule_lines.append(f"{context}: {spec.description}{_given(params)}")
         try:
             return spec.factory(**kwargs)
         except (ValueError, TypeError) as error:
             self.error(ppath, f"'{name}': {error}")
             return None
 
-    def _per_pile(self, kind: str, name: str, params: dict[str, Any],
+    def _per_pile(self, kind: str, spec: RuleSpec, params: dict[str, Any],
                   path: tuple[str | int, ...], context: str) -> Any:
         """A rule with `{per_pile: [...]}` parameters, bound once for each pile of its group."""
+        name = spec.name
         if kind != "accept" or len(path) < 3 or path[0] != "piles":
             self.error(path, "'per_pile' goes only in the accept rule of a pile group")
             return None
@@ -154,7 +155,8 @@ class _Reader:
         lines, errors = len(self.rule_lines), len(self.errors)
         members = [self.bind(kind, {name: {**params, **{k: v[i] for k, v in lists.items()}}},
                              path, context) for i in range(count)]
-        del self.rule_lines[lines + 1:]  # the rule is described once
+        del self.rule_lines[lines:]  # the rule is described once, with its values per pile
+        self.rule_lines.append(f"{context}: {spec.description}{_given(params)}")
         self.errors[errors:] = list(dict.fromkeys(self.errors[errors:]))  # a mistake once
         if any(member is None for member in members):
             return None
@@ -465,6 +467,28 @@ class _Reader:
 
 
 _BAD = object()
+
+
+def _given(params: dict[str, Any]) -> str:
+    """The plain values a file gives a rule, for the pages written from its rules:
+    ` (here: rank = K, suit = same)`; rules given as parameters speak for themselves."""
+
+    def shown(value: Any) -> str | None:
+        if _is_per_pile(value) and isinstance(value["per_pile"], list):
+            values = [shown(v) for v in value["per_pile"]]
+            return None if None in values else "one for each pile: " + ", ".join(
+                str(v) for v in values)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, (int, str)):
+            return str(value)
+        if isinstance(value, list) and all(isinstance(v, (int, str)) for v in value):
+            return ", ".join(str(v) for v in value)
+        return None
+
+    parts = [f"{key} = {text}" for key, value in params.items()
+             if (text := shown(value)) is not None]
+    return f" (here: {'; '.join(parts)})" if parts else ""
 
 
 def _is_per_pile(value: Any) -> bool:
