@@ -7,8 +7,8 @@ The same seeds always give the same corpus.
 
 from __future__ import annotations
 
-from retro.cards import Card, Rng, make_deck, shuffle
 from retro.definition.catalog import Catalog
+from retro.engine.cards import Card, Rng, make_deck, shuffle
 from retro.engine.game import Game
 from retro.engine.model import MOVE, Move
 from retro.engine.notation import format_position

@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from retro.cards import card_name
+from retro.engine.cards import card_name
 from retro.engine.game import Game
 from retro.engine.model import DONE, MOVE, Move
 from retro.engine.notation import format_move, format_pile, parse_move, resolve_pile

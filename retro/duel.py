@@ -1,4 +1,5 @@
-"""The duel: two players, one deal number, the higher score wins (RULES.md section 2).
+"""The duel: two players, one deal number, the higher score wins (Spider Duel:
+games/spider_duel.yaml, its instructions, and tests/games/test_spider_duel.py).
 
 A pure model with no screen: the window shows it, tests drive it. Our decisions, where the rules
 leave them open:

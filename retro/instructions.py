@@ -51,17 +51,20 @@ def generated_anl(gdef: GameDef, lang: str) -> bytes:
     words = _WORDS.get(lang, _WORDS["en"])
     deck = gdef.deck
     per_pack = len(deck.ranks) * 4
+    # Each colour code takes a cell of its own, so a code stands where a space would: a heading's
+    # colour is set at the end of the empty line above it, a label's ends after its colon.
+    # (A blank a code leaves at the end of a line is never seen.)
     lines = [f";{gdef.title}: {words['title']}", f"@Y{gdef.title.upper()}@W", ""]
     lines += _wrap(gdef.description)
-    lines += ["", *_wrap(words["none"]), "", f"@Y{words['pack']}@W"]
+    lines += ["", *_wrap(words["none"]), "@Y", f"{words['pack']}@W"]
     lines.append(f"{deck.decks} {words['packs']} {per_pack} {words['cards']}.")
     for group in gdef.groups:
-        lines.append(f"  @C{group.name}@W: {group.count} ({group.kind})")
-    lines += ["", f"@Y{words['rules']}@W"]
+        lines.append(f" @C{group.name}:@W{group.count} ({group.kind})")
+    lines += ["@Y", f"{words['rules']}@W"]
     for rule_line in dict.fromkeys(gdef.rule_lines):
         context, _, description = rule_line.partition(": ")
-        wrapped = _wrap(f"@G{context}@W: {description}", indent="    ")
-        lines += wrapped
+        lines[-1] += "@G"
+        lines += _wrap(f"{context}:@W{description}", indent="    ")
     lines.append("<<")
     return "\r\n".join(lines).encode("utf-8")
 

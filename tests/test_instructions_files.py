@@ -3,7 +3,7 @@
 For each game in games/ the file its YAML names (`instructions:`, else its id) must exist in both
 languages (a German player must not fall back to the English text), be code page 437 with CR LF
 line ends like the 1994 originals, parse into titled pages, keep within 76 columns, and draw its
-boxes so that they line up on screen once the `@` colour codes are taken out.
+boxes so that they line up on screen, where each `@` colour code is one blank cell.
 """
 
 from __future__ import annotations
@@ -62,8 +62,9 @@ def _file(lang: str, game: str, *, required: bool = False) -> Path:
 
 
 def _visible(line: str) -> str:
-    """A source line as the screen shows it: colour codes take no room, `@@` is one `@`."""
-    return _CODE.sub(lambda m: "@" if m.group(1) == "@" else "", line)
+    """A source line as the screen shows it: a colour code is one blank cell, `@@` is one `@`;
+    the blank a code leaves at the end of a line is not seen."""
+    return _CODE.sub(lambda m: "@" if m.group(1) == "@" else " ", line).rstrip(" ")
 
 
 def _source_lines(path: Path) -> list[str]:
@@ -174,11 +175,14 @@ def _loose_ends(rows: list[str]) -> list[str]:
 
 
 def test_the_box_checks_notice_a_box_out_of_line() -> None:
-    good = _rows(parse_anl("@Y┌─┐\r\n│@Rx@Y│\r\n└─┘".encode()).pages[0])
+    good = _rows(parse_anl("@Y┌───┐\r\n@Y│@Rx@Y│\r\n@Y└───┘".encode()).pages[0])
+    # The same box drawn as if the codes took no room: on screen its middle row is too wide.
+    codes_as_nothing = _rows(parse_anl("@Y┌─┐\r\n@Y│@Rx@Y│\r\n@Y└─┘".encode()).pages[0])
     shifted = _rows(parse_anl("┌─┐\r\n│x │\r\n└─┘".encode()).pages[0])
     unclosed = _rows(parse_anl("┌─┐\r\n│x│\r\n".encode()).pages[0])
     assert _unclosed_columns(good) == _loose_ends(good) == []
     assert _unclosed_columns(shifted) and _loose_ends(shifted)
+    assert _unclosed_columns(codes_as_nothing) and _loose_ends(codes_as_nothing)
     assert _unclosed_columns(unclosed) and _loose_ends(unclosed)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from retro.definition.catalog import Catalog
-from retro.ui.keys import markdown
+from retro.ui.keymap import markdown
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

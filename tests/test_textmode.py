@@ -147,23 +147,37 @@ def test_the_semicolon_line_is_the_title_and_not_shown(features: Instructions) -
     )
 
 
-def test_colour_codes_switch_colour_take_no_column_and_at_signs_survive(
+def test_each_colour_code_takes_one_blank_cell_and_at_signs_survive(
     features: Instructions,
 ) -> None:
+    # As the 1994 viewer showed them: a blank where the code stood, in the colour before it,
+    # and the new colour from the next cell on.
     page = features.pages[0]
-    assert text_of(page, 0) == "Heading plain red and @ at, @Z shown, end @"
-    assert colours_of(page, 0)[:7] == [Y] * 7
-    assert page[0][7] == Glyph(" ", W)
-    assert page[0][14:17] == [Glyph("r", R), Glyph("e", R), Glyph("d", R)]
-    assert page[0][22] == Glyph("@", W)
-    assert page[0][28:30] == [Glyph("@", W), Glyph("Z", W)]
+    assert text_of(page, 0) == " Heading plain red and @ at, @Z shown, end @"
+    assert page[0][0] == Glyph(" ", W)
+    assert colours_of(page, 0)[1:8] == [Y] * 7
+    assert page[0][8] == Glyph(" ", Y)
+    assert page[0][9:14] == [Glyph(c, W) for c in "plain"]
+    assert page[0][15:18] == [Glyph("r", R), Glyph("e", R), Glyph("d", R)]
+    assert page[0][18] == Glyph(" ", R)
+    assert page[0][23] == Glyph("@", W)
+    assert page[0][29:31] == [Glyph("@", W), Glyph("Z", W)]
     assert page[0][-1] == Glyph("@", W)
+
+
+def test_a_code_counts_as_one_column_wherever_it_stands() -> None:
+    assert text_of(parse_anl(b"a@Rb").pages[0], 0) == "a b"
+    assert text_of(parse_anl(b"a@R@Gb").pages[0], 0) == "a  b"
+    assert text_of(parse_anl(b"a@@b@Zc").pages[0], 0) == "a@b@Zc"
+    assert text_of(parse_anl(b"\t@Rx").pages[0], 0) == " " * 9 + "x"
+    assert text_of(parse_anl(b"@R\tx").pages[0], 0) == " " * 8 + "x"
+    assert parse_anl(b";@YTitle@W here").title == "Title  here"
 
 
 def test_every_colour_letter_maps_to_its_dos_colour(features: Instructions) -> None:
     page = features.pages[0]
-    assert text_of(page, 1) == "kbgcrmywKBGCRMYW"
-    assert colours_of(page, 1) == list(range(16))
+    assert text_of(page, 1) == " k b g c r m y w K B G C R M Y W"
+    assert colours_of(page, 1)[1::2] == list(range(16))
     assert {letter: COLOUR_CODES[letter] for letter in "RWYGC"} == {
         "R": 12,
         "W": 15,
@@ -177,18 +191,21 @@ def test_umlauts_and_card_symbols_come_through(features: Instructions) -> None:
     assert text_of(features.pages[0], 2) == "Umlaute: Ä Ö Ü ä ö ü ß é ♥♦♣♠"
 
 
-def test_a_box_with_colour_codes_inside_still_lines_up(features: Instructions) -> None:
+def test_a_box_with_colour_codes_inside_lines_up_when_each_code_is_a_cell(
+    features: Instructions,
+) -> None:
     page = features.pages[0]
     assert [text_of(page, r) for r in (3, 4, 5)] == [
-        "┌─────┐┌─────┐",
-        "│ 7 ♥ ││ K ♠ │",
-        "└─────┘└─────┘",
+        " ┌─────┐┌─────┐",
+        " │ 7 ♥ ││ K ♠ │",
+        " └─────┘└─────┘",
     ]
     middle = page[4]
-    assert [middle[c].fg for c in (0, 6, 7, 13)] == [Y] * 4
-    assert [g.fg for g in middle[1:6]] == [R] * 5
-    assert [g.fg for g in middle[8:13]] == [W] * 5
-    assert middle[4] == Glyph("♥", R)
+    assert [middle[c].fg for c in (1, 7, 8, 14)] == [Y] * 4
+    assert middle[2] == Glyph(" ", Y)
+    assert [g.fg for g in middle[3:7]] == [R] * 4
+    assert [g.fg for g in middle[10:14]] == [W] * 4
+    assert middle[5] == Glyph("♥", R)
 
 
 def test_the_colour_carries_on_to_the_next_lines(features: Instructions) -> None:
@@ -202,7 +219,7 @@ def test_the_colour_carries_on_to_the_next_lines(features: Instructions) -> None
 def test_an_over_long_line_is_cut_but_its_late_codes_still_count(features: Instructions) -> None:
     page = features.pages[0]
     assert len(page[9]) == PAGE_WIDTH == 78
-    assert text_of(page, 9) == ("0123456789" * 8)[:78]
+    assert text_of(page, 9) == (" " + "0123456789" * 8)[:78]
     assert set(colours_of(page, 10)) == {Y}
     assert len(page) == 11
 
@@ -304,7 +321,7 @@ def test_plain_export_is_code_free_short_and_split_by_form_feeds(features: Instr
     lines = plain.split("\n")
     assert all(len(line) <= 80 for line in lines)
     assert lines.count("\f") == len(features.pages) - 1
-    assert lines[0] == "Heading plain red and @ at, @Z shown, end @"
+    assert lines[0] == " Heading plain red and @ at, @Z shown, end @"
     assert "\x1b[" in to_ansi(features)
     assert to_ansi(features).count("\f") == 3
 
@@ -322,9 +339,9 @@ def test_help_screen_lays_out_frame_title_text_page_and_keys(features: Instructi
     start = top.index(" FEATURE TEST ")
     assert abs(start - (80 - len(" FEATURE TEST ") - start)) <= 1  # centred
     assert screen.cell(start + 1, 0).fg == Y
-    assert screen.text(1)[1:44] == "Heading plain red and @ at, @Z shown, end @"
-    assert screen.cell(1, 1) == Cell("H", Y, Colour.BLUE)
-    assert screen.cell(15, 1) == Cell("r", R, Colour.BLUE)
+    assert screen.text(1)[1:45] == " Heading plain red and @ at, @Z shown, end @"
+    assert screen.cell(2, 1) == Cell("H", Y, Colour.BLUE)
+    assert screen.cell(16, 1) == Cell("r", R, Colour.BLUE)
     assert " Page 1 of 4 " in screen.text(24)
     keys = screen.text(23)
     assert "PgDn Next page" in keys and "PgUp" in keys and "Esc Back" in keys and "Space" in keys

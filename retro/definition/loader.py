@@ -17,9 +17,9 @@ from typing import Any
 
 import jsonschema
 
-from retro.cards import Card, make_deck, parse_card, parse_rank, plain_rank
-from retro.deals import SHUFFLES
 from retro.definition.yamlmarks import Mark, Marked, load_marked
+from retro.engine.cards import Card, make_deck, parse_card, parse_rank, plain_rank
+from retro.engine.deals import SHUFFLES
 from retro.engine.model import (
     Accept,
     Auto,
@@ -72,9 +72,8 @@ def _suggest(word: str, choices: list[str]) -> str:
 class _Reader:
     """One load: the merged data, its marks, and the errors found so far."""
 
-    def __init__(self, marked: Marked, search: list[Path]) -> None:
+    def __init__(self, marked: Marked) -> None:
         self.marked = marked
-        self.search = search
         self.errors: list[str] = []
         self.groups: dict[str, int] = {}
         self.ace_high = False  # the pack's, once read: how named cards are read
@@ -622,7 +621,7 @@ def build_game(marked: Marked, options: Mapping[str, Any] | None = None,
                find: Callable[[str], Path | None] | None = None) -> GameDef:
     load_plugins()
     merged = resolve_extends(marked, find or (lambda _: None))
-    return _Reader(merged, []).build(options or {})
+    return _Reader(merged).build(options or {})
 
 
 def load_game_file(path: Path, options: Mapping[str, Any] | None = None,

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from retro.cards import Card, make_deck, plain_rank
-from retro.deals import SHUFFLES
+from retro.engine.cards import Card, make_deck, plain_rank
+from retro.engine.deals import SHUFFLES
 from retro.engine.model import (
     DONE,
     MOVE,

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from retro.cards import Card
+from retro.engine.cards import Card
 
 # -- moves -------------------------------------------------------------------------------------
 
@@ -204,7 +204,7 @@ class DeckDef:
     suits: int = 4
     ranks: tuple[int, ...] = tuple(range(1, 14))
     ace_high: bool = False
-    shuffle: str = "pcg32"  # a name in retro.deals.SHUFFLES (docs/deals.md)
+    shuffle: str = "pcg32"  # a name in retro.engine.deals.SHUFFLES (docs/deals.md)
 
 
 @dataclass(frozen=True)

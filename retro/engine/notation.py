@@ -10,10 +10,16 @@ A move is `tableau:3>tableau:7` (one card), `tableau:3>tableau:7/3` (three cards
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from retro.cards import Card, parse_card
+from retro.engine.cards import Card, parse_card
 from retro.engine.model import DONE, MOVE, ROTATIONS, GameDef, Move, Pile, Position
-from retro.errors import NotationError
+from retro.errors import NotationError, RetroError
+
+if TYPE_CHECKING:
+    from retro.engine.game import Game
 
 _PILE_REF = re.compile(r"^([a-z_][a-z0-9_]*?):?(\d+)?$")
 
@@ -172,3 +178,44 @@ def parse_move(position: Position, text: str) -> Move:
     if len(owners) == 1 and len(position.groups[owners[0]]) == 1:
         return Move(verb, position.groups[owners[0]][0].index)
     raise NotationError(f"'{verb}' needs a pile: {verb} {owners[0]}:1")
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The first move of a list that could not be made again: its number (from 1), its text,
+    and why the notation or the rules refuse it."""
+
+    number: int
+    move: str
+    why: str
+
+
+def replay(game: Game, made: Sequence[str], redo: Sequence[str] = ()) -> Refused | None:
+    """Make the moves `made` (in the notation) on `game`, each judged by the rules; then put the
+    `redo` moves (next first) back on the redo list as far as they still replay. Saves and a
+    reloaded game file both come back this way. At the first refused move of `made` it stops
+    there and says which and why; a refused redo move only ends the redo list."""
+    for number, text in enumerate(made, 1):
+        reason = _make(game, text)
+        if reason is not None:
+            return Refused(number, text, reason)
+    redone = 0
+    for text in reversed(redo):
+        if _make(game, text) is not None:
+            break
+        redone += 1
+    for _ in range(redone):
+        game.pop()
+    return None
+
+
+def _make(game: Game, text: str) -> str | None:
+    """Make one move given in the notation; None, or why it is refused."""
+    try:
+        move = parse_move(game.position, text)
+    except RetroError as error:
+        return str(error)
+    reason = game.why_not(move)
+    if reason is None:
+        game.push(move)
+    return reason

@@ -12,7 +12,7 @@ from retro.engine.model import Accept, Condition, Pile, Position
 from retro.rules.registry import rule
 
 
-@rule("only_while", "accept",
+@rule("accept",
       "Only while `condition` holds for the whole table: `{only_while: {condition: "
       "{groups_cleared: {groups: [stock]}}}}` takes cards only once the stock is empty.")
 def only_while(condition: Condition) -> Accept:
@@ -27,7 +27,7 @@ def only_while(condition: Condition) -> Accept:
     return Accept(test, why, local=False)
 
 
-@rule("whole_pile", "accept",
+@rule("accept",
       "Cards coming from a pile of `groups` move only all together, the whole pile at once.")
 def whole_pile(groups: tuple[str, ...] = ("tableau",)) -> Accept:
     """modified Canfield moves a column only as a whole onto another column."""

@@ -10,11 +10,12 @@ asks for its own.
 
 from __future__ import annotations
 
-from retro.cards import Card, card_name, rank_name
+from retro.engine.cards import Card, card_name
 from retro.engine.model import Accept, Keyer, Pick, Pile, Position
-from retro.rules.library import (
+from retro.rules.common import (
     SUIT_MODES,
     SUIT_WORDS,
+    a_rank,
     ask_key,
     new_key_space,
     offer_keys,
@@ -38,12 +39,6 @@ def _below(rank: int, wrap: bool) -> int | None:
     return 13 if wrap else None
 
 
-def _a(rank: int) -> str:
-    """`a K`, `an A`, `an 8`: a rank as a sentence names it."""
-    word = rank_name(rank)
-    return f"an {word}" if word in ("A", "8") else f"a {word}"
-
-
 def _shows_card(pile: Pile) -> bool:
     return len(pile.cards) > pile.down
 
@@ -51,8 +46,7 @@ def _shows_card(pile: Pile) -> bool:
 # -- pick --------------------------------------------------------------------------------------
 
 
-@rule("wrapping_run", "pick",
-      "The top card, or a run on top going down one rank at a time, a King on an Ace "
+@rule("pick", "The top card, or a run on top going down one rank at a time, a King on an Ace "
       "(follows: any suits, suit: one suit, color: alternating colours).",
       follows=("any", "suit", "color"))
 def wrapping_run(follows: str = "color") -> Pick:
@@ -75,7 +69,7 @@ def wrapping_run(follows: str = "color") -> Pick:
 # -- accept ----------------------------------------------------------------------------------
 
 
-@rule("rank_below_wrap", "accept",
+@rule("accept",
       "Cards go on a face-up card one rank higher, and a King on an Ace (suit: any, same, "
       "alternate colour, other).", suit=SUIT_MODES)
 def rank_below_wrap(suit: str = "alternate") -> Accept:
@@ -106,13 +100,13 @@ def rank_below_wrap(suit: str = "alternate") -> Accept:
             return f"{dst.id} is empty: only a card one rank lower goes on a card"
         if not _shows_card(dst):
             return f"{dst.id} shows no face-up card"
-        return (f"{card_name(card)} goes only on {_a(card.rank % 13 + 1)}{SUIT_WORDS[mode]}, "
+        return (f"{card_name(card)} goes only on {a_rank(card.rank % 13 + 1)}{SUIT_WORDS[mode]}, "
                 f"not on {card_name(dst.cards[-1])}")
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
 
 
-@rule("build_up", "accept",
+@rule("accept",
       "One card at a time onto a card `by` ranks lower (a list: one step for each pile of the "
       "group in turn), going round from King to Ace with wrap; a pile of `size` cards is "
       "complete (suit: same, any, alternate colour, other).", suit=SUIT_MODES)
@@ -156,12 +150,12 @@ def build_up(suit: str = "same", by: tuple[int, ...] = (1,), wrap: bool = False,
         if rank is None:
             return f"{dst.id} is complete: nothing more goes on {card_name(dst.cards[-1])}"
         steps = f"builds up by {step_of(dst)}: it " if len(set(by)) > 1 or by[0] != 1 else ""
-        return f"{dst.id} {steps}takes only {_a(rank)}{SUIT_WORDS[mode]} next"
+        return f"{dst.id} {steps}takes only {a_rank(rank)}{SUIT_WORDS[mode]} next"
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True)
 
 
-@rule("base_of_first", "accept",
+@rule("accept",
       "An empty pile takes one card of the rank lying at the bottom of the group's first pile "
       "(Canfield: the card dealt there); while that pile is empty, it takes any card.")
 def base_of_first(group: str = "foundation") -> Accept:
@@ -197,7 +191,7 @@ def base_of_first(group: str = "foundation") -> Accept:
         card = base(position)
         if card is None:
             return f"{position.groups[group][0].id} is started first"
-        return (f"An empty {dst.group.name} pile takes only {_a(card.rank)}, "
+        return (f"An empty {dst.group.name} pile takes only {a_rank(card.rank)}, "
                 f"the rank of {card_name(card)} on {position.groups[group][0].id}")
 
     keyers = (Keyer(pile_keys, of_card=lambda card: space + card.rank, max_count=1),
@@ -205,7 +199,7 @@ def base_of_first(group: str = "foundation") -> Accept:
     return Accept(test, why, keyers, exact=True, local=False)
 
 
-@rule("rank_next", "accept",
+@rule("accept",
       "One card at a time onto a face-up card one rank above or below it, any suit; with wrap, "
       "a King and an Ace are next to each other.")
 def rank_next(wrap: bool = False) -> Accept:
@@ -231,7 +225,7 @@ def rank_next(wrap: bool = False) -> Accept:
         if not _shows_card(dst):
             return f"{dst.id} shows no card to build on"
         top = dst.cards[-1]
-        ranks = " or ".join(_a(rank) for rank in neighbours(top))
+        ranks = " or ".join(a_rank(rank) for rank in neighbours(top))
         return f"Only a card one rank above or below goes on {card_name(top)}: {ranks}"
 
     return Accept(test, why, (Keyer(pile_keys, of_card=lambda card: space + card.rank,

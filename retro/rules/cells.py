@@ -8,7 +8,7 @@ indexed rule (`rank_below`, `empty`) that finds the candidates first.
 
 from __future__ import annotations
 
-from retro.cards import card_name, parse_rank, plain_rank, rank_name
+from retro.engine.cards import card_name, parse_rank, plain_rank, rank_name
 from retro.engine.model import Accept, Condition, Pile, Position
 from retro.rules.registry import rule
 
@@ -26,7 +26,7 @@ def _room(position: Position, cells: str, dst: Pile, columns: bool) -> int:
     return room
 
 
-@rule("free_cell_limit", "accept",
+@rule("accept",
       "Several cards move together only as far as the free cells of `group` allow: (free cells "
       "+ 1), doubled for each empty column but the target (columns: false: cells only).")
 def free_cell_limit(group: str = "cell", columns: bool = True) -> Accept:
@@ -45,7 +45,7 @@ def free_cell_limit(group: str = "cell", columns: bool = True) -> Accept:
     return Accept(test, why, local=False)
 
 
-@rule("outranked_in_suit", "accept",
+@rule("accept",
       "A card goes here when a higher card of its suit shows on top of another pile of `group`.")
 def outranked_in_suit(group: str = "tableau") -> Accept:
     """Aces Up's discard: a card may leave only while its better is in sight."""
@@ -71,7 +71,7 @@ def outranked_in_suit(group: str = "tableau") -> Accept:
     return Accept(test, why, local=False)
 
 
-@rule("only_rank_left", "condition",
+@rule("condition",
       "Won when every card that is not on a foundation is of the given rank (A 2 .. 10 J Q K).")
 def only_rank_left(rank: str = "A") -> Condition:
     """Aces Up is won with the four Aces left, wherever they lie."""

@@ -1,20 +1,19 @@
 """Rules for the Gaps family (Montana, Blue Moon, ...): rows of single cards built in suit order
 from the left end, gaps to fill, and redeals of what is not yet in order.
 
-The place rules themselves (`fills_gap`, `neighbour`) live in the library, since 7 bis As shares
-them; here are the parts only a Gaps game needs. Which rank starts a row, how many redeals, which
-group holds the rows: all parameters, so a new member of the family is a YAML file.
+The place rules (`fills_gap`, `source_left_gap`) serve 7 bis As too, which lays out its rows the
+same way. Which rank starts a row, how many redeals, which group holds the rows: all
+parameters, so a new member of the family is a YAML file.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from retro.cards import Card, parse_rank, rank_name, seed_derived_from, shuffle
-from retro.engine.model import Action, Condition, Pile, Position, Score
+from retro.engine.cards import Card, card_name, parse_rank, rank_name, seed_derived_from, shuffle
+from retro.engine.model import Accept, Action, Condition, Keyer, Pile, Position, Score
+from retro.rules.common import REDEALS, a_rank, new_key_space, rank_in_pack
 from retro.rules.registry import rule
-
-REDEALS = "redeals"
 
 
 def _in_pack(position: Position, rank: int) -> int:
@@ -57,7 +56,7 @@ def _out_of_order(position: Position, group: str, start: int) -> tuple[list[Pile
     return sources, targets
 
 
-@rule("gaps_redeal", "action",
+@rule("action",
       "Redeal (`limit` times a game): the cards not yet in order from each row's left end "
       "(`first` upward, one suit) are shuffled and dealt back, one gap right after each row's "
       "ordered part.")
@@ -102,7 +101,7 @@ def gaps_redeal(group: str = "grid", first: str = "2", limit: int = 2) -> Action
     return Action("redeal", available, why, apply)
 
 
-@rule("rows_in_suit_order", "condition",
+@rule("condition",
       "Won when every row of the group holds one suit in order from `first` to `last`, starting "
       "at its left end.")
 def rows_in_suit_order(group: str = "grid", first: str = "2", last: str = "K") -> Condition:
@@ -122,8 +121,7 @@ def rows_in_suit_order(group: str = "grid", first: str = "2", last: str = "K") -
     return Condition(test, why)
 
 
-@rule("cards_in_order", "score",
-      "One point for each card in order from a row's left end (`first` upward, one suit), "
+@rule("score", "One point for each card in order from a row's left end (`first` upward, one suit), "
       "counted from the position.")
 def cards_in_order(group: str = "grid", first: str = "2", maximum: int = 0) -> Score:
     start_text = parse_rank(first)
@@ -133,3 +131,104 @@ def cards_in_order(group: str = "grid", first: str = "2", maximum: int = 0) -> S
         return sum(ordered_part(row, start) for row in rows(position, group))
 
     return Score(compute, {}, maximum)
+
+
+# -- places in the rows ------------------------------------------------------------------------
+
+
+def neighbour(position: Position, pile: Pile, offset: int) -> Pile | None:
+    """The pile `offset` places along the same grid row (rows never wrap), or None."""
+    group = pile.group
+    columns = group.layout.columns or group.count
+    column = pile.slot % columns + offset
+    if not 0 <= column < columns:
+        return None
+    return position.groups[group.name][pile.slot + offset]
+
+
+@rule("accept",
+      "A gap takes one card: the same suit, one rank above its left neighbour (sides: left, "
+      "both: or one below its right neighbour); a gap at a row's start takes `first` (or nothing).",
+      sides=("both", "left"))
+def fills_gap(sides: str = "both", first: str = "") -> Accept:
+    space = new_key_space()
+    both = sides == "both"
+    first_rank = first.upper()
+
+    def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
+        if pile.cards:
+            return ()
+        keys = []
+        left = neighbour(position, pile, -1)
+        if left is None:
+            if first_rank:
+                keys.append(space + 1)
+        elif left.cards:
+            top = left.cards[-1]
+            keys.append(space + 8 + (top.rank + 1) * 4 + top.suit)
+        if both:
+            right = neighbour(position, pile, 1)
+            if right is not None and right.cards:
+                top = right.cards[-1]
+                keys.append(space + 8 + (top.rank - 1) * 4 + top.suit)
+        return tuple(keys)
+
+    def card_key(card: Card) -> int:
+        return space + 8 + card.rank * 4 + card.suit
+
+    def first_key(card: Card) -> int | None:
+        return space + 1 if rank_name(card.rank) == first_rank else None
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        if count != 1 or dst.cards:
+            return False
+        offered = pile_keys(position, dst)
+        card = src.cards[-1]
+        return card_key(card) in offered or first_key(card) in offered
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if dst.cards:
+            return f"{dst.id} is not a gap"
+        if count != 1:
+            return "Only one card at a time fills a gap"
+        offers = []
+        left = neighbour(position, dst, -1)
+        if left is None:
+            if first_rank:
+                offers.append(f"{a_rank(first_rank)}")
+        elif left.cards:
+            top = left.cards[-1]
+            above = rank_in_pack(position, top.rank + 1)
+            if above is not None:
+                offers.append(card_name(Card(above, top.suit)))
+        right = neighbour(position, dst, 1) if both else None
+        if right is not None and right.cards:
+            top = right.cards[-1]
+            below = rank_in_pack(position, top.rank - 1)
+            if below is not None:
+                offers.append(card_name(Card(below, top.suit)))
+        rule_text = ("A gap takes the same suit one rank above its left neighbour"
+                     + (" or one below its right neighbour" if both else "")
+                     + (f" (at a row's start: {a_rank(first_rank)})"
+                        if first_rank else ""))
+        if not offers:
+            return f"{rule_text}: nothing fits {dst.id} now"
+        return f"{rule_text}: {dst.id} takes only {' or '.join(offers)}"
+
+    keyers = (Keyer(pile_keys, of_card=card_key, max_count=1),) + (
+        (Keyer(pile_keys, of_card=first_key, max_count=1),) if first_rank else ())
+    return Accept(test, why, keyers, exact=True, local=False)
+
+
+@rule("accept", "Only from a place whose left neighbour is a gap (never from a row's first place).")
+def source_left_gap() -> Accept:
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        left = neighbour(position, src, -1)
+        return left is not None and not left.cards
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if neighbour(position, src, -1) is None:
+            return f"A card in a row's first place never goes to {dst.group.name} directly"
+        return f"A card goes to {dst.group.name} only with a gap on its left"
+
+    return Accept(test, why, local=False)

@@ -8,9 +8,9 @@ the notation, the console and undo need nothing new (docs/notation.md, "Pairs").
 
 from __future__ import annotations
 
-from retro.cards import Card, card_name, plain_rank, rank_name
+from retro.engine.cards import Card, card_name, plain_rank, rank_name
 from retro.engine.model import Accept, Action, Auto, Condition, Keyer, Pile, Position
-from retro.rules.library import new_key_space
+from retro.rules.common import new_key_space
 from retro.rules.registry import rule
 
 _MATCHES = ("total", "rank")
@@ -34,8 +34,7 @@ def _pair_words(match: str, total: int) -> str:
 # -- pairs ---------------------------------------------------------------------------------------
 
 
-@rule("pairs_with", "accept",
-      "One card onto a face-up card it pairs with: adding up to `total` (match: total; "
+@rule("accept", "One card onto a face-up card it pairs with: adding up to `total` (match: total; "
       "J 11, Q 12, K 13) or of the same rank (match: rank).", match=_MATCHES)
 def pairs_with(match: str = "total", total: int = 13) -> Accept:
     """The first half of making a pair: the card goes onto its partner's pile, and
@@ -68,7 +67,7 @@ def pairs_with(match: str = "total", total: int = 13) -> Accept:
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True)
 
 
-@rule("worth", "accept", "One card worth `total` alone (a King, for 13) goes here by itself.")
+@rule("accept", "One card worth `total` alone (a King, for 13) goes here by itself.")
 def worth(total: int = 13) -> Accept:
     """Pyramid's Kings: no partner could make 13 with them, so they go alone."""
     if not 1 <= total <= 13:
@@ -91,7 +90,7 @@ def worth(total: int = 13) -> Accept:
                                     max_count=1),), exact=True)
 
 
-@rule("uncovered", "accept",
+@rule("accept",
       "Both cards must be free: in the pyramid of `rows` (each row one pile longer than the one "
       "above), a card is free when neither of the two cards of the next row lying on it is left.")
 def uncovered(rows: tuple[str, ...]) -> Accept:
@@ -121,8 +120,7 @@ def uncovered(rows: tuple[str, ...]) -> Accept:
     return Accept(test, why, local=False)
 
 
-@rule("touching", "accept",
-      "Only onto a place next to it in its group's grid, diagonals included.")
+@rule("accept", "Only onto a place next to it in its group's grid, diagonals included.")
 def touching() -> Accept:
     """Monte Carlo's pairs are neighbours in the grid as it lies, gaps and all."""
 
@@ -139,8 +137,7 @@ def touching() -> Accept:
     return Accept(test, why, local=False)
 
 
-@rule("discard_pairs", "auto",
-      "A pair made on a pile of `groups` (its top two face-up cards) goes at once to `to` "
+@rule("auto", "A pair made on a pile of `groups` (its top two face-up cards) goes at once to `to` "
       "(match and total as for pairs_with).", match=_MATCHES)
 def discard_pairs(groups: tuple[str, ...], to: str = "discard", match: str = "total",
                   total: int = 13) -> Auto:
@@ -165,7 +162,7 @@ def discard_pairs(groups: tuple[str, ...], to: str = "discard", match: str = "to
 # -- places in a grid ------------------------------------------------------------------------------
 
 
-@rule("close_gaps", "action",
+@rule("action",
       "Close the gaps of `group`: its cards move up into them in reading order, and the places "
       "freed at the end are filled from this pile.")
 def close_gaps(group: str = "grid") -> Action:
@@ -217,7 +214,7 @@ def _left_piles(position: Position, pile: Pile, steps: int) -> Pile | None:
     return None
 
 
-@rule("match_left", "accept",
+@rule("accept",
       "A whole pile goes onto the pile `steps` places to its left (counting only places with "
       "cards) when their top cards match in suit or in rank.")
 def match_left(steps: tuple[int, ...] = (1, 3)) -> Accept:
@@ -260,7 +257,7 @@ def match_left(steps: tuple[int, ...] = (1, 3)) -> Accept:
     return Accept(test, why, keyers)
 
 
-@rule("one_pile", "condition", "Won when all the cards lie in one pile of `group`.")
+@rule("condition", "Won when all the cards lie in one pile of `group`.")
 def one_pile(group: str = "grid") -> Condition:
     def test(position: Position) -> bool:
         return sum(1 for pile in position.piles if pile.cards) == 1 and any(
@@ -273,7 +270,7 @@ def one_pile(group: str = "grid") -> Condition:
     return Condition(test, why)
 
 
-@rule("groups_cleared", "condition",
+@rule("condition",
       "Every pile of the named groups is empty (a win: the pyramid cleared; or a condition: "
       "Calculation turns a card only onto an empty waste).")
 def groups_cleared(groups: tuple[str, ...]) -> Condition:
@@ -294,7 +291,7 @@ def groups_cleared(groups: tuple[str, ...]) -> Condition:
 HOUR = "hour"  # the counter of the current pile's rank (absent: the `start` pile)
 
 
-@rule("turn_to_rank", "action",
+@rule("action",
       "Turn the top card of the current pile (at first the `start` rank's) face up onto the "
       "pile of its rank among `faces`; that rank's pile of `hours` becomes the current one. "
       "Piles go A to K in the groups' order.")

@@ -8,9 +8,9 @@ so a game with another order is a YAML file too.
 
 from __future__ import annotations
 
-from retro.cards import SUIT_SYMBOLS, SUITS, Card, card_name, rank_name
+from retro.engine.cards import SUIT_SYMBOLS, SUITS, Card, card_name, rank_name
 from retro.engine.model import Accept, Condition, Keyer, Pick, Pile, Position
-from retro.rules.library import new_key_space
+from retro.rules.common import new_key_space
 from retro.rules.registry import rule
 
 
@@ -32,7 +32,7 @@ def _symbols(order: str) -> str:
     return " ".join(SUIT_SYMBOLS[SUITS.index(letter)] for letter in order.upper())
 
 
-@rule("rank_set_run", "pick",
+@rule("pick",
       "The top card, or cards of one rank on top, each of a suit later in `order` than the card "
       "under it.")
 def rank_set_run(order: str = "CSHD") -> Pick:
@@ -58,7 +58,7 @@ def rank_set_run(order: str = "CSHD") -> Pick:
     return Pick(run, why)
 
 
-@rule("onto_rank_set", "accept",
+@rule("accept",
       "Cards go on a face-up card of their own rank whose suit comes earlier in `order` than the "
       "suit of the lowest card moved.")
 def onto_rank_set(order: str = "CSHD") -> Accept:
@@ -90,7 +90,7 @@ def onto_rank_set(order: str = "CSHD") -> Accept:
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
 
 
-@rule("base_suit", "accept",
+@rule("accept",
       "An empty pile takes only cards whose lowest card is of the given suit (S, H, D or C).")
 def base_suit(suit: str = "C") -> Accept:
     """Oonsoo's spaces take a club: the only suit that may start a pile of one rank."""
@@ -117,7 +117,7 @@ def base_suit(suit: str = "C") -> Accept:
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
 
 
-@rule("rank_sets_complete", "condition",
+@rule("condition",
       "Won when every pile of `group` holds the four cards of one rank, in `order` from the "
       "bottom.")
 def rank_sets_complete(group: str = "tableau", order: str = "CSHD") -> Condition:

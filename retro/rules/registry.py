@@ -60,22 +60,30 @@ class RuleSpec:
 REGISTRY: dict[str, RuleSpec] = {}
 
 
-def rule(name: str, kind: str, description: str, **choices: tuple[Any, ...]) -> Callable[[F], F]:
-    """Register a rule factory. Parameter kinds come from the annotations (as strings)."""
+def rule(kind: str, description: str, *older: str,
+         **choices: tuple[Any, ...]) -> Callable[[F], F]:
+    """Register a rule factory under its function's name: `@rule("accept", "Only ...")`.
+    Parameter kinds come from the annotations (as strings). The older spelling that names the
+    rule first, `@rule("accept", "Only ...")`, still registers that name, so
+    plugins written for it keep working."""
+    name: str | None = None
+    if older:
+        name, kind, description = kind, description, older[0]
     if kind not in KINDS:
         raise ValueError(f"unknown rule kind {kind}")
 
     def register(factory: F) -> F:
+        rule_name = name or factory.__name__
         params = []
         for pname, p in inspect.signature(factory).parameters.items():
             annotation = p.annotation if isinstance(p.annotation, str) else p.annotation.__name__
             required = p.default is inspect.Parameter.empty
             params.append(Param(pname.rstrip("_"), _param_kind(annotation, pname),
                                 None if required else p.default, required))
-        if _key(kind, name) in REGISTRY:
-            raise ValueError(f"{kind} rule '{name}' registered twice")
-        REGISTRY[_key(kind, name)] = RuleSpec(name, kind, description, factory, tuple(params),
-                                              dict(choices))
+        if _key(kind, rule_name) in REGISTRY:
+            raise ValueError(f"{kind} rule '{rule_name}' registered twice")
+        REGISTRY[_key(kind, rule_name)] = RuleSpec(rule_name, kind, description, factory,
+                                                   tuple(params), dict(choices))
         return factory
 
     return register

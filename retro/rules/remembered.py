@@ -5,9 +5,9 @@ these rules use it later, on foundations and on empty columns alike.
 
 from __future__ import annotations
 
-from retro.cards import Card, card_name, plain_rank, rank_name
+from retro.engine.cards import Card, card_name, plain_rank, rank_name
 from retro.engine.model import Accept, Keyer, Pile, Position
-from retro.rules.library import new_key_space
+from retro.rules.common import new_key_space
 from retro.rules.registry import rule
 
 
@@ -17,7 +17,7 @@ def _rank(position: Position, counter: str, offset: int) -> int:
     return (kept - 1 + offset) % 13 + 1 if kept else 0
 
 
-@rule("remembered_base", "accept",
+@rule("accept",
       "An empty pile takes only a card of the rank the deal kept in `counter` (a deal step's "
       "`remember`), or `offset` ranks from it, going round (-1: one rank below).")
 def remembered_base(counter: str = "base", offset: int = 0) -> Accept:

@@ -9,16 +9,13 @@ how often, and keeps the count in a counter, so undo restores it like everything
 from __future__ import annotations
 
 from retro.engine.model import Pile, Position, Rotate
+from retro.rules.common import times
 from retro.rules.registry import rule
 
 ROTATIONS_MADE = "rotations"  # the counter of rotations made so far
 
 
-def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
-
-
-@rule("rotations", "rotate",
+@rule("rotate",
       "A face-up card and the cards on it turn round by one place, up (the top card goes under "
       "them) or down (the chosen card comes onto the top), `limit` times a game in all.")
 def rotations(limit: int = 1) -> Rotate:
@@ -30,7 +27,7 @@ def rotations(limit: int = 1) -> Rotate:
         return position.counters.get(ROTATIONS_MADE, 0) < limit
 
     def why(position: Position, pile: Pile) -> str:
-        return f"No rotation left: {_times(limit)} a game, all used"
+        return f"No rotation left: {times(limit)} a game, all used"
 
     def done(position: Position, pile: Pile) -> None:
         position.bump(ROTATIONS_MADE)

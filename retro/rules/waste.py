@@ -9,21 +9,15 @@ stays exact, redeals included.
 
 from __future__ import annotations
 
-from retro.cards import Card, seed_derived_from, shuffle
+from retro.engine.cards import Card, seed_derived_from, shuffle
 from retro.engine.model import Action, Auto, Condition, Pile, Position, Score
+from retro.rules.common import REDEALS, times
 from retro.rules.registry import rule
-
-REDEALS = "redeals"  # the counter of redeals made so far (a counter, so undo restores it)
-
-
-def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
-
 
 # -- actions -----------------------------------------------------------------------------------
 
 
-@rule("draw", "action",
+@rule("action",
       "Turn `count` cards of this pile face up onto `to` (the waste); when it is empty, turn `to` "
       "over to make it again, for `passes` runs through it in all (0: no limit), if `allowed`.")
 def draw(to: str = "waste", count: int = 1, passes: int = 0,
@@ -53,7 +47,7 @@ def draw(to: str = "waste", count: int = 1, passes: int = 0,
             return f"Nothing to turn: the {pile.id} and the {target.id} are empty"
         if passes == 1:
             return f"No redeal: the {pile.id} is gone through only once"
-        return f"No redeal left: the {pile.id} is gone through {_times(passes)} at most"
+        return f"No redeal left: the {pile.id} is gone through {times(passes)} at most"
 
     def apply(position: Position, pile: Pile) -> None:
         target = position.groups[to][0]
@@ -71,7 +65,7 @@ def draw(to: str = "waste", count: int = 1, passes: int = 0,
     return Action("deal", available, why, apply)
 
 
-@rule("shuffle_redeal", "action",
+@rule("action",
       "Redeal, `limit` times a game: the cards of `group` are gathered, shuffled and dealt out "
       "again `per_pile` to a pile from the first; the piles left over stay empty.")
 def shuffle_redeal(group: str = "tableau", per_pile: int = 3, limit: int = 2) -> Action:
@@ -125,7 +119,7 @@ def _dig_out(position: Position, pile: Pile, card: Card, target: Pile) -> None:
 # -- automatic moves ---------------------------------------------------------------------------
 
 
-@rule("fill_from", "auto",
+@rule("auto",
       "An empty pile of `group` is filled at once with the top card of `source`, while `source` "
       "has cards.")
 def fill_from(group: str = "tableau", source: str = "reserve") -> Auto:
@@ -152,7 +146,7 @@ def fill_from(group: str = "tableau", source: str = "reserve") -> Auto:
 # -- scores ----------------------------------------------------------------------------------------
 
 
-@rule("cards_home", "score",
+@rule("score",
       "From the position: `card` points for each card on the foundations and `turned` for each "
       "card turned face up, `redeal` for each redeal after the first `free_redeals`, from `start` "
       "(floor: never below 0).")
@@ -171,7 +165,7 @@ def cards_home(card: int = 1, turned: int = 0, redeal: int = 0, free_redeals: in
     return Score(compute, {}, maximum)
 
 
-@rule("cards_cleared", "score",
+@rule("score",
       "From the position: a point for each card gone from `group` since the deal; once it is "
       "empty, a point more for each card left in `source` (Golf's score, counted upward).")
 def cards_cleared(group: str = "tableau", source: str = "stock", maximum: int = 0) -> Score:

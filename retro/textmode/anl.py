@@ -150,8 +150,10 @@ def _decode_line(raw: bytes, encoding: Encoding) -> str:
 def _parse_line(text: str, colour: int) -> tuple[Line, int]:
     """Split one line into glyphs, applying `@` codes; returns the glyphs and the colour after it.
 
-    Codes take no column. `@@` is one `@`. An `@` before anything that is not a colour letter,
-    or at the end of the line, is ordinary text, so a stray `@` is never lost.
+    Each colour code takes one cell, a blank in the colour before it, and the new colour starts
+    after it: so the 1994 viewer showed them, and only so do the 1994 files' boxes line up.
+    `@@` is one `@`. An `@` before anything that is not a colour letter, or at the end of the
+    line, is ordinary text, so a stray `@` is never lost.
     """
     glyphs: Line = []
     i = 0
@@ -164,6 +166,7 @@ def _parse_line(text: str, colour: int) -> tuple[Line, int]:
                 i += 2
                 continue
             if following in COLOUR_CODES:
+                glyphs.append(Glyph(" ", colour))
                 colour = COLOUR_CODES[following]
                 i += 2
                 continue

@@ -1,10 +1,12 @@
 """The window's application object: a stack of scenes, the game in progress, and the seams.
 
 `App.update()` changes state and `App.draw()` only draws, and building an App is separate from
-`pyxel.run`, so tests initialise pyxel headless, build an App and step frames themselves.
-`Session` is the game in progress. Nothing is lost: the table calls `autosave` after every move,
-`on_close` saves once more, and `boot` offers the saved game when the program starts; a game
-that ends (or is given up by starting another) is counted in the records once.
+`pyxel.run`, so tests initialise pyxel headless, build an App and step frames themselves. The
+scenes import this module only for types (under TYPE_CHECKING), so imports run one way: from
+here to the scenes. `Session` (`retro.ui.session`) is the game in progress. Nothing is lost: the
+table calls `autosave` after every move, `on_close` saves once more, and `boot` offers the saved
+game when the program starts; a game that ends (or is given up by starting another) is counted
+in the records once.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -21,13 +22,24 @@ from retro.duel import Duel
 from retro.engine.game import PLAYING, Game
 from retro.engine.model import GameDef
 from retro.ui import palette, texts
+from retro.ui.cardart import CardArt
+from retro.ui.dialogs import NameScene, OverScene, ResumeScene
+from retro.ui.duelscreens import DuelResultScene, DuelSetupScene, PassScene, turn_end_reason
+from retro.ui.helpscreen import InstructionsScene
 from retro.ui.keeper import Keeper
-from retro.ui.keys import FPS, Keys
+from retro.ui.keymap import FPS, Keyboard
 from retro.ui.layout import SCREEN_H, SCREEN_W
+from retro.ui.replay import ReplayScene
+from retro.ui.scores import HighScoresScene
+from retro.ui.screens import MenuScene, TitleScene
+from retro.ui.session import Session, game_label
 from retro.ui.shelf import Shelf
 from retro.ui.sound import Beeper
+from retro.ui.table import TableScene
 from retro.ui.texts import APP_TITLE
 from retro.ui.textview import Painter
+
+__all__ = ["App", "Scene", "Session", "game_label", "init_window", "run"]
 
 TRACE_ENV = "RETRO_PATIENCE_TRACE"
 
@@ -41,25 +53,6 @@ class Scene(Protocol):
     def update(self, app: App) -> None: ...
 
     def draw(self, app: App) -> None: ...
-
-
-@dataclass
-class Session:
-    """The game in progress: what a save needs to bring it back exactly."""
-
-    game_id: str
-    options: dict[str, Any]
-    game: Game
-    label: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
-    recorded: bool = False  # counted in the records already (a game counts once)
-    duel: Duel | None = None  # a duel's turn: no undo, no save, its own ending
-
-    def in_progress(self) -> bool:
-        """True while abandoning it would lose something worth asking about."""
-        if self.duel is not None:
-            return not self.duel.over
-        return bool(self.game.history) and self.game.outcome() == PLAYING
 
 
 SaveHook = Callable[[Session], None]
@@ -84,14 +77,14 @@ class App:
         self.keeper = Keeper()
         self.pending: Game | None = None  # a saved game the player chose not to resume (yet)
         self.awaiting: Game | None = None  # a finished game whose player is typing a name
-        self.keys = Keys()
+        self.keyboard = Keyboard()
         self.painter = Painter()
         self.beeper = Beeper(sound)
         self.session: Session | None = None
         self.scenes: list[Scene] = []
         self.frame = 0
         self.closed = False
-        self._art: Any = None
+        self._art: CardArt | None = None
 
     @property
     def note(self) -> str:
@@ -121,38 +114,31 @@ class App:
         self.scenes = [scene]
 
     @property
-    def art(self) -> Any:
+    def art(self) -> CardArt:
         """The card atlas, built on first use (it takes a moment and only the table needs it)."""
         if self._art is None:
-            from retro.ui.cardart import CardArt
-
             self._art = CardArt(self.painter.font)
         return self._art
 
     def show_title(self) -> None:
-        from retro.ui.screens import TitleScene
 
         self.replace(TitleScene(self.note))
 
     def show_menu(self, game_id: str | None = None) -> None:
-        from retro.ui.screens import MenuScene
 
         self.push(MenuScene(self, game_id))
 
     def show_help(self, game_id: str | None = None) -> None:
-        from retro.ui.screens import InstructionsScene
 
         self.push(InstructionsScene(self, game_id))
 
     def show_scores(self, game_id: str, options: Mapping[str, Any],
                     highlight: int | None = None) -> None:
-        from retro.ui.scores import HighScoresScene
 
         self.push(HighScoresScene(self, game_id, options, highlight))
 
     def show_replay(self, gdef: GameDef, seed: int, moves: list[str], label: str) -> None:
         """Watch a game again from its deal and moves; the game in progress is not touched."""
-        from retro.ui.replay import ReplayScene
 
         session = Session(gdef.id, dict(gdef.options), Game(gdef, seed), label=label)
         self.push(ReplayScene(self, session, moves))
@@ -161,7 +147,6 @@ class App:
               seed: int | None = None) -> Session:
         """Deal a new game and go to the table (replacing every scene); the game it replaces
         counts as given up if it had moves."""
-        from retro.ui.table import TableScene
 
         chosen = dict(options or {})
         gdef = self.catalog.load(game_id, chosen)  # a broken file fails before anything is lost
@@ -177,7 +162,6 @@ class App:
 
     def show_duel_setup(self, game_id: str, names: tuple[str, str] = ("", ""),
                         replace: bool = False) -> None:
-        from retro.ui.duelscreens import DuelSetupScene
 
         scene = DuelSetupScene(self, game_id, names)
         if replace:
@@ -187,21 +171,16 @@ class App:
 
     def start_duel(self, game_id: str, duel: Duel) -> None:
         """Player 1's turn begins (after the pass screen); the game in progress is given up."""
-        from retro.ui.duelscreens import PassScene
 
         self.abandon()
         self.keeper.clear()
-        self.session = Session(game_id, {}, duel.game, label=self._duel_label(game_id, duel),
+        self.session = Session(game_id, {}, duel.game, label=_duel_label(duel),
                                duel=duel)
         self.replace(PassScene(self, duel, game_id))
-
-    def _duel_label(self, game_id: str, duel: Duel) -> str:
-        return texts.DUEL_LABEL.format(name=duel.player, code=duel.code)
 
     def end_turn(self, session: Session) -> None:
         """A player's turn is over (Done, won, or nothing but Done left): count the game, then
         the pass screen for player 2, or the result when both have played."""
-        from retro.ui.duelscreens import DuelResultScene, PassScene, turn_end_reason
 
         duel = session.duel
         assert duel is not None
@@ -213,7 +192,7 @@ class App:
             self.replace(DuelResultScene(self, duel, session.game_id))
             return
         session.game = duel.game
-        session.label = self._duel_label(session.game_id, duel)
+        session.label = _duel_label(duel)
         self.replace(PassScene(self, duel, session.game_id, why))
 
     def leave_duel(self, game_id: str) -> None:
@@ -226,7 +205,6 @@ class App:
     def boot(self, game_id: str | None = None, options: Mapping[str, Any] | None = None) -> None:
         """The program starts (no deal number given): offer the saved game, exactly as it was,
         with a Y/N prompt; else the title screen, or the game named on the command line."""
-        from retro.ui.dialogs import ResumeScene
 
         saved = self.keeper.resume(self.catalog)
         self.keeper.records  # noqa: B018 - a damaged records file is told now, not later
@@ -245,7 +223,6 @@ class App:
 
     def resume(self, game: Game) -> Session:
         """Go on with a saved game: every move and the undo history as they were."""
-        from retro.ui.table import TableScene
 
         if game is not self.pending:
             self.abandon()
@@ -287,13 +264,11 @@ class App:
                 and not self.keeper.counted(pending)):
             self.keeper.record(pending)
 
-    def game_over(self, table: Any, outcome: str) -> None:
+    def game_over(self, table: TableScene, outcome: str) -> None:
         """A game has just ended: the won/lost box, counted once in the records, and the
         player's name asked DOS style if it made the high score table."""
-        from retro.ui.dialogs import NameScene
-        from retro.ui.screens import OverScene
 
-        session: Session = table.session
+        session = table.session
         if session.recorded or session.duel is not None:
             self.push(OverScene(table, outcome))
             return
@@ -308,8 +283,7 @@ class App:
             self.push(OverScene(table, outcome))
         self.autosave()
 
-    def _named(self, table: Any, outcome: str, name: str) -> None:
-        from retro.ui.screens import OverScene
+    def _named(self, table: TableScene, outcome: str, name: str) -> None:
 
         game, self.awaiting = self.awaiting, None
         if game is None:
@@ -365,12 +339,9 @@ class App:
                 out.write(line + "\n")
 
 
-def game_label(app: App, game_id: str, options: Mapping[str, Any]) -> str:
-    """The game's title with the options that differ from their defaults, for the title bar."""
-    entry = app.shelf.entry(game_id)
-    parts = [f"{spec.label} {options[name]}" for name, spec in entry.options.items()
-             if name in options and str(options[name]) != str(spec.default)]
-    return entry.title + (f" ({', '.join(parts)})" if parts else "")
+def _duel_label(duel: Duel) -> str:
+    """The title bar in a duel: whose turn it is, and the duel code."""
+    return texts.DUEL_LABEL.format(name=duel.player, code=duel.code)
 
 
 def init_window(headless: bool = False, fps: int = FPS) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from retro.cards import Card
+from retro.engine.cards import Card
 from retro.ui import palette as pal
 from retro.ui.font import glyph_rows
 

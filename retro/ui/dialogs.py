@@ -1,5 +1,5 @@
-"""DOS prompts drawn over the screen they interrupt: resume the saved game (Y/N), and a name for
-the high score table typed into a field with a blinking cursor.
+"""DOS prompts drawn over the screen they interrupt: yes/no questions, won or lost, resume the
+saved game (Y/N), and a name for the high score table typed into a field with a blinking cursor.
 
 Typed text comes from pyxel's text input (`pyxel.input_text`), which follows the keyboard layout
 (a German keyboard's Z and Y, its umlauts), rather than from key codes; tests fake it with
@@ -9,15 +9,20 @@ Typed text comes from pyxel's text input (`pyxel.input_text`), which follows the
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
 
 from retro.duel import NAME_LENGTH, DuelError, player_name
 from retro.engine.game import Game
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
-from retro.ui.app import App, game_label
 from retro.ui.keeper import DEFAULT_NAME
-from retro.ui.screens import Overlay, box
+from retro.ui.session import game_label
 from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
+from retro.ui.widgets import Overlay, box
+
+if TYPE_CHECKING:
+    from retro.ui.app import App
+    from retro.ui.table import TableScene
 
 BLINK = 8  # frames the cursor stays on, then off: the DOS cursor's quick blink
 
@@ -86,22 +91,32 @@ class ResumeScene(Overlay):
         self.label = game_label(app, game.gdef.id, options)
 
     def update(self, app: App) -> None:
+        for action, _ in app.keyboard.actions(self.context):
+            if self.HANDLERS[action](self, app):
+                return
+
+    def _yes(self, app: App) -> bool:
+        app.pop()
+        self.on_yes()
+        return True
+
+    def _no(self, app: App) -> bool:
+        app.pop()
+        self.on_no()
+        return True
+
+    def _click(self, app: App) -> bool:
+        """A click on the Y or the N of the prompt answers; elsewhere it does nothing."""
         import pyxel
 
-        for action, _ in app.keys.actions(self.context):
-            if action == "click":
-                action = self._clicked(pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H)
-                if not action:
-                    continue
-            app.pop()
-            (self.on_yes if action == "yes" else self.on_no)()
-            return
-
-    def _clicked(self, col: int, row: int) -> str:
+        col, row = pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H
         prompt_col = self.COL + 3 + len(texts.RESUME_PROMPT) - 5  # the "Y" of "(Y/N)?"
-        if row != self.ROW + 7:
-            return ""
-        return {prompt_col: "yes", prompt_col + 2: "no"}.get(col, "")
+        if row != self.ROW + 7 or col not in (prompt_col, prompt_col + 2):
+            return False
+        return self._yes(app) if col == prompt_col else self._no(app)
+
+    HANDLERS: ClassVar[dict[str, Callable[[ResumeScene, App], bool]]] = {
+        "yes": _yes, "no": _no, "click": _click}
 
     def draw(self, app: App) -> None:
         self.draw_box(app)
@@ -148,21 +163,35 @@ class NameScene(Overlay):
         text = typed()
         if text and not self.field.feed(text):
             app.beeper.play("refuse")
-        for action, _ in app.keys.actions(self.context):
-            if action == "erase":
-                self.field.erase()
-            elif action in ("accept", "cancel"):
-                try:
-                    name = player_name(self.field.value) if action == "accept" else DEFAULT_NAME
-                except DuelError:
-                    app.beeper.play("refuse")
-                    self.problem = texts.NAME_NEEDED
-                    continue
-                app.pop()
-                self.on_done(name)
+        for action, _ in app.keyboard.actions(self.context):
+            if self.HANDLERS[action](self, app):
                 return
         if self.problem and self.field.value:
             self.problem = ""
+
+    def _erase(self, app: App) -> bool:
+        self.field.erase()
+        return False
+
+    def _accept(self, app: App) -> bool:
+        try:
+            name = player_name(self.field.value)
+        except DuelError:
+            app.beeper.play("refuse")
+            self.problem = texts.NAME_NEEDED
+            return False
+        return self._done(app, name)
+
+    def _cancel(self, app: App) -> bool:
+        return self._done(app, DEFAULT_NAME)
+
+    def _done(self, app: App, name: str) -> bool:
+        app.pop()
+        self.on_done(name)
+        return True
+
+    HANDLERS: ClassVar[dict[str, Callable[[NameScene, App], bool]]] = {
+        "erase": _erase, "accept": _accept, "cancel": _cancel}
 
     def draw(self, app: App) -> None:
         self.draw_box(app)
@@ -187,4 +216,126 @@ class NameScene(Overlay):
         screen.put(c + 4, r + 6, texts.NAME_LABEL, Colour.YELLOW)
         keys = texts.NAME_KEYS
         screen.put(c + (w - len(keys)) // 2, r + h - 2, keys, Colour.LIGHT_GREY)
+        return screen
+
+
+class ConfirmScene(Overlay):
+    """A yes/no question (abandon the game in progress? end the turn?), drawn over the scene
+    it interrupts."""
+
+    context = "dialog"
+    overlay = True
+    ROW, HEIGHT = 8, 8
+    SLOT = "confirm"
+
+    def __init__(self, on_yes: Callable[[], object], title: str = texts.CONFIRM_TITLE,
+                 lines: tuple[str, ...] = texts.CONFIRM_LINES) -> None:
+        self.on_yes = on_yes
+        self.title = title
+        self.lines = lines
+        self.WIDTH = max(40, max(len(line) for line in lines) + 6, len(title) + 6)
+        self.COL = (COLS - self.WIDTH) // 2
+
+    def update(self, app: App) -> None:
+        for action, _ in app.keyboard.actions(self.context):
+            if self.HANDLERS[action](self, app):
+                return
+
+    def _yes(self, app: App) -> bool:
+        app.pop()
+        self.on_yes()
+        return True
+
+    def _no(self, app: App) -> bool:
+        app.pop()
+        return True
+
+    def _click(self, app: App) -> bool:
+        """A click on the buttons' line answers: its left half yes, its right half no."""
+        import pyxel
+
+        col, row = pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H
+        if row != self.ROW + 5:
+            return False
+        return self._yes(app) if col < self.COL + self.WIDTH // 2 else self._no(app)
+
+    HANDLERS: ClassVar[dict[str, Callable[[ConfirmScene, App], bool]]] = {
+        "yes": _yes, "no": _no, "click": _click}
+
+    def draw(self, app: App) -> None:
+        self.draw_box(app)
+
+    def compose(self) -> TextScreen:
+        screen = TextScreen(COLS, ROWS)
+        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
+        box(screen, c, r, w, h, self.title, Colour.BLACK, Colour.LIGHT_GREY, Colour.WHITE)
+        for offset, line in enumerate(self.lines):
+            screen.put(c + (w - len(line)) // 2, r + 2 + offset, line, Colour.BLACK)
+        yes, no = texts.CONFIRM_YES, texts.CONFIRM_NO
+        screen.put(c + w // 4 - len(yes) // 2, r + 5, yes, Colour.WHITE, Colour.BLUE)
+        screen.put(c + 3 * w // 4 - len(no) // 2, r + 5, no, Colour.BLACK, Colour.CYAN)
+        return screen
+
+
+class OverScene(Overlay):
+    """Won or lost: the score, and what next."""
+
+    context = "over"
+    overlay = True
+    COL, ROW, WIDTH, HEIGHT = 14, 8, 52, 9
+    SLOT = "over"
+
+    def __init__(self, table: TableScene, outcome: str) -> None:
+        self.table = table
+        self.outcome = outcome
+
+    def update(self, app: App) -> None:
+        for action, _ in app.keyboard.actions(self.context):
+            self.HANDLERS[action](self, app)
+            return
+
+    def _new(self, app: App) -> None:
+        if app.session is not None:
+            app.start(app.session.game_id, app.session.options)
+
+    def _undo(self, app: App) -> None:
+        app.pop()
+        self.table.undo(app)
+
+    def _restart(self, app: App) -> None:
+        app.pop()
+        self.table.restart(app)
+
+    def _scores(self, app: App) -> None:
+        if app.session is not None:
+            app.show_scores(app.session.game_id, app.session.options)
+
+    def _menu(self, app: App) -> None:
+        app.show_menu(app.session.game_id if app.session else None)
+
+    HANDLERS: ClassVar[dict[str, Callable[[OverScene, App], None]]] = {
+        "new": _new, "click": _new, "undo": _undo, "restart": _restart, "scores": _scores,
+        "menu": _menu}
+
+    def draw(self, app: App) -> None:
+        self.draw_box(app)
+
+    def compose(self) -> TextScreen:
+        game = self.table.game
+        won = self.outcome == "won"
+        screen = TextScreen(COLS, ROWS)
+        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
+        title, lines = ((texts.WON_TITLE, texts.WON_LINES) if won
+                        else (texts.ENDED_TITLE, texts.ENDED_LINES)
+                        if game.position.counters.get("done")
+                        else (texts.LOST_TITLE, texts.LOST_LINES))
+        bg = Colour.BLUE if won else Colour.RED
+        box(screen, c, r, w, h, title, Colour.WHITE, bg, Colour.YELLOW)
+        for offset, line in enumerate(lines):
+            screen.put(c + (w - len(line)) // 2, r + 2 + offset, line, Colour.WHITE)
+        score = texts.OVER_SCORE.format(score=game.score(), moves=game.moves_made,
+                                        deal=game.seed)
+        screen.put(c + (w - len(score)) // 2, r + 5, score, Colour.YELLOW)
+        keys = texts.OVER_KEYS
+        screen.put(c + (w - len(keys)) // 2, r + 7, keys, Colour.LIGHT_GREY)
         return screen

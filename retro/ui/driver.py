@@ -46,7 +46,7 @@ class Driver:
         self.app.draw()
 
     def code(self, key: str) -> int:
-        return self.app.keys.code(key)
+        return self.app.keyboard.code(key)
 
     def press(self, *keys: str, settle: int = 1) -> None:
         """Press and release each key in turn (pyxel key names: "RIGHT", "RETURN", "H"); a name

@@ -1,4 +1,4 @@
-"""The duel in the window (issue 5): names and the duel code, the hot seat, and the result.
+"""The duel in the window: names and the duel code, the hot seat, and the result.
 
 The rules of the duel live in `retro.duel` (turns, no undo, the tie rule); these screens only
 show it. Player 1 plays until Done (or until nothing but Done is left); a "pass the keyboard"
@@ -8,15 +8,21 @@ when both have played.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
 from retro.duel import CODE_PREFIX, Duel, DuelError, DuelResult, parse_duel_code, random_seed
 from retro.engine.game import WON
 from retro.errors import RetroError
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
-from retro.ui.app import App
-from retro.ui.dialogs import TextField, typed
-from retro.ui.screens import ConfirmScene, bar, big_text, box, centre, note_line
+from retro.ui.dialogs import ConfirmScene, TextField, typed
+from retro.ui.table import TableScene
 from retro.ui.textview import COLS, ROWS
+from retro.ui.widgets import bar, big_text, box, centre, note_line
+
+if TYPE_CHECKING:
+    from retro.ui.app import App
 
 CODE_LENGTH = 24
 
@@ -55,24 +61,31 @@ class DuelSetupScene:
         text = typed()
         if text and not self.fields[self.focus].feed(text):
             app.beeper.play("refuse")
-        for action, _ in app.keys.actions(self.context):
-            if action == "next":
-                self.focus = (self.focus + 1) % len(self.fields)
-            elif action == "previous":
-                self.focus = (self.focus - 1) % len(self.fields)
-            elif action == "erase":
-                self.fields[self.focus].erase()
-            elif action == "random":
-                self.fields[2] = TextField(f"{CODE_PREFIX}{random_seed()}", CODE_LENGTH)
-            elif action == "accept":
-                if self.focus < 2 and not self.fields[self.focus + 1].value:
-                    self.focus += 1  # Enter moves on to an empty field, as DOS forms did
-                else:
-                    self._start(app)
-            elif action == "cancel":
-                app.pop()
+        for action, _ in app.keyboard.actions(self.context):
+            self.HANDLERS[action](self, app)
             if app.scene is not self:
                 return
+
+    def _next(self, app: App) -> None:
+        self.focus = (self.focus + 1) % len(self.fields)
+
+    def _previous(self, app: App) -> None:
+        self.focus = (self.focus - 1) % len(self.fields)
+
+    def _erase(self, app: App) -> None:
+        self.fields[self.focus].erase()
+
+    def _random(self, app: App) -> None:
+        self.fields[2] = TextField(f"{CODE_PREFIX}{random_seed()}", CODE_LENGTH)
+
+    def _accept(self, app: App) -> None:
+        if self.focus < 2 and not self.fields[self.focus + 1].value:
+            self.focus += 1  # Enter moves on to an empty field, as DOS forms did
+        else:
+            self._start(app)
+
+    def _cancel(self, app: App) -> None:
+        app.pop()
 
     def _start(self, app: App) -> None:
         names = [field.value for field in self.fields[:2]]
@@ -87,6 +100,10 @@ class DuelSetupScene:
             self.problem = str(error).splitlines()[0]
             return
         app.start_duel(self.game_id, duel)
+
+    HANDLERS: ClassVar[dict[str, Callable[[DuelSetupScene, App], None]]] = {
+        "next": _next, "previous": _previous, "erase": _erase, "random": _random,
+        "accept": _accept, "cancel": _cancel}
 
     def draw(self, app: App) -> None:
         if self._screen is None or self._problem_shown != self.problem:
@@ -134,17 +151,20 @@ class PassScene:
         self._screen = self.compose()
 
     def update(self, app: App) -> None:
-        from retro.ui.table import TableScene
+        for action, _ in app.keyboard.actions(self.context):
+            self.HANDLERS[action](self, app)
+            return
 
-        for action, _ in app.keys.actions(self.context):
-            if action == "go":
-                if app.session is not None:
-                    app.replace(TableScene(app))
-                return
-            if action == "cancel":
-                app.push(ConfirmScene(lambda: app.leave_duel(self.game_id),
-                                      texts.DUEL_ABANDON_TITLE, texts.DUEL_ABANDON_LINES))
-                return
+    def _go(self, app: App) -> None:
+        if app.session is not None:
+            app.replace(TableScene(app))
+
+    def _cancel(self, app: App) -> None:
+        app.push(ConfirmScene(lambda: app.leave_duel(self.game_id), texts.DUEL_ABANDON_TITLE,
+                              texts.DUEL_ABANDON_LINES))
+
+    HANDLERS: ClassVar[dict[str, Callable[[PassScene, App], None]]] = {
+        "go": _go, "cancel": _cancel}
 
     def draw(self, app: App) -> None:
         app.painter.screen("pass", self._screen)
@@ -197,14 +217,21 @@ class DuelResultScene:
         return texts.RESULT_WINS_SCORE.format(name=name)
 
     def update(self, app: App) -> None:
-        for action, _ in app.keys.actions(self.context):
-            if action == "again":
-                app.show_duel_setup(self.game_id, self.duel.names, replace=True)
-            elif action == "scores":
-                app.show_scores(self.game_id, {})
-            elif action == "menu":
-                app.show_menu(self.game_id)
+        for action, _ in app.keyboard.actions(self.context):
+            self.HANDLERS[action](self, app)
             return
+
+    def _again(self, app: App) -> None:
+        app.show_duel_setup(self.game_id, self.duel.names, replace=True)
+
+    def _scores(self, app: App) -> None:
+        app.show_scores(self.game_id, {})
+
+    def _menu(self, app: App) -> None:
+        app.show_menu(self.game_id)
+
+    HANDLERS: ClassVar[dict[str, Callable[[DuelResultScene, App], None]]] = {
+        "again": _again, "scores": _scores, "menu": _menu}
 
     def draw(self, app: App) -> None:
         app.painter.screen("duel_result", self._screen)

@@ -8,6 +8,7 @@ file cannot be written, so a full disk costs a message, not the game. No pyxel h
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from retro.definition.catalog import Catalog
@@ -100,8 +101,8 @@ class Keeper:
 
     # -- helpers ------------------------------------------------------------------------------
 
-    def _guard(self, work: object, what: str) -> None:
-        assert callable(work)
+    def _guard(self, work: Callable[[], object], what: str) -> None:
+        """Do `work`; a file that cannot be written becomes the note, never a stop."""
         try:
             work()
         except OSError as error:

@@ -25,7 +25,7 @@ MIN_DOWN_STEP = 2
 MIN_UP_STEP = 3
 
 
-class Layout:
+class Geometry:
     """Pixel positions of a game's piles, and of each card in them."""
 
     def __init__(self, gdef: GameDef) -> None:

@@ -8,25 +8,32 @@ It never touches the game in progress, the save or the records.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
+from retro.engine.game import Game
 from retro.engine.model import Move
 from retro.engine.notation import parse_move
 from retro.errors import RetroError
 from retro.ui import texts
-from retro.ui.app import App, Session
+from retro.ui.session import Session
 from retro.ui.table import TableScene
+
+if TYPE_CHECKING:
+    from retro.ui.app import App
 
 SPEEDS = (60, 40, 30, 20, 15, 10, 6, 3, 1)  # frames between two moves, slow to fast
 DEFAULT_SPEED = 4  # half a second a move
 
 
-class ReplayScene(TableScene):
+class ReplayScene:
     """A table that plays itself: Space pauses, → and ← step, + and - change the speed."""
 
     context = "replay"
-    top_keys = texts.REPLAY_TOP_KEYS
+    overlay = False
 
     def __init__(self, app: App, session: Session, moves: list[str]) -> None:
-        super().__init__(app, session)
+        self.table = TableScene(app, session, top_keys=texts.REPLAY_TOP_KEYS, follow_file=False)
         self.moves = list(moves)
         self.speed = DEFAULT_SPEED
         self.paused = False
@@ -35,44 +42,86 @@ class ReplayScene(TableScene):
         self._status()
 
     @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def error(self) -> bool:
+        """Whether the status line shows a refusal (a move the rules now refuse)."""
+        return self.table.error
+
+    @property
     def at(self) -> int:
         """How many moves have been replayed."""
         return len(self.game.history)
 
     def update(self, app: App) -> None:
-        actions = app.keys.actions(self.context)
-        if actions and self.flights:
-            self.flights.clear()
+        flights = self.table.flights
+        actions = app.keyboard.actions(self.context)
+        if actions and flights:
+            flights.clear()
         for action, _ in actions:
-            if action == "close":
-                self._close(app)
+            if self.HANDLERS[action](self, app):
                 return
-            if action == "pause":
-                self.paused = not self.paused
-                self.wait = 0
-            elif action == "step":
-                self.paused = True
-                self.forward(app)
-            elif action == "back":
-                self.paused = True
-                self.back(app)
-            elif action in ("faster", "slower"):
-                step = 1 if action == "faster" else -1
-                self.speed = min(max(self.speed + step, 0), len(SPEEDS) - 1)
-                self.wait = min(self.wait, SPEEDS[self.speed])
-            elif action == "start":
-                self.game.restart()
-                self.flights.clear()
-                self.stopped = ""
-        if self.flights and all(f.landed(app.frame) for f in self.flights):
-            self.flights.clear()
-        if not self.paused and not self.flights:
+        if flights and all(f.landed(app.frame) for f in flights):
+            flights.clear()
+        if not self.paused and not flights:
             self.wait -= 1
             if self.wait <= 0:
                 self.wait = SPEEDS[self.speed]
                 if not self.forward(app):
                     self.paused = True
         self._status()
+
+    def draw(self, app: App) -> None:
+        self.table.draw(app)
+
+    # -- keys ------------------------------------------------------------------------------------
+
+    def _close(self, app: App) -> bool:
+        if len(app.scenes) > 1:
+            app.pop()
+        else:  # `retro-patience replay FILE`: on to the program's usual start
+            app.boot()
+        return True
+
+    def _pause(self, app: App) -> bool:
+        self.paused = not self.paused
+        self.wait = 0
+        return False
+
+    def _step(self, app: App) -> bool:
+        self.paused = True
+        self.forward(app)
+        return False
+
+    def _back(self, app: App) -> bool:
+        self.paused = True
+        self.back(app)
+        return False
+
+    def _faster(self, app: App) -> bool:
+        return self._speed_by(1)
+
+    def _slower(self, app: App) -> bool:
+        return self._speed_by(-1)
+
+    def _speed_by(self, step: int) -> bool:
+        self.speed = min(max(self.speed + step, 0), len(SPEEDS) - 1)
+        self.wait = min(self.wait, SPEEDS[self.speed])
+        return False
+
+    def _start(self, app: App) -> bool:
+        self.game.restart()
+        self.table.flights.clear()
+        self.stopped = ""
+        return False
+
+    HANDLERS: ClassVar[dict[str, Callable[[ReplayScene, App], bool]]] = {
+        "close": _close, "pause": _pause, "step": _step, "back": _back, "faster": _faster,
+        "slower": _slower, "start": _start}
+
+    # -- moving through the list --------------------------------------------------------------
 
     def forward(self, app: App) -> bool:
         """The next move of the list, as the engine judges it now; False at the end."""
@@ -89,35 +138,30 @@ class ReplayScene(TableScene):
             self.stopped = texts.REPLAY_STOPPED.format(n=self.at + 1, move=text, why=reason)
             app.beeper.play("refuse")
             return False
-        before = self._snapshot()
+        before = self.table.snapshot()
         events = self.game.push(move)
         if any(name == "won" for name, _ in events):
             app.beeper.play("win")
-        self._after_change(app, before, move)
+        self.table.after_change(app, before, move)
         return True
 
     def back(self, app: App) -> None:
         if not self.game.history:
             return
-        before = self._snapshot()
+        before = self.table.snapshot()
         move = self.game.pop()
         self.game.future.clear()  # the list, not the redo stack, says what comes next
         self.stopped = ""
-        self._after_change(app, before, move, undo=True)
-
-    def _close(self, app: App) -> None:
-        if len(app.scenes) > 1:
-            app.pop()
-        else:  # `retro-patience replay FILE`: on to the program's usual start
-            app.boot()
+        self.table.after_change(app, before, move, undo=True)
 
     def _status(self) -> None:
         if self.stopped:
-            self._say(self.stopped, error=True)
+            self.table.say(self.stopped, error=True)
             return
         if self.at >= len(self.moves):
             state = texts.REPLAY_END
         else:
             state = texts.REPLAY_PAUSED if self.paused else texts.REPLAY_PLAYING
-        self._say(texts.REPLAY_STATUS.format(at=self.at, n=len(self.moves), speed=self.speed + 1,
-                                             top=len(SPEEDS), state=state))
+        self.table.say(texts.REPLAY_STATUS.format(at=self.at, n=len(self.moves),
+                                                  speed=self.speed + 1, top=len(SPEEDS),
+                                                  state=state))

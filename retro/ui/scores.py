@@ -7,16 +7,19 @@ chosen in the menu (statistics are kept per option set, the table per game).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from retro.errors import RetroError
 from retro.records import TABLE_SIZE, HighScore, Stats
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
-from retro.ui.app import App, game_label
-from retro.ui.screens import bar, box
+from retro.ui.session import game_label
 from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
+from retro.ui.widgets import bar, box
+
+if TYPE_CHECKING:
+    from retro.ui.app import App
 
 
 def streak_text(streak: int) -> str:
@@ -78,30 +81,38 @@ class HighScoresScene:
         self._screen: TextScreen | None = None
 
     def update(self, app: App) -> None:
-        import pyxel
-
-        count = len(self.entries)
-        for action, _ in app.keys.actions(self.context):
-            if action == "up" and count:
-                self.chosen = (self.chosen - 1) % count
-            elif action == "down" and count:
-                self.chosen = (self.chosen + 1) % count
-            elif action == "first":
-                self.chosen = 0
-            elif action == "last" and count:
-                self.chosen = count - 1
-            elif action == "replay":
-                self._replay(app)
-            elif action == "click":
-                row = pyxel.mouse_y // CELL_H - self.FIRST
-                if 0 <= row < count and 3 < pyxel.mouse_x // CELL_W < COLS - 3:
-                    if row == self.chosen:
-                        self._replay(app)
-                    self.chosen = row
-            elif action == "close":
-                app.pop()
+        for action, _ in app.keyboard.actions(self.context):
+            self.HANDLERS[action](self, app)
             if app.scene is not self:
                 return
+
+    def _up(self, app: App) -> None:
+        if self.entries:
+            self.chosen = (self.chosen - 1) % len(self.entries)
+
+    def _down(self, app: App) -> None:
+        if self.entries:
+            self.chosen = (self.chosen + 1) % len(self.entries)
+
+    def _first(self, app: App) -> None:
+        self.chosen = 0
+
+    def _last(self, app: App) -> None:
+        if self.entries:
+            self.chosen = len(self.entries) - 1
+
+    def _click(self, app: App) -> None:
+        """A click chooses an entry; a click on the chosen one watches it."""
+        import pyxel
+
+        row = pyxel.mouse_y // CELL_H - self.FIRST
+        if 0 <= row < len(self.entries) and 3 < pyxel.mouse_x // CELL_W < COLS - 3:
+            if row == self.chosen:
+                self._replay(app)
+            self.chosen = row
+
+    def _close(self, app: App) -> None:
+        app.pop()
 
     def _replay(self, app: App) -> None:
         if not self.entries:
@@ -122,13 +133,17 @@ class HighScoresScene:
                                           name=entry.name)
         app.show_replay(gdef, entry.seed, entry.replay, label)
 
+    HANDLERS: ClassVar[dict[str, Callable[[HighScoresScene, App], None]]] = {
+        "up": _up, "down": _down, "first": _first, "last": _last, "replay": _replay,
+        "click": _click, "close": _close}
+
     def draw(self, app: App) -> None:
         state = (self.chosen, self.problem, app.frame // 16 % 2 if self.highlight else 0)
-        if state != self._state:
+        screen = self._screen
+        if screen is None or state != self._state:
             self._state = state
-            self._screen = self.compose(blink=bool(state[2]))
-        assert self._screen is not None
-        app.painter.screen("scores", self._screen)
+            screen = self._screen = self.compose(blink=bool(state[2]))
+        app.painter.screen("scores", screen)
 
     def _options_text(self, options: Mapping[str, Any]) -> str:
         parts = [f"{spec.label} {options[name]}" for name, spec in self.specs.items()

@@ -3,7 +3,7 @@ places with cards, when the top cards match in suit or rank; won with one pile."
 
 from __future__ import annotations
 
-from retro.cards import make_deck, shuffle
+from retro.engine.cards import make_deck, shuffle
 from retro.engine.game import Game
 from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal

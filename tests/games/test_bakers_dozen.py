@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from retro.cards import make_deck, shuffle
+from retro.engine.cards import make_deck, shuffle
 from retro.engine.game import Game
 from tests.helpers import game_at, legal, load, pile, play, refusal
 

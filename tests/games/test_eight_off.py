@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from retro.cards import make_deck
+from retro.engine.cards import make_deck
 from retro.engine.game import Game
 from retro.engine.model import GameDef
 from tests.games.agreement import generation_agrees_with_judgement

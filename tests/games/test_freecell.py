@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from retro.cards import make_deck, shuffle
-from retro.deals import microsoft_shuffle
+from retro.engine.cards import make_deck, shuffle
+from retro.engine.deals import microsoft_shuffle
 from retro.engine.game import Game
 from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal

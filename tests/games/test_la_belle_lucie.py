@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from retro.cards import seed_derived_from, shuffle
+from retro.engine.cards import seed_derived_from, shuffle
 from retro.engine.game import Game
 from tests.helpers import game_at, legal, load, pile, play, refusal
 

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from retro.cards import make_deck
+from retro.engine.cards import make_deck
 from retro.engine.game import Game
 from retro.engine.notation import format_move, parse_move
 from retro.errors import NotationError

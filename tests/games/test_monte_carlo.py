@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from retro.cards import make_deck
+from retro.engine.cards import make_deck
 from retro.engine.game import Game
 from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal

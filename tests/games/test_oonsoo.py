@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from retro.cards import make_deck
 from retro.definition.loader import load_game_file
+from retro.engine.cards import make_deck
 from retro.engine.game import Game
 from retro.errors import DefinitionError
 from retro.paths import games_dir

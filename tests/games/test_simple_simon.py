@@ -9,6 +9,7 @@ import pytest
 
 from retro.engine.game import Game
 from retro.errors import NotationError
+from retro.textmode import load_instructions
 from tests.helpers import game_at, legal, load, pile, play, refusal, suit_run
 
 SIMON = load("simple_simon")
@@ -57,3 +58,27 @@ def test_the_option_takes_complete_suits_off_at_once() -> None:
     play(game, "t9>t6")
     assert pile(game, "foundation:1") == suit_run("C")
     assert "tableau:1>tableau:2" in legal(game)
+
+
+def test_four_complete_suits_still_in_the_columns_do_not_win() -> None:
+    # The standard rule: Simple Simon is won only when all 52 cards have been removed to the
+    # foundations; a column holding a whole suit King to Ace is not yet a win.
+    columns = "\n".join(f"tableau:{i} = {suit_run(s)}" for i, s in zip((1, 3, 5, 7), "SHDC",
+                                                                        strict=True))
+    game = game_at(SIMON, columns)
+    assert game.outcome() == "playing"
+    play(game, "t1>f1/13", "t3>f2/13", "t5>f3/13")
+    assert game.outcome() == "playing"
+    play(game, "t7>f4/13")
+    assert game.outcome() == "won"
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "all 52 cards are on the foundations"),
+                                             ("de", "alle 52 Karten auf den Grundstapeln")])
+def test_the_instructions_tell_the_same_win_as_the_game(lang: str, words: str) -> None:
+    instructions = load_instructions("simple_simon", lang)
+    assert instructions is not None
+    text = " ".join("".join(g.char for g in line).strip() for page in instructions.pages
+                    for line in page)
+    assert words in " ".join(text.split())
+    assert "empty or holds" not in text and "leer ist oder" not in text

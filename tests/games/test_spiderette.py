@@ -1,5 +1,5 @@
 """Spiderette: Spider's rules with one pack in Klondike's seven columns, as positions and moves
-(the rules it shares with Spider are tested at length in tests/test_spider_rules.py)."""
+(the rules it shares with Spider are tested at length in tests/games/test_spider.py)."""
 
 from __future__ import annotations
 

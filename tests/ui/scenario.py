@@ -260,15 +260,15 @@ def seven_to_ace() -> Driver:
 def _walk(table: TableScene, target: int) -> list[str]:
     """The arrow keys that bring the table's cursor to pile `target`, row by row."""
     keys: list[str] = []
-    rows = table.layout.rows(table.game.position)
+    rows = table.geometry.rows(table.game.position)
     at = next(i for i, row in enumerate(rows) if table.cursor in row)
     to = next(i for i, row in enumerate(rows) if target in row)
     cursor = table.cursor
     while at != to:  # Tab goes down a row and round to the top
         keys.append("TAB")
         at = (at + 1) % len(rows)
-        x = table.layout.origins[cursor][0]
-        cursor = min(rows[at], key=lambda i: abs(table.layout.origins[i][0] - x))
+        x = table.geometry.origins[cursor][0]
+        cursor = min(rows[at], key=lambda i: abs(table.geometry.origins[i][0] - x))
     row = rows[to]
     steps = row.index(target) - row.index(cursor)
     keys += ["RIGHT"] * steps if steps > 0 else ["LEFT"] * -steps

@@ -1,4 +1,4 @@
-"""The duel in the window (issue 5): two names, one duel code, the hot seat, the result."""
+"""The duel in the window: two names, one duel code, the hot seat, the result."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ import scenario
 
 from retro.duel import duel_code
 from retro.records import Records
+from retro.ui.dialogs import ConfirmScene
 from retro.ui.driver import Driver
 from retro.ui.duelscreens import DuelResultScene, DuelSetupScene, PassScene, parse_code
 from retro.ui.layout import SCREEN_H, SCREEN_W
-from retro.ui.screens import ConfirmScene, MenuScene
+from retro.ui.screens import MenuScene
 from retro.ui.table import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from retro.cards import Card
 from retro.definition.catalog import Catalog
+from retro.engine.cards import Card
 from retro.engine.game import Game
 from retro.engine.model import card_move
 from retro.engine.notation import parse_position
 from retro.solver import hints
-from retro.ui.layout import CARD_H, CARD_W, SCREEN_W, TABLE_BOTTOM, TABLE_TOP, Layout
+from retro.ui.layout import CARD_H, CARD_W, SCREEN_W, TABLE_BOTTOM, TABLE_TOP, Geometry
 
 SPIDER = Catalog().load("spider", {})
 
@@ -79,7 +79,7 @@ def test_best_move_for_a_clicked_card() -> None:
 def test_spider_fits_640_pixels_and_a_30_card_column_fits_on_screen() -> None:
     game = game_at("tableau:1 = " + " ".join(["9d"] * 5 + [f"{r}S" for r in "KQJT98765432A"]
                                               + [f"{r}H" for r in "KQJT98765432"]))
-    layout = Layout(SPIDER)
+    layout = Geometry(SPIDER)
     xs = [x for x, _ in layout.origins]
     assert min(xs) >= 0 and max(xs) + CARD_W <= SCREEN_W
     pile = game.position.by_id["tableau:1"]
@@ -95,7 +95,7 @@ def test_spider_fits_640_pixels_and_a_30_card_column_fits_on_screen() -> None:
 def test_a_new_game_is_placed_from_its_yaml_alone() -> None:
     for game_id in Catalog().ids():
         gdef = Catalog().load(game_id, {})
-        layout = Layout(gdef)
+        layout = Geometry(gdef)
         for x, y in layout.origins:
             assert x >= 0 and x + CARD_W <= SCREEN_W
             assert TABLE_TOP <= y < TABLE_BOTTOM
@@ -108,7 +108,7 @@ def test_cards_are_interned_so_flights_can_match_them_by_identity() -> None:
 def test_a_draw_three_waste_fans_its_top_three_cards_only() -> None:
     gdef = Catalog().load("klondike_draw3", {})
     position = parse_position(gdef, "waste = 2C 3D 4S 5H 6C 7D 8S")
-    layout = Layout(gdef)
+    layout = Geometry(gdef)
     waste = position.by_id["waste"]
     offsets = layout.offsets(waste)
     assert offsets[:5] == [0] * 5  # the older cards lie squared under the first shown one
@@ -117,5 +117,5 @@ def test_a_draw_three_waste_fans_its_top_three_cards_only() -> None:
     right_edge = x + offsets[-1] + CARD_W
     foundation = layout.origin(position.by_id["foundation:1"])[0]
     assert right_edge < foundation  # the fan stays clear of the foundations
-    assert Layout(Catalog().load("klondike", {})).offsets(
+    assert Geometry(Catalog().load("klondike", {})).offsets(
         parse_position(Catalog().load("klondike", {}), "waste = 2C 3D").by_id["waste"]) == [0, 0]

@@ -10,7 +10,8 @@ import scenario
 
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless
-from retro.ui.screens import InstructionsScene, MenuScene
+from retro.ui.helpscreen import InstructionsScene
+from retro.ui.screens import MenuScene
 
 pytestmark = pytest.mark.usefixtures("window")
 

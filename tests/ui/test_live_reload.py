@@ -1,4 +1,4 @@
-"""Live reload (issue 6): saving the game's YAML while it is on the table reloads it (polled
+"""Live reload: saving the game's YAML while it is on the table reloads it (polled
 twice a second), F5 does it by hand; moves are replayed when the new rules allow them."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Nothing is lost (issue 7): the game in progress saved after every move and offered again at
+"""Nothing is lost: the game in progress saved after every move and offered again at
 start, exactly; damaged files told in one line; finished games counted, named and replayed."""
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.records import Records
 from retro.saves import current_path, load_saved, save_current
-from retro.ui.dialogs import NameScene, ResumeScene
+from retro.ui.dialogs import NameScene, OverScene, ResumeScene
 from retro.ui.driver import Driver
 from retro.ui.keeper import read_game_file
 from retro.ui.replay import ReplayScene
 from retro.ui.scores import HighScoresScene
-from retro.ui.screens import MenuScene, OverScene, TitleScene
+from retro.ui.screens import MenuScene, TitleScene
 from retro.ui.table import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")

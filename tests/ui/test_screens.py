@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 import scenario
 
-from retro.cards import Card, card_name
 from retro.definition.catalog import Catalog
+from retro.engine.cards import Card, card_name
 from retro.rules import all_rules
-from retro.ui import keys, png, texts
+from retro.ui import keymap as keys
+from retro.ui import png, texts
 from retro.ui.font import missing_glyphs
 from retro.ui.layout import SCREEN_H, SCREEN_W
 from retro.ui.palette import PALETTE
@@ -105,7 +106,7 @@ def test_the_font_has_a_glyph_for_everything_the_screens_drew() -> None:
 
 def test_docs_keys_md_is_the_keymap() -> None:
     assert (DOCS / "keys.md").read_text(encoding="utf-8") == keys.markdown(), (
-        "regenerate with: .venv/bin/python -m retro.ui.keys > docs/keys.md")
+        "regenerate with: .venv/bin/python -m retro.ui.keymap > docs/keys.md")
 
 
 def test_every_action_of_the_keymap_has_a_key_and_no_key_is_bound_twice_on_a_screen() -> None:

@@ -9,9 +9,11 @@ import scenario
 
 from retro.engine.model import card_move
 from retro.ui.app import App
+from retro.ui.dialogs import ConfirmScene, OverScene
 from retro.ui.driver import Driver
+from retro.ui.helpscreen import InstructionsScene
 from retro.ui.layout import CARD_H, CARD_W, SCREEN_W
-from retro.ui.screens import ConfirmScene, InstructionsScene, MenuScene, OverScene, TitleScene
+from retro.ui.screens import MenuScene, TitleScene
 from retro.ui.table import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")
@@ -24,8 +26,8 @@ def region(driver: Driver, x: int, y: int, w: int, h: int) -> list[bytes]:
 
 def top_card_rect(table: TableScene, index: int) -> tuple[int, int, int, int]:
     pile = table.piles[index]
-    offsets = table.layout.offsets(pile)
-    x, y = table.layout.card_xy(pile, offsets, len(pile.cards) - 1)
+    offsets = table.geometry.offsets(pile)
+    x, y = table.geometry.card_xy(pile, offsets, len(pile.cards) - 1)
     return x, y, CARD_W, CARD_H
 
 
@@ -142,7 +144,7 @@ def test_mouse_lifts_drops_sends_to_best_place_and_deals() -> None:
     driver.click(x + 20, y + 30, "MOUSE_BUTTON_RIGHT")  # best place for Q♠: on K♠
     assert game.position.piles[t8].top.code == "QS"  # type: ignore[union-attr]
     stock = game.position.by_id["stock"]
-    sx, sy = table.layout.origin(stock)
+    sx, sy = table.geometry.origin(stock)
     driver.click(sx + 10, sy + 10)
     assert len(stock.cards) == 40
 
@@ -205,7 +207,7 @@ def test_cards_glide_and_deals_fly_from_the_stock_and_a_key_skips_them() -> None
     driver.press("D", settle=0)
     assert len(table.flights) == 10
     stock = table.game.position.by_id["stock"]
-    assert all(f.start == table.layout.origin(stock) for f in table.flights)
+    assert all(f.start == table.geometry.origin(stock) for f in table.flights)
     assert len({f.begin for f in table.flights}) == 10  # one after the other
     driver.step(3)
     assert table.flights
@@ -286,8 +288,8 @@ def test_right_click_on_a_king_sends_its_complete_run_home() -> None:
     table = driver.app.scene
     assert isinstance(table, TableScene)
     pile = table.game.position.by_id["tableau:1"]
-    offsets = table.layout.offsets(pile)
-    x, y = table.layout.card_xy(pile, offsets, 1)
+    offsets = table.geometry.offsets(pile)
+    x, y = table.geometry.card_xy(pile, offsets, 1)
     driver.click(x + 20, y + 4, "MOUSE_BUTTON_RIGHT")
     assert [p.kind for p in table.piles if len(p.cards) == 13] == ["foundation"]
 

@@ -1,5 +1,5 @@
-"""Every rule fact of Spider Duel (RULES.md §2), written as positions and moves, plus random play
-and the console for the Spider games."""
+"""Every rule fact of Spider Duel (games/spider_duel.yaml and its instructions), written as
+positions and moves, plus random play and the console for the Spider games."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Shuffles a game file chooses by name (`deck: {shuffle: microsoft}`).
 
-The project's own PCG32 shuffle (`retro.cards.shuffle`) is the default. FreeCell players know
+The project's own PCG32 shuffle (`retro.engine.cards.shuffle`) is the default. FreeCell players know
 their deals by number from Windows, so "FreeCell 617" must be that very deal here too: the
 `microsoft` shuffle is the generator Windows FreeCell used, written out in docs/deals.md.
 Every shuffle returns the pack in dealing order: the first card is dealt first.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from retro.cards import Card, shuffle
+from retro.engine.cards import Card, shuffle
 
 Shuffle = Callable[[list[Card], int], list[Card]]
 

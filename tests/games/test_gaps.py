@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from retro.cards import make_deck, parse_rank, seed_derived_from, shuffle
+from retro.engine.cards import make_deck, parse_rank, seed_derived_from, shuffle
 from retro.engine.game import LOST, PLAYING, WON, Game, deal_position
 from retro.engine.model import MOVE, GameDef, Move, Position
 from retro.engine.notation import format_move

@@ -1,4 +1,5 @@
-"""Every rule fact of Spider (RULES.md §1, XPat2), written as positions and moves."""
+"""Every rule fact of Spider (XPat2's rules, as games/spider.yaml and its instructions state
+them), written as positions and moves."""
 
 from __future__ import annotations
 

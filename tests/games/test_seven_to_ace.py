@@ -1,5 +1,5 @@
-"""Every rule fact of 7 bis As (RULES.md §3), written as positions and moves, plus random play
-and the console."""
+"""Every rule fact of 7 bis As (games/seven_to_ace.yaml and its instructions), written as
+positions and moves, plus random play and the console."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from retro.cards import make_deck, shuffle
 from retro.cli import main
+from retro.engine.cards import make_deck, shuffle
 from retro.engine.game import LOST, PLAYING, WON, Game, deal_position
 from retro.engine.model import MOVE, Move
 from retro.engine.notation import format_move

@@ -1,6 +1,6 @@
 """The one keymap: every key and mouse button the window answers to, by screen.
 
-The same table drives the input handling (`Keys.actions`), the keys shown in the window and
+The same table drives the input handling (`Keyboard.actions`), the keys shown in the window and
 `docs/keys.md` (`markdown()`; a test keeps the file in step), so a key can never work without
 being documented or be documented without working. Alt combinations are left alone: pyxel keeps
 Alt+1/2/3/8/9/0, Alt+Enter and Alt+R for itself, and no binding here uses Alt.
@@ -191,10 +191,10 @@ def first_key(context: str, action: str) -> str:
 
 
 def markdown() -> str:
-    """docs/keys.md, generated from KEYMAP (regenerate: python -m retro.ui.keys > docs/keys.md)."""
+    """docs/keys.md, written from KEYMAP (python -m retro.ui.keymap > docs/keys.md)."""
     lines = ["# Keys", "",
-             "Generated from `retro/ui/keys.py` (the keymap the window uses): "
-             "`python -m retro.ui.keys > docs/keys.md`.",
+             "Generated from `retro/ui/keymap.py` (the keymap the window uses): "
+             "`python -m retro.ui.keymap > docs/keys.md`.",
              "Key repeat: a held key repeats after 1/3 s, then 30 times a second.", ""]
     for context, title in CONTEXTS.items():
         lines += [f"## {title}", "", "| Keys | What it does |", "|---|---|"]
@@ -204,7 +204,7 @@ def markdown() -> str:
     return "\n".join(lines)
 
 
-class Keys:
+class Keyboard:
     """Reads pyxel's keys once a frame and answers which actions of a screen were asked for."""
 
     def __init__(self) -> None:

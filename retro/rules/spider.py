@@ -1,0 +1,135 @@
+"""Spider's rules: complete suits that leave the table, the deal that needs every column filled,
+the win with runs left in place, and XPat2's score.
+"""
+
+from __future__ import annotations
+
+from retro.engine.model import Accept, Auto, Condition, Keyer, Pile, Position, Score
+from retro.rules.common import new_key_space, run_from_top
+from retro.rules.registry import rule
+
+
+@rule("accept", "Only a complete run of one suit, King down to Ace, all thirteen cards at once.")
+def complete_suit_run() -> Accept:
+    space = new_key_space()
+
+    def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
+        return (space,)
+
+    def card_key(src: Pile, count: int) -> int | None:
+        return space if count == 13 and is_complete_run(src.cards[-13:]) else None
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return count == 13 and len(src.cards) - src.down >= 13 and is_complete_run(
+            src.cards[-13:])
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        return f"{dst.id} takes only a complete run of one suit from King to Ace"
+
+    return Accept(test, why, (Keyer(pile_keys, card_key=card_key, min_count=13, max_count=13),))
+
+
+def is_complete_run(cards: list) -> bool:  # type: ignore[type-arg]
+    """Thirteen cards of one suit from King (bottom) down to Ace (top)."""
+    if len(cards) != 13:
+        return False
+    suit = cards[0].suit
+    return all(card.suit == suit and card.rank == 13 - i for i, card in enumerate(cards))
+
+
+def _whole_pile_is_run(pile: Pile, follows: str) -> bool:
+    return pile.down == 0 and run_from_top(pile, follows) == len(pile.cards)
+
+
+@rule("condition",
+      "Deal only when no pile of the group is empty; relaxed 1: or when every other pile is one "
+      "face-up run of one suit; relaxed 2: one face-up run in sequence, any suits.",
+      relaxed=(0, 1, 2))
+def spider_deal_allowed(group: str = "tableau", relaxed: int = 0) -> Condition:
+    follows = "suit" if relaxed == 1 else "any"
+
+    def test(position: Position) -> bool:
+        piles = position.groups[group]
+        if all(pile.cards for pile in piles):
+            return True
+        if relaxed == 0:
+            return False
+        return all(_whole_pile_is_run(pile, follows) for pile in piles if pile.cards)
+
+    def why(position: Position) -> str:
+        if relaxed == 0:
+            return "No deal while a column is empty: fill every column first"
+        words = "of one suit" if relaxed == 1 else "in sequence"
+        return ("With an empty column, deal only when every other column is one face-up run "
+                f"{words}")
+
+    return Condition(test, why)
+
+
+@rule("condition",
+      "Won when every pile of the group is empty or one complete King-to-Ace run of one suit, "
+      "and no card is left anywhere but there and on the foundations.")
+def complete_runs_only(group: str = "tableau") -> Condition:
+    def test(position: Position) -> bool:
+        for pile in position.piles:
+            if pile.group.name == group:
+                if pile.cards and not (pile.down == 0 and is_complete_run(pile.cards)):
+                    return False
+            elif pile.kind != "foundation" and pile.cards:
+                return False
+        return True
+
+    def why(position: Position) -> str:
+        return "Not every column is empty or a complete run"
+
+    return Condition(test, why)
+
+
+@rule("auto",
+      "A complete King-to-Ace run of one suit on top of a pile goes to the foundations by itself.")
+def remove_complete_runs(from_: str = "tableau", to: str = "foundation") -> Auto:
+    def apply(position: Position) -> bool:
+        changed = False
+        for pile in position.groups[from_]:
+            if len(pile.cards) - pile.down >= 13 and is_complete_run(pile.cards[-13:]):
+                target = next((f for f in position.groups[to] if not f.cards), None)
+                if target is None:
+                    break
+                position.transfer(pile, 13, target)
+                changed = True
+        return changed
+
+    return Auto(apply)
+
+
+@rule("score",
+      "XPat2's Spider score, from the position: 10 a turned card, 15 a column with no face-down "
+      "card, 2 a card on its same-suit next-higher card, 50 a completed suit (+2 each kept in the "
+      "columns beyond the third when all are complete).")
+def xpat_spider(group: str = "tableau", foundation: str = "foundation", dealt_down: int = 44,
+                relaxed: int = 0, columns: int = 10, suits: int = 8) -> Score:
+    def compute(position: Position) -> int:
+        points = 0
+        down = 0
+        kept = 0
+        for pile in position.groups[group]:
+            cards = pile.cards
+            down += pile.down
+            if pile.down == 0:
+                points += 15
+            for i in range(pile.down + 1, len(cards)):
+                upper, lower = cards[i], cards[i - 1]
+                if upper.suit == lower.suit and upper.rank + 1 == lower.rank:
+                    points += 2
+            if len(cards) - pile.down >= 13 and is_complete_run(cards[-13:]):
+                points += 26
+                kept += 1
+        removed = sum(len(pile.cards) // 13 for pile in position.groups[foundation])
+        points += 10 * (dealt_down - down) + 50 * removed
+        if kept + removed == len(position.groups[foundation]):
+            points += 2 * max(0, kept - 3)
+        return points
+
+    # every card turned, every column clean, every suit complete, all but three kept
+    best = 10 * dealt_down + 15 * columns + 50 * suits + 2 * max(0, suits - 3)
+    return Score(compute, {}, 0 if relaxed else best)

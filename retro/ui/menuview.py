@@ -1,0 +1,157 @@
+"""The game menu as drawn: the scrolling list of games, the chosen game's options and actions,
+and its statistics. Drawing only, except that it notes which screen row shows which line, so
+`MenuScene` can answer the mouse.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import TYPE_CHECKING, Any
+
+from retro.textmode import Colour, TextScreen
+from retro.ui import keymap, texts
+from retro.ui.scores import stats_lines
+from retro.ui.textview import COLS, ROWS
+from retro.ui.widgets import bar, box, note_line
+
+if TYPE_CHECKING:
+    from retro.ui.app import App
+    from retro.ui.screens import MenuScene
+
+STATS_ROW = 19
+
+
+def compose(menu: MenuScene, app: App) -> TextScreen:
+    screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLUE)
+    screen.fill(0, 1, COLS, ROWS - 2, "░", Colour.BLUE, Colour.BLACK)
+    bar(screen, 0, texts.MENU_TITLE, Colour.BLACK, Colour.LIGHT_GREY)
+    _compose_list(menu, screen)
+    _compose_game(menu, app, screen)
+    note = menu.entry.error or menu.error
+    if note:
+        note_line(screen, menu.NOTE_ROW, note)
+    bar(screen, ROWS - 1, " " + texts.MENU_KEYS)
+    return screen
+
+
+def _compose_list(menu: MenuScene, screen: TextScreen) -> None:
+    col, row, width, height = menu.LIST_COL, menu.LIST_ROW, menu.LIST_W, menu.LIST_H
+    box(screen, col, row, width, height, texts.MENU_GAMES, Colour.WHITE, Colour.BLUE,
+        Colour.LIGHT_CYAN)
+    count = len(menu.entries)
+    where = f" {menu.game + 1}/{count} "
+    screen.put(col + width - 2 - len(where), row + height - 1, where, Colour.LIGHT_CYAN)
+    menu.game_rows = {}
+    inner = width - 3  # the title cells; the frame's right column is the scroll bar
+    for offset, entry in enumerate(menu.entries[menu.top:menu.top + menu.VISIBLE]):
+        index = menu.top + offset
+        at = row + 1 + offset
+        menu.game_rows[at] = index
+        title = f" {entry.title}"[:inner].ljust(inner)
+        fg = (Colour.LIGHT_RED if entry.error else Colour.LIGHT_GREEN if entry.mine
+              else Colour.WHITE)
+        if index == menu.game:
+            chosen_bg = Colour.CYAN if menu.focus == 0 else Colour.LIGHT_GREY
+            screen.put(col + 1, at, "►" + title[1:], Colour.BLACK, chosen_bg)
+        else:
+            screen.put(col + 1, at, title, fg)
+    if menu.overflows():
+        _compose_scroll_bar(menu, screen, col + width - 1, row + 1, height - 2)
+
+
+def _compose_scroll_bar(menu: MenuScene, screen: TextScreen, col: int, row: int,
+                        height: int) -> None:
+    """A DOS scroll bar in the frame: arrows at the ends, a thumb where the view is."""
+    track = height - 2
+    screen.put_char(col, row, "▲", Colour.BLACK, Colour.CYAN)
+    screen.put_char(col, row + height - 1, "▼", Colour.BLACK, Colour.CYAN)
+    span = len(menu.entries) - menu.VISIBLE
+    thumb = round(menu.top / span * (track - 1)) if span else 0
+    for offset in range(track):
+        char, fg = ("█", Colour.LIGHT_CYAN) if offset == thumb else ("░", Colour.CYAN)
+        screen.put_char(col, row + 1 + offset, char, fg, Colour.BLUE)
+
+
+def _compose_game(menu: MenuScene, app: App, screen: TextScreen) -> None:
+    entry = menu.entry
+    left, width = menu.LEFT, menu.WIDTH
+    title = f" {entry.title}{texts.MENU_MINE if entry.mine else ''} "
+    box(screen, left, 2, width, 21, title, Colour.WHITE, Colour.BLUE, Colour.LIGHT_CYAN)
+    text_width = width - 4
+    if entry.error:
+        about = textwrap.wrap(texts.MENU_BROKEN, text_width)[:2]
+    else:
+        about = textwrap.wrap(entry.description, text_width)
+        if len(about) > 2:
+            about = [about[0], about[1][:text_width - 1] + "…"]
+    for offset, text in enumerate(about):
+        screen.put(left + 2, 3 + offset, text, Colour.LIGHT_GREY)
+    row = 5
+    screen.put(left, row, "╟" + "─" * (width - 2) + "╢", Colour.LIGHT_CYAN)
+    screen.put(left + 2, row, texts.MENU_OPTIONS, Colour.YELLOW)
+    row += 1
+    lines = menu.lines(app)
+    focus = min(menu.focus, len(lines) - 1)
+    roomy = len(lines) + 1 <= 19 - row  # a blank line before the actions if it fits
+    menu.rows = {}
+    values = menu.values[menu.game_id]
+    for index, (kind, name) in enumerate(lines):
+        label, value = _line_text(menu, app, kind, name, values)
+        if kind == "play" and roomy:
+            row += 1
+        focused = index == focus
+        fg, bg = (Colour.BLACK, Colour.CYAN) if focused else (Colour.WHITE, Colour.BLUE)
+        if kind in ACTIONS:
+            text = f"  {'►' if focused else ' '} {label}"
+            screen.put(left + 2, row, text.ljust(width - 4), fg, bg)
+            key = _action_key(app, kind)
+            if key:  # the key that does it from anywhere in the menu, DOS style
+                screen.put(left + width - 3 - len(key), row, key,
+                           Colour.BLUE if focused else Colour.LIGHT_CYAN, bg)
+        else:
+            shown = f"◄ {value} ►" if focused and kind != "deal" else f"  {value}"
+            text = f" {label} ".ljust(24, ".") + " " + shown
+            screen.put(left + 2, row, text.ljust(width - 4)[:width - 4], fg, bg)
+        menu.rows[row] = index
+        row += 1
+    if row <= STATS_ROW and not entry.error:
+        _compose_stats(menu, app, screen)
+
+
+
+def _compose_stats(menu: MenuScene, app: App, screen: TextScreen) -> None:
+    """Two lines of statistics for the chosen game with the chosen options."""
+    left, width, row = menu.LEFT, menu.WIDTH, STATS_ROW
+    screen.put(left, row, "╟" + "─" * (width - 2) + "╢", Colour.LIGHT_CYAN)
+    screen.put(left + 2, row, texts.MENU_STATS, Colour.YELLOW)
+    key = app.keeper.stats_key(menu.game_id, menu.values[menu.game_id])
+    for offset, text in enumerate(stats_lines(app.keeper.records.stats.get(key))):
+        screen.put(left + 2, row + 1 + offset, text[:width - 4], Colour.LIGHT_GREY)
+
+
+def _action_key(app: App, kind: str) -> str:
+    action = {"play": "select", "scores": "scores", "quit": "quit"}.get(kind)
+    if kind == "resume" and app.session is not None:
+        action = "cancel"
+    return keymap.first_key("menu", action) if action else ""
+
+
+def _line_text(menu: MenuScene, app: App, kind: str, name: str, values: dict[str, Any]
+               ) -> tuple[str, str]:
+    entry = menu.entry
+    if kind == "game":
+        return texts.MENU_GAME, entry.title
+    if kind == "option":
+        return entry.options[name].label, str(values[name])
+    if kind == "deal":
+        return texts.MENU_DEAL, f"[{menu.deal.ljust(9, '_')}]"
+    if kind == "sound":
+        return texts.MENU_SOUND, texts.MENU_ON if app.beeper.enabled else texts.MENU_OFF
+    if kind == "resume" and app.session is None:
+        return texts.MENU_RESUME_SAVED, ""
+    return ACTIONS[kind], ""
+
+
+
+ACTIONS = {"play": texts.MENU_PLAY, "duel": texts.MENU_DUEL, "scores": texts.MENU_SCORES,
+       "resume": texts.MENU_RESUME, "quit": texts.MENU_QUIT}

@@ -1,0 +1,80 @@
+"""Cards in flight: where each card was before a move, and its glide to where it lies now.
+
+Motion is drawing only: the engine position changes at once, and the cards that changed place
+are drawn between their old and new places until they land, so skipping an animation can
+never change the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from retro.engine.cards import Card
+from retro.engine.model import Pile
+from retro.ui.layout import Geometry
+
+GLIDE_FRAMES = 8
+DEAL_STAGGER = 2
+
+# per pile: its cards, how many are face down, and where each card was drawn
+Snapshot = list[tuple[list[Card], int, list[tuple[int, int]]]]
+
+
+@dataclass
+class Flight:
+    """A card on its way from one place to another."""
+
+    card: Card
+    face_up: bool
+    start: tuple[int, int]
+    end: tuple[int, int]
+    pile: int
+    begin: int
+    frames: int
+
+    def where(self, frame: int) -> tuple[int, int]:
+        t = min(max((frame - self.begin) / self.frames, 0.0), 1.0)
+        t = t * (2 - t)  # ease out: fast start, gentle landing
+        return (round(self.start[0] + (self.end[0] - self.start[0]) * t),
+                round(self.start[1] + (self.end[1] - self.start[1]) * t))
+
+    def landed(self, frame: int) -> bool:
+        return frame >= self.begin + self.frames
+
+
+def snapshot(geometry: Geometry, piles: list[Pile]) -> Snapshot:
+    """Every card and the place it is drawn at, taken before a move."""
+    snap = []
+    for pile in piles:
+        offsets = geometry.offsets(pile)
+        xys = [geometry.card_xy(pile, offsets, i) for i in range(len(pile.cards))]
+        snap.append((list(pile.cards), pile.down, xys))
+    return snap
+
+
+def flights(geometry: Geometry, piles: list[Pile], before: Snapshot, frame: int,
+            stagger: int) -> list[Flight]:
+    """Cards that changed place glide from where they were to where they are now."""
+    removed: list[tuple[Card, tuple[int, int]]] = []
+    added: list[tuple[Pile, int]] = []
+    for pile, (cards, _, xys) in zip(piles, before, strict=True):
+        now = pile.cards
+        same = 0
+        while same < min(len(cards), len(now)) and cards[same] is now[same]:
+            same += 1
+        removed.extend((cards[i], xys[i]) for i in range(same, len(cards)))
+        added.extend((pile, i) for i in range(same, len(now)))
+    result: list[Flight] = []
+    for pile, i in added:
+        card = pile.cards[i]
+        source = next((k for k, (c, _) in enumerate(removed) if c is card), None)
+        if source is None:
+            continue
+        start = removed.pop(source)[1]
+        offsets = geometry.offsets(pile)
+        end = geometry.card_xy(pile, offsets, i)
+        if start == end:
+            continue
+        result.append(Flight(card, i >= pile.down, start, end, pile.index,
+                             frame + stagger * len(result), GLIDE_FRAMES))
+    return result

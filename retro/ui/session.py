@@ -1,0 +1,42 @@
+"""The game in progress (`Session`) and its label: shared by the application and its scenes.
+
+Kept apart from `retro.ui.app` so scenes can name a session without importing the application.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from retro.duel import Duel
+from retro.engine.game import PLAYING, Game
+
+if TYPE_CHECKING:
+    from retro.ui.app import App
+
+
+@dataclass
+class Session:
+    """The game in progress: what a save needs to bring it back exactly."""
+
+    game_id: str
+    options: dict[str, Any]
+    game: Game
+    label: str = ""
+    recorded: bool = False  # counted in the records already (a game counts once)
+    duel: Duel | None = None  # a duel's turn: no undo, no save, its own ending
+
+    def in_progress(self) -> bool:
+        """True while abandoning it would lose something worth asking about."""
+        if self.duel is not None:
+            return not self.duel.over
+        return bool(self.game.history) and self.game.outcome() == PLAYING
+
+
+def game_label(app: App, game_id: str, options: Mapping[str, Any]) -> str:
+    """The game's title with the options that differ from their defaults, for the title bar."""
+    entry = app.shelf.entry(game_id)
+    parts = [f"{spec.label} {options[name]}" for name, spec in entry.options.items()
+             if name in options and str(options[name]) != str(spec.default)]
+    return entry.title + (f" ({', '.join(parts)})" if parts else "")

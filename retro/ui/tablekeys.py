@@ -1,0 +1,236 @@
+"""The table's hands: the keyboard cursor, choosing how many cards to lift, lifting and dropping,
+and the mouse. Each public function is the handler of one key action of the table (see
+`TableScene.HANDLERS`). Every move goes through the table (`TableScene.try_move`), which asks
+the engine; the hands change only where the cursor is and what is lifted.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from retro.engine.cards import Card, card_name
+from retro.engine.model import ROTATE_DOWN, ROTATE_UP, Move, Pile, card_move
+from retro.solver import hints as advice
+from retro.ui import texts
+from retro.ui.tableview import on_done_button
+
+if TYPE_CHECKING:
+    from retro.ui.app import App
+    from retro.ui.table import TableScene
+
+
+# -- the cursor -----------------------------------------------------------------------------
+
+
+def _row_of(table: TableScene, rows: list[list[int]]) -> int:
+    return next(i for i, row in enumerate(rows) if table.cursor in row)
+
+
+def _step(table: TableScene, delta: int) -> None:
+    rows = table.geometry.rows(table.game.position)
+    row = rows[_row_of(table, rows)]
+    table.move_cursor(row[(row.index(table.cursor) + delta) % len(row)])
+    table.clear_hint()
+
+
+def _change_row(table: TableScene, delta: int) -> bool:
+    geometry = table.geometry
+    rows = geometry.rows(table.game.position)
+    target = _row_of(table, rows) + delta
+    if not 0 <= target < len(rows):
+        return False
+    x = geometry.origins[table.cursor][0]
+    table.move_cursor(min(rows[target], key=lambda i: abs(geometry.origins[i][0] - x)))
+    table.clear_hint()
+    return True
+
+
+def left(table: TableScene, app: App) -> None:
+    _step(table, -1)
+
+
+def right(table: TableScene, app: App) -> None:
+    _step(table, 1)
+
+
+def next_row(table: TableScene, app: App) -> None:
+    if not _change_row(table, 1):
+        rows = table.geometry.rows(table.game.position)
+        _change_row(table, -_row_of(table, rows))
+
+
+def more(table: TableScene, app: App) -> None:
+    pile = table.piles[table.cursor]
+    chosen = table.chosen()
+    if table.held is None and chosen and chosen < reach(pile):
+        table.count = chosen + 1
+        _say_chosen(table)
+    else:
+        _change_row(table, -1)
+
+
+def fewer(table: TableScene, app: App) -> None:
+    chosen = table.chosen()
+    if table.held is None and chosen > 1:
+        table.count = chosen - 1
+        _say_chosen(table)
+    else:
+        _change_row(table, 1)
+
+
+def _say_chosen(table: TableScene) -> None:
+    pile = table.piles[table.cursor]
+    chosen = table.chosen()
+    if chosen > pile.run:
+        cards = cards_text(pile.cards[-chosen:])
+        table.say(texts.CHOOSE_ROTATE.format(n=chosen, cards=cards))
+        return
+    table.say(texts.CHOOSE.format(n=chosen, run=pile.run,
+                                  cards=cards_text(pile.cards[-chosen:])))
+
+
+# -- lifting and dropping ---------------------------------------------------------------
+
+
+def select_at_cursor(table: TableScene, app: App) -> None:
+    select(table, app, table.cursor)
+
+
+def select(table: TableScene, app: App, index: int) -> None:
+    """Enter on pile `index`: drop what is lifted, do the pile's action, or lift."""
+    pile = table.piles[index]
+    if table.held is not None:
+        src, count = table.held
+        if src == index:
+            table.held = None
+            table.say("")
+            return
+        table.try_move(app, card_move(src, count, index))
+        return
+    action = pile.group.action
+    if action is not None and _acts(table, pile):
+        table.try_move(app, Move(action.verb, index))
+        return
+    chosen = table.chosen() if index == table.cursor else pile.run
+    if chosen > pile.run:  # chosen deeper than the run, to rotate: not liftable
+        table.refuse(app, _pick_reason(pile, chosen) or texts.NOTHING_TO_LIFT)
+        return
+    if not chosen:
+        pick = pile.group.pick
+        table.refuse(app, pick.why(pile, 1) if pick is not None and pile.cards
+                     else texts.NOTHING_TO_LIFT)
+        return
+    _lift(table, index, chosen)
+
+
+def _acts(table: TableScene, pile: Pile) -> bool:
+    """Whether Enter or a click on `pile` does its action (deal, flip) rather than lift
+    cards: always for a pile nothing is lifted from (the stock); for a pile that has both
+    (Spider Duel's columns turn their top card), when the action can be done now or there
+    is nothing to lift."""
+    action = pile.group.action
+    if action is None:
+        return False
+    if pile.group.pick is None or not pile.run:
+        return True
+    return action.available(table.game.position, pile)
+
+
+def _lift(table: TableScene, index: int, count: int) -> None:
+    table.held = (index, count)
+    table.clear_hint()
+    cards = table.piles[index].cards[-count:]
+    table.say(texts.LIFTED.format(n=count, cards=cards_text(cards)))
+
+
+# -- the mouse ------------------------------------------------------------------------------
+
+
+def click(table: TableScene, app: App) -> None:
+    import pyxel
+
+    _mouse(table, app, "click", pyxel.mouse_x, pyxel.mouse_y)
+
+
+def best(table: TableScene, app: App) -> None:
+    import pyxel
+
+    _mouse(table, app, "best", pyxel.mouse_x, pyxel.mouse_y)
+
+
+def _mouse(table: TableScene, app: App, action: str, mx: int, my: int) -> None:
+    if action == "click" and on_done_button(table, mx, my):
+        table.done(app)
+        return
+    hit = table.geometry.hit(table.game.position, mx, my)
+    if hit is None:
+        table.held = None
+        return
+    pile, i = hit
+    table.move_cursor(pile.index)
+    if action == "best" or (table.held is not None and table.held[0] == pile.index):
+        count = table.held[1] if table.held is not None else len(pile.cards) - i
+        table.held = None
+        if i < 0 or count <= 0:
+            return
+        best = advice.best_move(table.game, pile.index, count)
+        if best is None:
+            reason = _pick_reason(pile, count)
+            table.refuse(app, reason or texts.NO_PLACE.format(
+                cards=cards_text(pile.cards[-count:])))
+            return
+        table.try_move(app, best.move)
+        return
+    if table.held is not None or _acts(table, pile) or i < 0:
+        select(table, app, pile.index)
+        return
+    count = len(pile.cards) - i
+    reason = _pick_reason(pile, count)
+    if reason and pile.run < count <= reach(pile):  # a buried card, chosen to rotate
+        table.count = count
+        _say_chosen(table)
+        return
+    if reason:
+        table.refuse(app, reason)
+        return
+    table.count = count
+    _lift(table, pile.index, count)
+
+
+# -- rotations ------------------------------------------------------------------------------
+
+
+def rotate_up(table: TableScene, app: App) -> None:
+    _rotate(table, app, ROTATE_UP)
+
+
+def rotate_down(table: TableScene, app: App) -> None:
+    _rotate(table, app, ROTATE_DOWN)
+
+
+def _rotate(table: TableScene, app: App, verb: str) -> None:
+    """Turn the cards chosen at the cursor round (the engine says if the game allows it)."""
+    table.held = None
+    table.try_move(app, Move(verb, table.cursor, table.chosen()))
+
+
+def reach(pile: Pile) -> int:
+    """How many cards the cursor may choose on `pile`: its movable run, or every face-up card
+    where the game lets a pile's cards be rotated (XPat2's Michael's Fantasy)."""
+    if pile.group.rotate is not None:
+        return max(pile.run, pile.face_up)
+    return pile.run
+
+
+def _pick_reason(pile: Pile, count: int) -> str | None:
+    if 0 < count <= pile.run:
+        return None
+    pick = pile.group.pick
+    return pick.why(pile, count) if pick is not None else texts.NOTHING_TO_LIFT
+
+
+def cards_text(cards: list[Card]) -> str:
+    """A few cards by name (`9♥ 8♠ 7♥`), a long run by its ends (`K♠…2♠`)."""
+    if len(cards) <= 3:
+        return " ".join(card_name(card) for card in cards)
+    return f"{card_name(cards[0])}…{card_name(cards[-1])}"
