@@ -42,6 +42,9 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("rules", help="every rule function a game file can name")
 
+    sub.add_parser("schema", help="write the game file schema for editors (default: into "
+                   "your games folder)").add_argument("path", nargs="?", type=Path)
+
     sub.add_parser("stats", help="statistics of the games played").add_argument(
         "game", nargs="?", default=None)
 
@@ -90,7 +93,11 @@ def _run(args: argparse.Namespace) -> int:
     command = args.command or "play"
     if command == "list":
         for game_id in catalog.ids():
-            info = catalog.info(game_id)
+            try:
+                info = catalog.info(game_id)
+            except RetroError as error:  # one broken file: said in its line, the rest list
+                print(f"{game_id:<16} {'(broken)':<20} {str(error).splitlines()[0]}")
+                continue
             extra = ""
             if args.lines:
                 extra = f"  ({len(info.path.read_text(encoding='utf-8').splitlines())} lines)"
@@ -106,22 +113,28 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if command == "stats":
         return _stats(args.game)
+    if command == "schema":
+        from retro.definition.schema import write_schema
+
+        print(write_schema(args.path))
+        return 0
     if command == "instructions":
         return _instructions(args, catalog)
     if command == "replay":
         return _replay(args, catalog)
     if command == "console":
-        from retro.console import Console
+        from retro.console import Console, read_lines
         from retro.engine.game import Game
 
         gdef = catalog.load(args.game, _options(args.option))
-        Console(Game(gdef, args.seed), args.json, args.reveal).run(sys.stdin, sys.stdout)
+        Console(Game(gdef, args.seed), args.json, args.reveal).run(
+            read_lines(getattr(sys.stdin, "buffer", sys.stdin)), sys.stdout)
         return 0
     return _play(args, catalog)
 
 
 def _stats(game_id: str | None) -> int:
-    from retro.records import Records
+    from retro.store.records import Records
 
     records = Records()
     if records.note:
@@ -178,7 +191,7 @@ def _validate(files: Sequence[Path], catalog: object) -> int:
         try:
             load_game_file(path, find=lambda gid, p=path: (  # type: ignore[misc]
                 p.parent / f"{gid}.yaml" if (p.parent / f"{gid}.yaml").is_file()
-                else catalog.path(gid)))
+                else catalog.path(gid)), every_value=True)
             print(f"{path}: ok")
         except DefinitionError as error:
             failed = True

@@ -6,17 +6,50 @@ See docs/console.md. In JSON mode every input line gets exactly one JSON object 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import Any, TextIO
+from collections.abc import Iterable, Iterator
+from typing import Any, BinaryIO, TextIO
 
 from retro.engine.cards import card_name
 from retro.engine.game import Game
 from retro.engine.model import DONE, MOVE, Move
 from retro.engine.notation import format_move, format_pile, parse_move, resolve_pile
 from retro.errors import RetroError
+from retro.store.files import parse_json
 
 HELP = ("Commands: state, moves, a move (tableau:3>tableau:7, t3>t7/2, deal, flip t4, done), "
         "undo, redo, help, quit")
+MAX_LINE = 4096  # characters; no command or move comes near it
+MAX_COUNT = 999_999  # cards in one move, as the notation's /N allows
+
+
+def read_lines(stream: BinaryIO | TextIO, limit: int = MAX_LINE) -> Iterator[str]:
+    """Lines of a stream (bytes are decoded line by line): a line that is not UTF-8 or longer
+    than `limit` comes out as a short marker the console refuses, and an endless line is never
+    held in memory whole."""
+    while True:
+        line: bytes | str = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not _ends(line):
+            while (rest := stream.readline(1 << 16)) and not _ends(rest):
+                pass
+            yield _TOO_LONG
+            continue
+        if isinstance(line, str):
+            yield line
+            continue
+        try:
+            yield line.decode("utf-8")
+        except UnicodeDecodeError:
+            yield _NOT_TEXT
+
+
+def _ends(line: bytes | str) -> bool:
+    return line[-1:] in (b"\n", "\n")
+
+
+_TOO_LONG = "\x00too long"
+_NOT_TEXT = "\x00not text"
 
 
 class Console:
@@ -66,6 +99,10 @@ class Console:
 
     def handle(self, line: str) -> tuple[dict[str, Any] | None, bool]:
         """The answer to one line (None for a blank line) and whether to stop."""
+        if line == _NOT_TEXT:
+            return {"error": "the line is not UTF-8 text"}, False
+        if line == _TOO_LONG or len(line) > MAX_LINE:
+            return {"error": f"the line is too long (at most {MAX_LINE} characters)"}, False
         text = line.strip()
         if not text:
             return None, False
@@ -78,7 +115,7 @@ class Console:
             if command == "moves":
                 return self.moves(), False
             if command == "help":
-                return {"help": HELP}, False
+                return {"help": self.help()}, False
             if command == "undo":
                 self.game.pop()
                 return self.state(), False
@@ -95,9 +132,9 @@ class Console:
         if not text.startswith("{"):
             return parse_move(self.game.position, text)
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RetroError(f"malformed JSON: {error.msg} at column {error.colno}") from None
+            data = parse_json(text)
+        except ValueError as error:
+            raise RetroError(f"malformed JSON: {error}") from None
         if not isinstance(data, dict):
             raise RetroError("a move object must be a JSON object")
         position = self.game.position
@@ -108,8 +145,9 @@ class Console:
             except KeyError as missing:
                 raise RetroError(f"a card move needs {missing}") from None
             count = data.get("count", 1)
-            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-                raise RetroError("'count' must be a whole number, 1 or more")
+            if (not isinstance(count, int) or isinstance(count, bool)
+                    or not 1 <= count <= MAX_COUNT):
+                raise RetroError(f"'count' must be a whole number from 1 to {MAX_COUNT}")
             return Move(MOVE, src.index, count, dst.index)
         if "action" in data:
             action = str(data["action"])
@@ -120,9 +158,33 @@ class Console:
 
     # -- the loop ------------------------------------------------------------------------------
 
+    def help(self) -> str:
+        """The commands and how moves are written in this game, with its own pile names."""
+        position = self.game.position
+        groups = []
+        for group in self.game.gdef.groups:
+            piles = position.groups[group.name]
+            groups.append(group.name if len(piles) == 1
+                          else f"{group.name}:1..{group.name}:{len(piles)}")
+        owners = {g.action.verb: g for g in self.game.gdef.groups if g.action is not None}
+        lines = [
+            "Commands: state (the board), moves (every legal move now), undo, redo, help, quit.",
+            "A move: FROM>TO moves one card, FROM>TO/N moves N cards (t3>t7/2); a pile is its "
+            "id or a short form (tableau:3, t3).",
+            f"Piles: {', '.join(groups)}.",
+        ]
+        actions = [*sorted(owners), *([DONE] if self.game.gdef.done else [])]
+        several = [(verb, group.name) for verb, group in sorted(owners.items())
+                   if len(position.groups[group.name]) > 1]
+        if actions:
+            named = (f" (name the pile: {several[0][0]} {several[0][1]}:1)" if several
+                     else "")
+            lines.append(f"Actions: {', '.join(actions)}{named}.")
+        return "\n".join(lines)
+
     def run(self, lines: Iterable[str], out: TextIO) -> None:
         if not self.as_json:
-            out.write(self.board() + "\n" + HELP + "\n")
+            out.write(self.board() + "\n" + self.help() + "\n")
             out.flush()
         for line in lines:
             answer, stop = self.handle(line)
@@ -159,8 +221,13 @@ class Console:
                 for row in range(height):
                     lines.append("  ".join(f"{self._card(p, row):>4}" for p in piles))
             elif len(piles) > 1:
-                shown = " ".join(self._card(p, len(p.cards) - 1) or "--" for p in piles)
-                lines.append(f"{group.name:>14}: {shown}")
+                width = group.layout.columns if group.kind == "grid" else 0
+                width = width if width > 0 else len(piles)
+                for start in range(0, len(piles), width):
+                    shown = " ".join(f"{self._card(p, len(p.cards) - 1) or '--':>3}"
+                                     for p in piles[start:start + width])
+                    label = group.name if start == 0 else ""
+                    lines.append(f"{label:>14}: {shown}")
             else:
                 for pile in piles:
                     shown = " ".join(self._card(pile, i) for i in range(len(pile.cards)))

@@ -16,9 +16,9 @@ import pytest
 from retro.cli import main
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
-from retro.records import Records, Stats, option_key
-from retro.saves import load_saved, resume_current, save_current
-from retro.storage import atomic_write
+from retro.store.files import atomic_write
+from retro.store.records import Records, Stats, option_key
+from retro.store.saves import load_saved, resume_current, save_current
 from tests.helpers import game_at, load, play
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,7 +115,7 @@ _PLAYER = """
 import sys
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
-from retro.saves import save_current
+from retro.store.saves import save_current
 from pathlib import Path
 path = Path(sys.argv[1])
 game = Game(Catalog().load("spider", {"relaxed": 2}), 7)

@@ -7,17 +7,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from retro.definition.loader import (
-    OptionSpec,
-    load_game_file,
-    option_specs,
-    read_marked,
-    resolve_extends,
-)
+from retro.definition.gamefiles import read_marked, resolve_extends
+from retro.definition.loader import OptionSpec, checked_option_specs, load_game_file
 from retro.engine.model import GameDef
-from retro.errors import RetroError
+from retro.errors import DefinitionError, RetroError
 from retro.paths import games_dir, user_games_dir
 from retro.rules.plugins import load_plugins
+from retro.store.files import GAME_ID
 
 
 @dataclass(frozen=True)
@@ -42,6 +38,10 @@ class Catalog:
         self.problems = load_plugins()
 
     def path(self, game_id: str) -> Path | None:
+        """The file of a game id; None for an id that is not a name (a game id never names a
+        path, so `../x` finds nothing)."""
+        if not GAME_ID.fullmatch(game_id):
+            return None
         for folder in self.dirs:
             candidate = folder / f"{game_id}.yaml"
             if candidate.is_file():
@@ -55,19 +55,45 @@ class Catalog:
                 found.update(p.stem for p in folder.glob("*.yaml"))
         return sorted(found)
 
-    def load(self, game_id: str, options: Mapping[str, Any] | None = None) -> GameDef:
+    def _find(self, game_id: str) -> Path:
+        if not GAME_ID.fullmatch(game_id):
+            raise RetroError(f"'{game_id[:40]}' is not a game id: a game is named by lower case "
+                             "letters, digits and _ (its file's name)")
         path = self.path(game_id)
         if path is None:
             raise RetroError(f"no game '{game_id}'; games: {', '.join(self.ids())}")
-        return load_game_file(path, options, self.path)
+        return path
+
+    def load(self, game_id: str, options: Mapping[str, Any] | None = None) -> GameDef:
+        path = self._find(game_id)
+        gdef = load_game_file(path, options, self.path)
+        if gdef.id != game_id:  # a save names the game by its id: it must find this file
+            raise DefinitionError([_misnamed(path, gdef.id)])
+        return gdef
 
     def info(self, game_id: str) -> GameInfo:
-        path = self.path(game_id)
-        if path is None:
-            raise RetroError(f"no game '{game_id}'")
-        data = resolve_extends(read_marked(path), self.path).data
-        return GameInfo(id=game_id, title=str(data.get("title", game_id)),
-                        description=str(data.get("description", "")),
-                        options=option_specs(data), path=path,
-                        instructions=str(data.get("instructions", game_id)),
-                        done=bool(data.get("done", False)))
+        """What the menu shows, read without binding the rules; a file whose first lines are
+        wrong raises DefinitionError (the menu then lists it as broken)."""
+        path = self._find(game_id)
+        marked = resolve_extends(read_marked(path), self.path)
+        data = marked.data
+        if not isinstance(data, dict):
+            raise DefinitionError([f"{path.name}:1:1: a game file must be a mapping of keys "
+                                   "(id, title, piles, ...)"])
+        if data.get("id") != game_id:
+            raise DefinitionError([_misnamed(path, data.get("id"))])
+        texts = {key: data.get(key, default) for key, default in (
+            ("title", game_id), ("description", ""), ("instructions", game_id))}
+        for key, value in texts.items():
+            if not isinstance(value, str):
+                raise DefinitionError([f"{marked.where((key,))}: '{key}' must be text"])
+        if not isinstance(data.get("done", False), bool):
+            raise DefinitionError([f"{marked.where(('done',))}: 'done' must be true or false"])
+        return GameInfo(id=game_id, title=texts["title"], description=texts["description"],
+                        options=checked_option_specs(marked), path=path,
+                        instructions=texts["instructions"], done=bool(data.get("done", False)))
+
+
+def _misnamed(path: Path, found: object) -> str:
+    return (f"{path.name}:1:1: the game's id is {str(found)[:40]!r}, but a game's id must be "
+            f"its file's name ('{path.stem}')")

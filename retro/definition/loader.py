@@ -7,25 +7,23 @@ All errors found are collected and raised together as one `DefinitionError`.
 
 from __future__ import annotations
 
-import difflib
 import json
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-
-from retro.definition.yamlmarks import Mark, Marked, load_marked
-from retro.engine.cards import Card, make_deck, parse_card, parse_rank, plain_rank
+from retro.definition.dealsteps import check_deal_size, given_values, is_per_pile, read_deal_step
+from retro.definition.gamefiles import read_marked, resolve_extends
+from retro.definition.schema import schema_errors, shown, suggest
+from retro.definition.yamlmarks import Marked
+from retro.engine.cards import parse_rank
 from retro.engine.deals import SHUFFLES
 from retro.engine.model import (
     Accept,
     Auto,
     Condition,
-    Deal,
-    DealStep,
     DeckDef,
     GameDef,
     GroupDef,
@@ -34,18 +32,13 @@ from retro.engine.model import (
 )
 from retro.errors import DefinitionError, RetroError
 from retro.rules import combinators, perpile
-from retro.rules.plugins import load_plugins
+from retro.rules.plugins import PluginFailure, guard, is_plugin, load_plugins
 from retro.rules.registry import KINDS, RuleSpec, lookup, names
 
-SCHEMA_PATH = Path(__file__).with_name("game.schema.json")
 RESERVED_GROUPS = frozenset({"counters"})
-_MAX_EXTENDS = 16
 
 
-@cache
-def schema() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    return data
+INT_PARAM_LIMIT = 1_000_000  # a rule's whole-number parameter (counts, limits, scores)
 
 
 @dataclass(frozen=True)
@@ -62,11 +55,6 @@ class OptionSpec:
             if value == given or str(value).lower() == str(given).lower():
                 return value
         return None
-
-
-def _suggest(word: str, choices: list[str]) -> str:
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 class _Reader:
@@ -125,12 +113,19 @@ class _Reader:
         if not isinstance(params, dict):
             self.error(ppath, f"the parameters of '{name}' must be a mapping of name: value")
             return None
-        if any(_is_per_pile(value) for value in params.values()):
+        if any(is_per_pile(value) for value in params.values()):
             return self._per_pile(kind, spec, params, path, context)
         kwargs = self._params(spec, params, ppath, context)
         if kwargs is None:
             return None
-        self.rule_lines.append(f"{context}: {spec.description}{_given(params)}")
+        self.rule_lines.append(f"{context}: {spec.description}{given_values(params)}")
+        if is_plugin(spec.factory):
+            try:
+                return guard(spec.name, spec.factory(**kwargs))
+            except PluginFailure as error:
+                self.error(ppath, f"'{name}' (a plugin rule) failed: "
+                                  f"{type(error).__name__}: {str(error)[:200]}")
+                return None
         try:
             return spec.factory(**kwargs)
         except (ValueError, TypeError) as error:
@@ -145,7 +140,7 @@ class _Reader:
             self.error(path, "'per_pile' goes only in the accept rule of a pile group")
             return None
         count = self.groups[str(path[1])]
-        lists = {key: value["per_pile"] for key, value in params.items() if _is_per_pile(value)}
+        lists = {key: value["per_pile"] for key, value in params.items() if is_per_pile(value)}
         for key, values in lists.items():
             if not isinstance(values, list) or len(values) != count:
                 self.error((*path, name, key), f"'per_pile' needs a list of {count} values "
@@ -155,7 +150,7 @@ class _Reader:
         members = [self.bind(kind, {name: {**params, **{k: v[i] for k, v in lists.items()}}},
                              path, context) for i in range(count)]
         del self.rule_lines[lines:]  # the rule is described once, with its values per pile
-        self.rule_lines.append(f"{context}: {spec.description}{_given(params)}")
+        self.rule_lines.append(f"{context}: {spec.description}{given_values(params)}")
         self.errors[errors:] = list(dict.fromkeys(self.errors[errors:]))  # a mistake once
         if any(member is None for member in members):
             return None
@@ -168,7 +163,7 @@ class _Reader:
             return (f"'{name}' is {'an' if other[0] in 'aeiou' else 'a'} {other} rule, but "
                     f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} rule is needed here")
         extra = ["any", "all", "not"] if kind in ("accept", "condition") else []
-        return f"unknown {kind} rule '{name}'" + _suggest(name, names(kind) + extra)
+        return f"unknown {kind} rule '{name}'" + suggest(name, names(kind) + extra)
 
     def _params(self, spec: RuleSpec, given: dict[str, Any], path: tuple[str | int, ...],
                 context: str) -> dict[str, Any] | None:
@@ -179,7 +174,7 @@ class _Reader:
             param = spec.param(key)
             where = (*path, key)
             if param is None:
-                hint = _suggest(key, known) or (
+                hint = suggest(key, known) or (
                     f" (it takes: {', '.join(known)})" if known else " (it takes none)")
                 self.error(where, f"'{spec.name}' has no parameter '{key}'{hint}", key=True)
                 ok = False
@@ -191,7 +186,7 @@ class _Reader:
             allowed = spec.choices.get(key)
             if allowed is not None and converted not in allowed:
                 self.error(where, f"'{key}' of '{spec.name}' must be one of "
-                                  f"{', '.join(str(a) for a in allowed)}, not {value!r}")
+                                  f"{', '.join(str(a) for a in allowed)}, not {shown(value)}")
                 ok = False
                 continue
             kwargs[key + "_" if key in ("from",) else key] = converted
@@ -204,27 +199,32 @@ class _Reader:
     def _convert(self, kind: str, value: Any, where: tuple[str | int, ...], context: str,
                  rule_name: str, key: str) -> Any:
         def bad(expected: str) -> object:
-            self.error(where, f"'{key}' of '{rule_name}' must be {expected}, not {value!r}")
+            self.error(where, f"'{key}' of '{rule_name}' must be {expected}, not {shown(value)}")
             return _BAD
 
         if kind == "int":
-            return value if isinstance(value, int) and not isinstance(value, bool) else bad(
-                "a whole number")
+            if (isinstance(value, int) and not isinstance(value, bool)
+                    and abs(value) <= INT_PARAM_LIMIT):
+                return value
+            return bad(f"a whole number from -{INT_PARAM_LIMIT} to {INT_PARAM_LIMIT}"
+                       if isinstance(value, int) else "a whole number")
         if kind == "bool":
             return value if isinstance(value, bool) else bad("true or false")
         if kind == "str":
             return value if isinstance(value, str) else str(value) if isinstance(
                 value, int) and not isinstance(value, bool) else bad("a word")
         if kind == "ints":
-            if isinstance(value, list) and all(isinstance(v, int) for v in value):
+            if isinstance(value, list) and len(value) <= 256 and all(
+                    isinstance(v, int) and not isinstance(v, bool)
+                    and abs(v) <= INT_PARAM_LIMIT for v in value):
                 return tuple(value)
             return bad("a list of whole numbers")
         if kind in ("group", "groups"):
             items = value if kind == "groups" and isinstance(value, list) else [value]
             for item in items:
                 if not isinstance(item, str) or item not in self.groups:
-                    self.error(where, f"no pile group named {item!r}"
-                               + _suggest(str(item), list(self.groups)))
+                    self.error(where, f"no pile group named {shown(item)}"
+                               + suggest(str(item), list(self.groups)))
                     return _BAD
             return tuple(items) if kind == "groups" else value
         bound = self.bind(kind, value, where, context)
@@ -232,7 +232,9 @@ class _Reader:
 
     # -- the game ------------------------------------------------------------------------------
 
-    def build(self, options: Mapping[str, Any]) -> GameDef:
+    def build(self, options: Mapping[str, Any], every_value: bool = False) -> GameDef:
+        """The bound game for the chosen `options`; `every_value`: check the file with each
+        value of each option put in, not only the chosen ones (what `validate` does)."""
         data = self.marked.data
         if not isinstance(data, dict):
             raise DefinitionError([f"{self.marked.name}:1:1: a game file must be a mapping "
@@ -244,8 +246,18 @@ class _Reader:
         if self.errors:
             raise DefinitionError(self.errors)
         specs = option_specs(data)
+        if every_value and specs:
+            self._check_every_option_value(data, specs)
+            if self.errors:
+                raise DefinitionError(self.errors)
         chosen = self._choose(specs, options)
         data = self._substitute(data, specs, chosen, ())
+        if self.errors:
+            raise DefinitionError(self.errors)
+        after = f" (with the options {_option_words(chosen)})" if specs else ""
+        if specs:  # an option's value may be of a kind its place does not take
+            self._check_schema(data, after)
+        self._check_values(data, (), after)
         if self.errors:
             raise DefinitionError(self.errors)
         for name, group in data["piles"].items():
@@ -255,8 +267,8 @@ class _Reader:
         deck = self._deck(data.get("deck", {}))
         self.ace_high = deck.ace_high
         groups = tuple(self._group(name, group) for name, group in data["piles"].items())
-        deal = tuple(self._deal_step(step, i) for i, step in enumerate(data["deal"]))
-        self._check_deal_size(deck, deal)
+        deal = tuple(read_deal_step(self, step, i) for i, step in enumerate(data["deal"]))
+        check_deal_size(self, deck, deal)
         autos = tuple(a for i, expr in enumerate(data.get("auto", []))
                       if (a := self.bind("auto", expr, ("auto", i), "after each move")))
         win = self.bind("condition", data["win"], ("win",), "won")
@@ -274,35 +286,69 @@ class _Reader:
             instructions=data.get("instructions", data["id"]), source=self.marked.name,
             rule_lines=tuple(self.rule_lines))
 
-    def _check_schema(self, data: dict[str, Any]) -> None:
-        validator = jsonschema.Draft202012Validator(schema())
-        for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.path))):
-            path = tuple(error.absolute_path)
-            if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-                known = error.schema.get("properties", {})
-                extra = [k for k in error.instance if k not in known]
-                if extra:
-                    path = (*path, extra[0])
-                    self.error(path, _schema_message(error), key=True)
-                    continue
-            self.error(path, _schema_message(error))
+    def _check_schema(self, data: dict[str, Any], after: str = "") -> None:
+        """Report every schema error; `after` says which option values were put in first."""
+        for path, message, key in schema_errors(data):
+            self.error(path, message + after, key=key)
+
+    def _check_values(self, data: Any, path: tuple[str | int, ...], after: str) -> None:
+        """Numbers a schema lets through that no game can use: NaN and infinities."""
+        if isinstance(data, float) and not math.isfinite(data):
+            self.error(path, f"'{path[-1] if path else 'the file'}' must be a finite number, "
+                             f"not {data}{after}")
+        elif isinstance(data, dict):
+            for key, value in data.items():
+                self._check_values(value, (*path, key), after)
+        elif isinstance(data, list):
+            for i, value in enumerate(data):
+                self._check_values(value, (*path, i), after)
+
+    def _check_every_option_value(self, data: dict[str, Any],
+                                  specs: dict[str, OptionSpec]) -> None:
+        """Put each value of each option in (the others at their defaults) and check the
+        result as the file itself was checked: a value of the wrong kind is found whichever
+        one the player picks."""
+        defaults = {name: spec.choose(spec.default) for name, spec in specs.items()}
+        if any(value is None for value in defaults.values()):
+            return  # a wrong default: reported already
+        tried: list[dict[str, Any]] = [defaults]
+        for name, spec in specs.items():
+            tried += [{**defaults, name: value} for value in spec.values
+                      if value != defaults[name]]
+        seen: set[str] = set()
+        for chosen in tried:
+            after = f" (with the options {_option_words(chosen)})"
+            before = len(self.errors)
+            substituted = self._substitute(data, specs, chosen, ())
+            if len(self.errors) > before:
+                return  # an unknown option: reported once is enough
+            self._check_schema(substituted, after)
+            self._check_values(substituted, (), after)
+            fresh = []
+            for message in self.errors[before:]:
+                where = message.split(" (with the options")[0]
+                if where not in seen:  # the same mistake under another value: once is enough
+                    seen.add(where)
+                    fresh.append(message)
+            self.errors[before:] = fresh
 
     def _choose(self, specs: dict[str, OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
         for name in given:
             if name not in specs:
                 offered = ", ".join(specs) or "none"
                 raise RetroError(f"{self.marked.data.get('id')} has no option '{name}'"
-                                 f"{_suggest(name, list(specs))}; its options: {offered}")
+                                 f"{suggest(name, list(specs))}; its options: {offered}")
         chosen: dict[str, Any] = {}
         for name, spec in specs.items():
             if spec.choose(spec.default) is None:
                 self.error(("options", name, "default"),
-                           f"default {spec.default!r} is not one of the values")
+                           f"default {shown(spec.default)} is not one of the values")
                 continue
             value = spec.choose(given[name]) if name in given else spec.choose(spec.default)
             if value is None:
                 raise RetroError(f"option {name} must be one of "
-                                 f"{', '.join(str(v) for v in spec.values)}, not {given[name]!r}")
+                                 f"{', '.join(str(v) for v in spec.values)}, "
+                                 f"not {shown(given[name])}")
             chosen[name] = value
         return chosen
 
@@ -313,7 +359,7 @@ class _Reader:
         if isinstance(value, str) and value.startswith("$"):
             name = value[1:]
             if name not in specs:
-                self.error(path, f"unknown option '{value}'" + _suggest(name, list(specs)))
+                self.error(path, f"unknown option '{value}'" + suggest(name, list(specs)))
                 return value
             if name not in chosen:  # its default was wrong: already reported
                 return value
@@ -332,7 +378,7 @@ class _Reader:
             return result
         return value
 
-    def _rank(self, value: Any, path: tuple[str | int, ...]) -> int:
+    def rank(self, value: Any, path: tuple[str | int, ...]) -> int:
         """A rank written in the file; 0 (and an error) when it is none."""
         try:
             return parse_rank(value)
@@ -344,18 +390,18 @@ class _Reader:
         ranks = deck.get("ranks")
         parsed: list[int] = []
         for i, rank in enumerate(ranks or []):
-            number = self._rank(rank, ("deck", "ranks", i))
+            number = self.rank(rank, ("deck", "ranks", i))
             if number:
                 parsed.append(number)
         suits = deck.get("suits", 4)
         if suits not in (1, 2, 4):
-            self.error(("deck", "suits"), f"suits must be 1, 2 or 4, not {suits!r}")
+            self.error(("deck", "suits"), f"suits must be 1, 2 or 4, not {shown(suits)}")
             suits = 4
         decks = deck.get("decks", 1)
         shuffle = deck.get("shuffle", "pcg32")
         if shuffle not in SHUFFLES:
             self.error(("deck", "shuffle"), f"shuffle must be one of {', '.join(SHUFFLES)}, "
-                                            f"not {shuffle!r}")
+                                            f"not {shown(shuffle)}")
             shuffle = "pcg32"
         return DeckDef(decks=decks if isinstance(decks, int) else 1, suits=suits,
                        ranks=tuple(parsed) if parsed else tuple(range(1, 14)),
@@ -377,121 +423,8 @@ class _Reader:
                         accept=_one(parts.get("accept"), Accept) if parts.get("accept") else None,
                         action=parts.get("action"), rotate=parts.get("rotate"))
 
-    def _deal_step(self, step: dict[str, Any], i: int) -> DealStep:
-        path: tuple[str | int, ...] = ("deal", i)
-        to = step["to"]
-        if to not in self.groups:
-            self.error((*path, "to"), f"no pile group named '{to}'"
-                       + _suggest(to, list(self.groups)))
-            return DealStep(to=next(iter(self.groups)))
-        count = self.groups[to]
-        per_pile: dict[str, tuple[int, ...]] = {}
-        for key in ("face_down", "face_up"):
-            value = step.get(key, 0)
-            if isinstance(value, int):
-                per_pile[key] = (value,) * count
-            elif isinstance(value, list) and len(value) == count:
-                per_pile[key] = tuple(value)
-            else:
-                self.error((*path, key), f"'{key}' must be one number or a list of {count} "
-                                         f"(one for each pile of '{to}')")
-                per_pile[key] = (0,) * count
-        extract = 0
-        source = ""
-        if "extract" in step:
-            extract = self._rank(step["extract"], (*path, "extract"))
-            source = step.get("from", "")  # none: out of the pack before it is dealt
-            if "from" in step and source not in self.groups:
-                hint = _suggest(source, list(self.groups))
-                self.error((*path, "from"), f"'from' names no pile group: {source!r}" + hint)
-                source = to
-        places: list[int] = []
-        if "places" in step:
-            if not extract and "cards" not in step and "rule" not in step:
-                self.error((*path, "places"), "'places' goes with 'extract', 'cards' or 'rule' "
-                                              "(the piles that get the cards)")
-            for n, number in enumerate(step["places"]):
-                if isinstance(number, int) and 1 <= number <= count:
-                    places.append(number - 1)
-                else:
-                    self.error((*path, "places", n), f"'{to}' has piles 1 to {count}, "
-                                                     f"not {number!r}")
-        to_bottom = 0
-        if "to_bottom" in step:
-            to_bottom = self._rank(step["to_bottom"], (*path, "to_bottom"))
-        rule = (self.bind("deal", step["rule"], (*path, "rule"), f"deal to {to}")
-                if "rule" in step else None)
-        named = self._named_cards(step, path)
-        if named and "from" in step and not extract:
-            source = step["from"] if step["from"] in self.groups else to
-            if step["from"] not in self.groups:
-                self.error((*path, "from"), f"'from' names no pile group: {step['from']!r}"
-                           + _suggest(str(step["from"]), list(self.groups)))
-        return DealStep(to=to, face_down=per_pile["face_down"], face_up=per_pile["face_up"],
-                        rest=bool(step.get("rest", False)), extract_rank=extract, source=source,
-                        places=tuple(places), to_bottom=to_bottom, cards=named,
-                        remember=str(step.get("remember", "")), rule=_one(rule, Deal))
-
-    def _named_cards(self, step: dict[str, Any], path: tuple[str | int, ...]) -> tuple[Card, ...]:
-        """A step's `cards: [2H, KS]`, read as the notation writes cards."""
-        found: list[Card] = []
-        for n, text in enumerate(step.get("cards", [])):
-            try:
-                found.append(parse_card(str(text), self.ace_high))
-            except ValueError as error:
-                self.error((*path, "cards", n), str(error))
-        return tuple(found)
-
-    def _check_deal_size(self, deck: DeckDef, deal: tuple[DealStep, ...]) -> None:
-        pack = make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high)
-        size = len(pack)
-        needed = sum(sum(step.face_down) + sum(step.face_up) for step in deal)
-        for step in deal:
-            if step.extract_rank and not step.source:  # taken out of the pack
-                found = sum(1 for card in pack if plain_rank(card) == step.extract_rank)
-                needed += min(found, len(step.places) or self.groups[step.to])
-            if step.cards and not step.source:
-                needed += len(step.cards)
-                for card in step.cards:
-                    if card in pack:
-                        pack.remove(card)
-                    else:
-                        self.error(("deal",), f"the deal names {card.code} more often than "
-                                              "the pack holds it")
-        if needed > size:
-            self.error(("deal",), f"the deal needs {needed} cards but the pack has {size}")
-        elif needed < size and not any(step.rest or step.rule for step in deal):
-            self.error(("deal",), f"{size - needed} of the {size} cards are never dealt: "
-                                  "add a step with 'rest: true'")
-
 
 _BAD = object()
-
-
-def _given(params: dict[str, Any]) -> str:
-    """The plain values a file gives a rule, for the pages written from its rules:
-    ` (here: rank = K, suit = same)`; rules given as parameters speak for themselves."""
-
-    def shown(value: Any) -> str | None:
-        if _is_per_pile(value) and isinstance(value["per_pile"], list):
-            values = [shown(v) for v in value["per_pile"]]
-            return None if None in values else "one for each pile: " + ", ".join(
-                str(v) for v in values)
-        if isinstance(value, bool):
-            return "yes" if value else "no"
-        if isinstance(value, (int, str)):
-            return str(value)
-        if isinstance(value, list) and all(isinstance(v, (int, str)) for v in value):
-            return ", ".join(str(v) for v in value)
-        return None
-
-    parts = [f"{key} = {text}" for key, value in params.items()
-             if (text := shown(value)) is not None]
-    return f" (here: {'; '.join(parts)})" if parts else ""
-
-
-def _is_per_pile(value: Any) -> bool:
-    return isinstance(value, dict) and list(value) == ["per_pile"]
 
 
 def _one(value: Any, kind: type) -> Any:
@@ -504,37 +437,30 @@ def _typed(values: tuple[Any, ...], kind: type) -> tuple[Any, ...]:
     return tuple(_one(v, kind) for v in values)
 
 
-def _schema_message(error: jsonschema.ValidationError) -> str:
-    instance: Any = error.instance
-    schema_part: Any = error.schema
-    path = list(error.absolute_path)
-    field = str(path[-1]) if path else "the file"
-    if error.validator == "additionalProperties":
-        extra = [k for k in instance if k not in schema_part.get("properties", {})]
-        known = list(schema_part.get("properties", {}))
-        word = extra[0] if extra else "?"
-        return f"unknown key '{word}'" + (_suggest(word, known) if known else "")
-    if error.validator == "required":
-        return f"'{field}' needs {error.message.split(' is a required')[0]}"
-    if error.validator == "enum":
-        allowed: Any = error.validator_value
-        return f"'{field}' must be one of {', '.join(map(str, allowed))}"
-    if error.validator == "type":
-        return f"'{field}' must be {_type_words(error.validator_value)}, not {error.instance!r}"
-    if (error.validator == "anyOf" and path and path[0] in ("win", "lose", "score", "auto")) or (
-            len(path) >= 3 and path[0] == "piles"):
-        return f"'{field}' must be a rule name or {{name: {{parameters}}}}"
-    if error.validator == "pattern" and field == "id":
-        return "the id must be lower case letters, digits and _ (it names the file)"
-    return f"'{field}': {error.message}"
+def _option_words(chosen: Mapping[str, Any]) -> str:
+    return " ".join(f"{name}={value}" for name, value in chosen.items())
 
 
-def _type_words(kind: Any) -> str:
-    words = {"string": "text", "integer": "a whole number", "object": "a mapping",
-             "array": "a list", "boolean": "true or false", "number": "a number"}
-    if isinstance(kind, list):
-        return " or ".join(words.get(str(k), str(k)) for k in kind)
-    return words.get(str(kind), str(kind))
+def checked_option_specs(marked: Marked) -> dict[str, OptionSpec]:
+    """The options of a file not yet checked against the schema (the menu reads them before a
+    game is loaded): DefinitionError at the first option that is not {values, default}."""
+    options = marked.data.get("options") or {}
+    if not isinstance(options, dict):
+        raise DefinitionError([f"{marked.where(('options',))}: 'options' must be a mapping"])
+    for name, option in options.items():
+        where = marked.where(("options", name))
+        if not isinstance(option, dict) or "values" not in option or "default" not in option:
+            raise DefinitionError([f"{where}: option '{name}' needs 'values' and 'default'"])
+        values = option["values"]
+        if not isinstance(values, (list, dict)) or not values or not all(
+                isinstance(v, (str, int)) for v in values):
+            raise DefinitionError([f"{where}: the values of option '{name}' must be a list of "
+                                   "words or numbers, or a mapping"])
+        if not isinstance(option["default"], (str, int)) or not isinstance(
+                option.get("label", ""), str):
+            raise DefinitionError([f"{where}: option '{name}': a default must be a word or "
+                                   "number, a label text"])
+    return option_specs(marked.data)
 
 
 def option_specs(data: Mapping[str, Any]) -> dict[str, OptionSpec]:
@@ -547,88 +473,20 @@ def option_specs(data: Mapping[str, Any]) -> dict[str, OptionSpec]:
     return specs
 
 
-# -- files, extends, the catalogue ------------------------------------------------------------
-
-
-def read_marked(path: Path) -> Marked:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise DefinitionError([f"{path.name}:1:1: not a UTF-8 text file"]) from None
-    except OSError as error:
-        raise DefinitionError([f"{path}: cannot read: {error.strerror}"]) from None
-    return load_marked(text, path.name)
-
-
-def resolve_extends(marked: Marked, find: Callable[[str], Path | None]) -> Marked:
-    """Merge the chain of `extends:` parents under `marked` (the child wins key by key; see
-    `_merge` for rules and for null)."""
-    chain = [marked]
-    seen = {marked.name}
-    current = marked
-    while isinstance(current.data, dict) and "extends" in current.data:
-        parent_id = current.data["extends"]
-        parent_path = find(str(parent_id))
-        if parent_path is None:
-            raise DefinitionError([f"{current.where(('extends',))}: extends unknown game "
-                                   f"'{parent_id}'"])
-        if parent_path.name in seen or len(chain) > _MAX_EXTENDS:
-            raise DefinitionError([f"{current.where(('extends',))}: 'extends' goes round in a "
-                                   "circle"])
-        seen.add(parent_path.name)
-        current = read_marked(parent_path)
-        chain.append(current)
-    if len(chain) == 1:
-        return marked
-    data: Any = {}
-    marks: dict[tuple[str | int, ...], Mark] = {}
-    key_marks: dict[tuple[str | int, ...], Mark] = {}
-    for layer in reversed(chain):
-        data = _merge(data, layer.data)
-        marks.update(layer.marks)
-        key_marks.update(layer.key_marks)
-    data.pop("extends", None)
-    return Marked(data, marks, marked.name, key_marks)
-
-
-def _merge(base: Any, over: Any, path: tuple[str | int, ...] = ()) -> Any:
-    """The child's value over the parent's, mappings key by key. A child's rule naming another
-    rule replaces the parent's whole (mixing two rules would make one mapping with two names),
-    and a key set to null (`~`) in the child removes the parent's key, so a variant can drop an
-    option or a rule parameter it does not want."""
-    if isinstance(base, dict) and isinstance(over, dict):
-        if _is_rule_place(path) and set(base) != set(over):
-            return over
-        merged = dict(base)
-        for key, value in over.items():
-            if value is None:
-                merged.pop(key, None)
-            else:
-                merged[key] = _merge(base[key], value, (*path, key)) if key in base else value
-        return merged
-    return over
-
-
-def _is_rule_place(path: tuple[str | int, ...]) -> bool:
-    """Whether `path` holds one rule: win, lose, score, or a group's pick, accept or action."""
-    if len(path) == 1:
-        return path[0] in ("win", "lose", "score")
-    return len(path) == 3 and path[0] == "piles" and path[2] in ("pick", "accept", "action",
-                                                                  "rotate")
-
-
 def build_game(marked: Marked, options: Mapping[str, Any] | None = None,
-               find: Callable[[str], Path | None] | None = None) -> GameDef:
+               find: Callable[[str], Path | None] | None = None,
+               every_value: bool = False) -> GameDef:
     load_plugins()
     merged = resolve_extends(marked, find or (lambda _: None))
-    return _Reader(merged).build(options or {})
+    return _Reader(merged).build(options or {}, every_value)
 
 
 def load_game_file(path: Path, options: Mapping[str, Any] | None = None,
-                   find: Callable[[str], Path | None] | None = None) -> GameDef:
+                   find: Callable[[str], Path | None] | None = None,
+                   every_value: bool = False) -> GameDef:
     """Load one game file (its `extends:` parents are looked up with `find`, else beside it)."""
     def beside(game_id: str) -> Path | None:
         candidate = path.parent / f"{game_id}.yaml"
         return candidate if candidate.is_file() else None
 
-    return build_game(read_marked(path), options, find or beside)
+    return build_game(read_marked(path), options, find or beside, every_value)

@@ -9,6 +9,7 @@ A move is `tableau:3>tableau:7` (one card), `tableau:3>tableau:7/3` (three cards
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,7 +22,11 @@ from retro.errors import NotationError, RetroError
 if TYPE_CHECKING:
     from retro.engine.game import Game
 
-_PILE_REF = re.compile(r"^([a-z_][a-z0-9_]*?):?(\d+)?$")
+# numbers are ASCII digits only, and short: `t1>t2/²` or a pile number of a thousand digits is
+# a mistake to report, not a number to compute with
+_PILE_REF = re.compile(r"([a-z_][a-z0-9_]*?):?([0-9]{1,6})?", re.ASCII)
+_COUNT = re.compile(r"[0-9]{1,6}", re.ASCII)
+_COUNTER = re.compile(r"-?[0-9]{1,18}", re.ASCII)
 
 
 def format_card(card: Card, face_up: bool, reveal: bool = True) -> str:
@@ -54,7 +59,7 @@ def parse_position(gdef: GameDef, text: str) -> Position:
         if line.startswith("counters"):
             for item in line.split()[1:]:
                 name, _, value = item.partition("=")
-                if not name or not value.lstrip("-").isdigit():
+                if not name or not _COUNTER.fullmatch(value):
                     raise NotationError(f"line {number}: counter '{item}' is not name=number")
                 position.counters[name] = int(value)
             continue
@@ -92,15 +97,15 @@ def resolve_pile(position: Position, text: str) -> Pile:
     exact = position.by_id.get(text)
     if exact is not None:
         return exact
-    match = _PILE_REF.match(text.strip().lower())
+    match = _PILE_REF.fullmatch(text.strip().lower())
     if not match:
-        raise NotationError(f"'{text}' is not a pile")
+        raise NotationError(f"'{_short(text)}' is not a pile")
     prefix, number = match.group(1), match.group(2)
     groups = [name for name in position.groups if name.startswith(prefix)]
     if prefix in position.groups:
         groups = [prefix]
     if not groups:
-        raise NotationError(f"no pile '{text}' (piles: {', '.join(position.groups)})")
+        raise NotationError(f"no pile '{_short(text)}' (piles: {', '.join(position.groups)})")
     if len(groups) > 1:
         raise NotationError(f"'{text}' could be {' or '.join(groups)}")
     piles = position.groups[groups[0]]
@@ -110,6 +115,11 @@ def resolve_pile(position: Position, text: str) -> Pile:
     if not 1 <= index <= len(piles):
         raise NotationError(f"no pile {groups[0]}:{index} (there are {len(piles)})")
     return piles[index - 1]
+
+
+def _short(text: str, most: int = 40) -> str:
+    """User text quoted in a message, cut so that a long line is never echoed whole."""
+    return text if len(text) <= most else text[:most] + "..."
 
 
 def _verbs(gdef: GameDef) -> dict[str, list[str]]:
@@ -157,8 +167,9 @@ def parse_move(position: Position, text: str) -> Move:
         target, _, count_text = right.partition("/")
         count = 1
         if count_text:
-            if not count_text.strip().isdigit() or int(count_text) < 1:
-                raise NotationError(f"'/{count_text}': the number of cards must be 1 or more")
+            if not _COUNT.fullmatch(count_text.strip()) or int(count_text) < 1:
+                raise NotationError(f"'/{count_text[:20]}': the number of cards must be 1 or "
+                                    "more")
             count = int(count_text)
         src = resolve_pile(position, left.strip())
         dst = resolve_pile(position, target.strip())
@@ -170,7 +181,7 @@ def parse_move(position: Position, text: str) -> Move:
     owners = _verbs(position.gdef).get(verb)
     if owners is None:
         known = [*sorted(_verbs(position.gdef)), DONE]
-        raise NotationError(f"'{text}' is not a move: write FROM>TO, FROM>TO/N or one of "
+        raise NotationError(f"'{_short(text)}' is not a move: write FROM>TO, FROM>TO/N or one of "
                             f"{', '.join(known)}")
     if rest.strip():
         pile = resolve_pile(position, rest.strip())
@@ -195,26 +206,37 @@ def replay(game: Game, made: Sequence[str], redo: Sequence[str] = ()) -> Refused
     `redo` moves (next first) back on the redo list as far as they still replay. Saves and a
     reloaded game file both come back this way. At the first refused move of `made` it stops
     there and says which and why; a refused redo move only ends the redo list."""
-    for number, text in enumerate(made, 1):
-        reason = _make(game, text)
-        if reason is not None:
-            return Refused(number, text, reason)
-    redone = 0
-    for text in reversed(redo):
-        if _make(game, text) is not None:
-            break
-        redone += 1
-    for _ in range(redone):
-        game.pop()
-    return None
-
-
-def _make(game: Game, text: str) -> str | None:
-    """Make one move given in the notation; None, or why it is refused."""
+    parsed: dict[str, Move] = {}  # the notation names piles only: one text is one move
+    # Each move adds an undo entry that lives as long as the game: the cyclic collector would
+    # scan them all again and again (a third of a long replay) and find no cycles.
+    collecting = gc.isenabled()
+    gc.disable()
     try:
-        move = parse_move(game.position, text)
-    except RetroError as error:
-        return str(error)
+        for number, text in enumerate(made, 1):
+            reason = _make(game, text, parsed)
+            if reason is not None:
+                return Refused(number, text, reason)
+        redone = 0
+        for text in reversed(redo):
+            if _make(game, text, parsed) is not None:
+                break
+            redone += 1
+        for _ in range(redone):
+            game.pop()
+        return None
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _make(game: Game, text: str, parsed: dict[str, Move]) -> str | None:
+    """Make one move given in the notation; None, or why it is refused."""
+    move = parsed.get(text)
+    if move is None:
+        try:
+            move = parsed[text] = parse_move(game.position, text)
+        except RetroError as error:
+            return str(error)
     reason = game.why_not(move)
     if reason is None:
         game.push(move)

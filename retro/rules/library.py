@@ -10,7 +10,7 @@ when a person's move is refused.
 
 from __future__ import annotations
 
-from retro.engine.cards import Card, card_name, rank_name
+from retro.engine.cards import Card, card_name, parse_rank, plain_rank, rank_name
 from retro.engine.model import (
     Accept,
     Action,
@@ -185,16 +185,16 @@ def rank_above(suit: str = "same") -> Accept:
 @rule("accept", "An empty pile takes only a card of the given rank (A, K, ...).")
 def base(rank: str = "A") -> Accept:
     space = new_key_space()
-    wanted = rank.upper()
+    wanted = parse_rank(rank)  # T and 10 alike; a word that is no rank is an error here
 
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
         return () if pile.cards else (space,)
 
     def card_key(card: Card) -> int | None:
-        return space if rank_name(card.rank) == wanted else None
+        return space if plain_rank(card) == wanted else None
 
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
-        return not dst.cards and rank_name(src.cards[-count].rank) == wanted
+        return not dst.cards and plain_rank(src.cards[-count]) == wanted
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if dst.cards:

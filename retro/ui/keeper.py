@@ -1,9 +1,10 @@
 """The window's side of "nothing is lost": the game in progress saved after every move, finished
 games counted in the records, and no disk trouble ever stopping play.
 
-A thin layer over `retro.saves` and `retro.records` (which know the file formats): it adds what
-only the window needs, the name last typed for the high score table and a one-line note when a
-file cannot be written, so a full disk costs a message, not the game. No pyxel here.
+A thin layer over `retro.store.saves` and `retro.store.records` (which know the file formats):
+it adds what only the window needs, the name last typed for the high score table and a
+one-line note when a file cannot be written, so a full disk costs a message, not the game.
+No pyxel here.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from pathlib import Path
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
-from retro.records import HighScore, Records, option_key
-from retro.saves import (
+from retro.store.files import DamagedFile
+from retro.store.records import HighScore, Records, option_key
+from retro.store.saves import (
     SavedGame,
     clear_current,
     current_path,
@@ -22,7 +24,6 @@ from retro.saves import (
     resume_current,
     save_current,
 )
-from retro.storage import DamagedFile
 
 DEFAULT_NAME = "Player"
 

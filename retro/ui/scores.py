@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from retro.errors import RetroError
-from retro.records import TABLE_SIZE, HighScore, Stats
+from retro.store.records import TABLE_SIZE, HighScore, Stats
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
 from retro.ui.session import game_label

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from retro.definition.catalog import Catalog
-from retro.definition.loader import read_marked
+from retro.definition.gamefiles import read_marked
 from retro.errors import RetroError
 from retro.paths import games_dir
 

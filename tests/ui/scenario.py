@@ -16,9 +16,9 @@ from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.engine.notation import parse_move, parse_position
 from retro.paths import games_dir
-from retro.records import Records
-from retro.saves import save_current
 from retro.solver import hints as advice
+from retro.store.records import Records
+from retro.store.saves import save_current
 from retro.ui.app import App, Session
 from retro.ui.driver import Driver, headless
 from retro.ui.screens import MenuScene

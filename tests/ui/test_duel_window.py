@@ -6,7 +6,7 @@ import pytest
 import scenario
 
 from retro.duel import duel_code
-from retro.records import Records
+from retro.store.records import Records
 from retro.ui.dialogs import ConfirmScene
 from retro.ui.driver import Driver
 from retro.ui.duelscreens import DuelResultScene, DuelSetupScene, PassScene, parse_code

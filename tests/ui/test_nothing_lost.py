@@ -12,8 +12,8 @@ import scenario
 from retro.cli import main
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
-from retro.records import Records
-from retro.saves import current_path, load_saved, save_current
+from retro.store.records import Records
+from retro.store.saves import current_path, load_saved, save_current
 from retro.ui.dialogs import NameScene, OverScene, ResumeScene
 from retro.ui.driver import Driver
 from retro.ui.keeper import read_game_file
@@ -95,8 +95,18 @@ def test_closing_the_window_saves_and_declining_keeps_the_save_until_another_gam
     assert [s.lost for s in stats.values()] == [1]
 
 
-@pytest.mark.parametrize("content", [b"{not json", b'{"format": "something-else"}',
-                                     b'{"format": "retro-patience-save", "version": 99}'])
+_HOSTILE = b'{"format": "retro-patience-save", "version": 1, "game": "spider", '
+
+
+@pytest.mark.parametrize("content", [
+    b"{not json", b'{"format": "something-else"}',
+    b'{"format": "retro-patience-save", "version": 99}',
+    _HOSTILE + b'"seed": 1e400, "moves": []}',
+    _HOSTILE + b'"seed": ' + b"7" * 4400 + b', "moves": []}',
+    _HOSTILE + b'"seed": 1, "moves": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+    _HOSTILE + '"seed": 1, "moves": ["t1>t2/\u00b2"]}'.encode(),
+    _HOSTILE.replace(b'"spider"', b'"../../x"') + b'"seed": 1, "moves": []}',
+])
 def test_a_damaged_foreign_or_newer_save_is_told_in_one_line_and_the_program_goes_on(
         content: bytes) -> None:
     current_path().parent.mkdir(parents=True, exist_ok=True)

@@ -50,8 +50,8 @@ def test_a_click_on_a_buried_card_chooses_it_to_rotate() -> None:
     driver, table = table_of("michaels_fantasy")
     column = table.game.position.by_id["tableau:2"]
     before = format_pile(column)
-    offsets = table.layout.offsets(column)
-    x, y = table.layout.card_xy(column, offsets, len(column.cards) - 4)
+    offsets = table.geometry.offsets(column)
+    x, y = table.geometry.card_xy(column, offsets, len(column.cards) - 4)
     driver.click(x + 20, y + 5)
     assert table.held is None and table.chosen() == 4
     driver.press("B")

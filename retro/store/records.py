@@ -10,11 +10,23 @@ from typing import Any
 
 from retro.engine.game import WON, Game
 from retro.engine.notation import format_move
-from retro.storage import DamagedFile, data_dir, read_document, set_aside, write_document
+from retro.store.files import (
+    GAME_ID,
+    DamagedFile,
+    Fields,
+    data_dir,
+    locked,
+    read_kept,
+    write_document,
+)
+from retro.store.saves import MAX_MOVES
 
 RECORDS_KIND = "retro-patience-records"
 RECORDS_VERSION = 1
 TABLE_SIZE = 10
+MAX_KEYS = 10_000  # option sets with statistics, games with tables
+MAX_COUNT = 10**12
+MAX_REPLAY = MAX_MOVES  # a high score's moves, as long as a saved game may be
 
 
 @dataclass
@@ -71,29 +83,37 @@ def option_key(game_id: str, options: dict[str, Any]) -> str:
 
 
 class Records:
-    """All statistics and high score tables, loaded once and saved after each change."""
+    """All statistics and high score tables, loaded once; each finished game is added to what
+    is on disk at that moment (under a lock), so two copies of the program both count."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or data_dir() / "records.json"
         self.stats: dict[str, Stats] = {}
         self.tables: dict[str, list[HighScore]] = {}
         self.note: str | None = None
-        try:
-            data = read_document(self.path, RECORDS_KIND, RECORDS_VERSION)
-            if data is not None:
-                self._read(data)
-        except DamagedFile as error:
-            aside = set_aside(self.path)
-            self.note = f"{error}; it was kept as {aside.name} and records start afresh"
-            self.stats, self.tables = {}, {}
+        found, note = read_kept(self.path, RECORDS_KIND, RECORDS_VERSION, self._checked)
+        if found is not None:
+            self.stats, self.tables = found
+        if note:
+            self.note = note + ("" if found is not None else "; records start afresh")
 
-    def _read(self, data: dict[str, Any]) -> None:
-        try:
-            self.stats = {key: Stats(**value) for key, value in data.get("stats", {}).items()}
-            self.tables = {game: [HighScore(**entry) for entry in entries]
-                           for game, entries in data.get("high_scores", {}).items()}
-        except (TypeError, AttributeError):
-            raise DamagedFile(f"{self.path.name}: damaged (an entry is wrong)") from None
+    def _checked(self, data: dict[str, Any]) -> tuple[dict[str, Stats],
+                                                      dict[str, list[HighScore]]]:
+        name = self.path.name
+        fields = Fields(data, name)
+        stats = fields.mapping("stats")
+        tables = fields.mapping("high_scores")
+        if len(stats) > MAX_KEYS or len(tables) > MAX_KEYS:
+            raise DamagedFile(f"{name}: damaged (too many entries)")
+        read_stats = {str(key): _stats(value, name) for key, value in stats.items()}
+        read_tables: dict[str, list[HighScore]] = {}
+        for game, entries in tables.items():
+            if not GAME_ID.fullmatch(game) or not isinstance(entries, list) or len(
+                    entries) > TABLE_SIZE:
+                raise DamagedFile(f"{name}: damaged (the high score table '{game[:40]}')")
+            read_tables[game] = sorted((_high_score(entry, name) for entry in entries),
+                                       key=_rank)
+        return read_stats, read_tables
 
     def save(self) -> None:
         write_document(self.path, RECORDS_KIND, RECORDS_VERSION, {
@@ -101,22 +121,34 @@ class Records:
             "high_scores": {game: [asdict(e) for e in entries]
                             for game, entries in self.tables.items()}})
 
+    def _reload(self) -> None:
+        """Take what another copy of the program may have written since; a file that cannot
+        be read now keeps what this copy holds."""
+        try:
+            found, _ = read_kept(self.path, RECORDS_KIND, RECORDS_VERSION, self._checked)
+        except OSError:
+            return
+        if found is not None:
+            self.stats, self.tables = found
+
     def record(self, game: Game, name: str, today: str | None = None) -> int | None:
         """Count a finished (or given-up) game; its place in the high score table (1-based),
         or None when it did not make the table."""
         won = game.outcome() == WON
         score = game.score()
         key = option_key(game.gdef.id, dict(game.gdef.options))
-        self.stats.setdefault(key, Stats()).add(won, score, game.moves_made)
         entry = HighScore(name=name, score=score, moves=game.moves_made,
                           date=today or time.strftime("%Y-%m-%d"), seed=game.seed,
                           options=dict(game.gdef.options), won=won,
                           replay=[format_move(game.position, m) for m, *_ in game.history])
-        table = self.tables.setdefault(game.gdef.id, [])
-        table.append(entry)
-        table.sort(key=_rank)
-        del table[TABLE_SIZE:]
-        self.save()
+        with locked(self.path):
+            self._reload()
+            self.stats.setdefault(key, Stats()).add(won, score, game.moves_made)
+            table = self.tables.setdefault(game.gdef.id, [])
+            table.append(entry)
+            table.sort(key=_rank)
+            del table[TABLE_SIZE:]
+            self.save()
         return table.index(entry) + 1 if entry in table else None
 
     def place_for(self, game_id: str, score: int, moves: int) -> int | None:
@@ -129,3 +161,24 @@ class Records:
     def stats_for(self, game_id: str | None = None) -> dict[str, Stats]:
         return {key: value for key, value in sorted(self.stats.items())
                 if game_id is None or key.split(" ")[0] == game_id}
+
+
+def _stats(data: Any, where: str) -> Stats:
+    fields = Fields(data, where)
+    count = {key: fields.integer(key, 0, MAX_COUNT, default=0)
+             for key in ("played", "won", "lost", "longest_win_streak",
+                         "longest_loss_streak")}
+    stats = Stats(**count, streak=fields.integer("streak", -MAX_COUNT, MAX_COUNT, default=0),
+                  best_score=fields.optional_integer("best_score", -MAX_COUNT, MAX_COUNT),
+                  fewest_moves=fields.optional_integer("fewest_moves", 0, MAX_COUNT))
+    if stats.won + stats.lost > stats.played:
+        raise DamagedFile(f"{where}: damaged (more games won and lost than played)")
+    return stats
+
+
+def _high_score(data: Any, where: str) -> HighScore:
+    fields = Fields(data, where)
+    return HighScore(name=fields.text("name", 100), score=fields.integer(
+        "score", -MAX_COUNT, MAX_COUNT), moves=fields.integer("moves", 0, MAX_REPLAY),
+        date=fields.text("date", 32), seed=fields.integer("seed"), options=fields.options(),
+        won=fields.flag("won"), replay=fields.texts("replay", MAX_REPLAY, 120))

@@ -1,0 +1,368 @@
+"""Files that must survive a crash: written atomically, the previous version kept, and a damaged,
+foreign or newer-format file set aside with one line of explanation, never a stop.
+
+Reading trusts nothing: only a regular file of bounded size is read (a FIFO or `/dev/zero` in
+its place is refused at once), JSON numbers must be finite and short, nesting is bounded, and
+`Fields` checks every value by type and range before the program uses it. Two copies of the
+program may share one folder: temporary names are unique and `locked` serialises the
+read-change-write of a shared file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import glob
+import json
+import math
+import os
+import re
+import secrets
+import stat
+import time
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+from retro.errors import RetroError
+
+T = TypeVar("T")
+
+MAX_DOCUMENT_BYTES = 16 * 1024 * 1024  # a 100,000-move save is about 2 MB
+MAX_NUMBER_DIGITS = 24  # every number the program writes fits in 64 bits
+ORPHAN_AGE = 60.0  # seconds: a temporary file older than this was left by a killed program
+
+
+class DamagedFile(RetroError):
+    """A file that cannot be used; the message says which and why, in one line."""
+
+
+def data_dir() -> Path:
+    """Where saves, statistics and high scores live (RETRO_PATIENCE_DATA overrides)."""
+    override = os.environ.get("RETRO_PATIENCE_DATA")
+    if override:
+        return Path(override)
+    from platformdirs import user_data_path
+
+    return user_data_path("retro-patience")
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+def _temporary_name(path: Path, what: str = "") -> Path:
+    """A name no other process will pick: two copies of the program never share a staging
+    file."""
+    return path.with_name(f".{path.name}.{what}{os.getpid()}-{secrets.token_hex(4)}.tmp")
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write `text` so that `path` holds either the old or the new content, never a mixture;
+    the old content stays as `path.bak`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = _temporary_name(path)
+    try:
+        with open(temporary, "x", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if path.is_file():
+            _keep_previous(path)
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    _sync_dir(path.parent)
+
+
+def _keep_previous(path: Path) -> None:
+    """Copy the current version to `path.bak` without ever leaving `path` missing."""
+    staging = _temporary_name(path, "bak.")
+    try:
+        try:
+            os.link(path, staging)
+        except OSError:
+            staging.write_bytes(_read_bounded(path))
+        os.replace(staging, backup_path(path))
+    finally:
+        # rename() does nothing when both names are links to one file (two copies of the
+        # program keeping the same version at once): the staging name must still go
+        staging.unlink(missing_ok=True)
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def _sync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_document(path: Path, kind: str, version: int, body: dict[str, Any]) -> None:
+    document = {"format": kind, "version": version, **body}
+    atomic_write(path, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+
+
+def clean_orphans(path: Path, age: float = ORPHAN_AGE) -> None:
+    """Remove temporary files of `path` that a killed program left behind (old enough that no
+    running copy is still writing them)."""
+    try:
+        candidates = list(path.parent.glob(f".{glob.escape(path.name)}.*.tmp"))
+    except OSError:
+        return
+    now = time.time()
+    for candidate in candidates:
+        try:
+            if now - candidate.stat().st_mtime > age:
+                candidate.unlink()
+        except OSError:
+            pass
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `path`'s lock file while a read-change-write runs, so two
+    copies of the program add to a shared file instead of overwriting each other. Where no lock
+    can be taken (a read-only folder, a system without `fcntl`) the work runs unlocked."""
+    fd = _lock_file(path)
+    try:
+        if fd is not None:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)  # closing releases the lock
+
+
+def _lock_file(path: Path) -> int | None:
+    try:
+        import fcntl  # noqa: F401  (POSIX only)
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    except (ImportError, OSError):
+        return None
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes. FileNotFoundError when there is
+    none, another OSError (its strerror says why) for anything else: a FIFO, a device or a file
+    too large is refused without waiting on it or reading it all."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise OSError(errno.EFBIG, f"larger than {_size_words(limit)}")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _size_words(size: int) -> str:
+    return f"{size // (1 << 20)} MB" if size >= 1 << 20 else f"{size // 1024} KB"
+
+
+def _read_bounded(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes:
+    """`read_bounded` for the program's own files: anything but a missing file is a
+    DamagedFile."""
+    try:
+        return read_bounded(path, limit)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise DamagedFile(f"{path.name}: cannot be read ({error.strerror})") from None
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise ValueError("a number too long")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    if len(text) > 64:
+        raise ValueError("a number too long")
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError("a number out of range")
+    return value
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not a number")
+
+
+def parse_json(text: str | bytes) -> Any:
+    """JSON with every number finite and of at most MAX_NUMBER_DIGITS digits; ValueError (with
+    a short reason) for anything else, deep nesting included."""
+    try:
+        return json.loads(text, parse_int=_bounded_int, parse_float=_finite_float,
+                          parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{error.msg} at column {error.colno}") from None
+
+
+def read_document(path: Path, kind: str, version: int) -> dict[str, Any] | None:
+    """The body of a document of `kind`, None if there is no file; DamagedFile if unusable."""
+    clean_orphans(path)
+    try:
+        raw = _read_bounded(path)
+    except FileNotFoundError:
+        return None
+    try:
+        data = parse_json(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise DamagedFile(f"{path.name}: damaged (not readable JSON)") from None
+    if not isinstance(data, dict) or data.get("format") != kind:
+        raise DamagedFile(f"{path.name}: not a {kind} file")
+    found = data.get("version")
+    if not isinstance(found, int) or isinstance(found, bool) or found < 1:
+        raise DamagedFile(f"{path.name}: damaged (no format version)")
+    if found > version:
+        raise DamagedFile(f"{path.name}: made by a newer version of the program "
+                          f"(format {found}, this one reads {version})")
+    return data
+
+
+def read_kept(path: Path, kind: str, version: int,
+              check: Callable[[dict[str, Any]], T]) -> tuple[T | None, str | None]:
+    """The checked content of `path` and a one-line note. A damaged file is set aside and the
+    previous version (`path.bak`) is used instead when it is sound; (None, None) when there
+    is no file at all."""
+    try:
+        data = read_document(path, kind, version)
+        return (None if data is None else check(data)), None
+    except DamagedFile as error:
+        note = f"{error}; {_set_aside_told(path)}"
+    try:
+        data = read_document(backup_path(path), kind, version)
+        value = None if data is None else check(data)
+    except DamagedFile:
+        value = None
+    if value is not None:
+        note += "; the previous copy was used instead"
+    return value, note
+
+
+def _set_aside_told(path: Path) -> str:
+    try:
+        return f"it was kept as {set_aside(path).name}"
+    except OSError as error:
+        return f"it could not be moved aside ({error.strerror})"
+
+
+def set_aside(path: Path) -> Path:
+    """Move an unusable file out of the way (kept for the player to look at), return its name."""
+    stem = f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}"
+    target = path.with_name(stem)
+    counter = 1
+    while target.exists() or target.is_symlink():
+        target = path.with_name(f"{stem}-{counter}")
+        counter += 1
+    os.replace(path, target)
+    return target
+
+
+# -- checking what was read -------------------------------------------------------------------
+
+SAFE_INT = 1 << 64
+# a game id, and so a game file's name: a name, never a path (also option names)
+GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,63}", re.ASCII)
+
+
+class Fields:
+    """One mapping read from a file, each value checked by type and range as it is taken; the
+    first wrong one is a DamagedFile naming the field."""
+
+    def __init__(self, data: Any, where: str) -> None:
+        if not isinstance(data, dict):
+            raise DamagedFile(f"{where}: damaged (not a mapping)")
+        self.data: dict[str, Any] = data
+        self.where = where
+
+    def _bad(self, key: str, what: str) -> DamagedFile:
+        return DamagedFile(f"{self.where}: damaged ('{key}' must be {what})")
+
+    def integer(self, key: str, low: int = -SAFE_INT, high: int = SAFE_INT,
+                default: int | None = None) -> int:
+        value = self.data.get(key, default)
+        if (not isinstance(value, int) or isinstance(value, bool)
+                or not low <= value <= high):
+            raise self._bad(key, f"a whole number from {low} to {high}")
+        return value
+
+    def optional_integer(self, key: str, low: int = -SAFE_INT,
+                         high: int = SAFE_INT) -> int | None:
+        if self.data.get(key) is None:
+            return None
+        return self.integer(key, low, high)
+
+    def flag(self, key: str, default: bool = False) -> bool:
+        value = self.data.get(key, default)
+        if not isinstance(value, bool):
+            raise self._bad(key, "true or false")
+        return value
+
+    def text(self, key: str, longest: int = 200, pattern: re.Pattern[str] | None = None,
+             default: str | None = None) -> str:
+        value = self.data.get(key, default)
+        if not isinstance(value, str) or len(value) > longest:
+            raise self._bad(key, f"text of at most {longest} characters")
+        if pattern is not None and not pattern.fullmatch(value):
+            raise self._bad(key, "a name of lower case letters, digits and _")
+        return value
+
+    def texts(self, key: str, most: int, longest: int = 200) -> list[str]:
+        value = self.data.get(key, [])
+        if (not isinstance(value, list) or len(value) > most
+                or not all(isinstance(item, str) and len(item) <= longest for item in value)):
+            raise self._bad(key, f"a list of at most {most} texts")
+        return value
+
+    def options(self, key: str = "options") -> dict[str, Any]:
+        """A game's chosen options: a few names, each a word, a whole number or true/false."""
+        value = self.data.get(key) or {}
+        if not isinstance(value, dict) or len(value) > 64 or not all(
+                isinstance(name, str) and GAME_ID.fullmatch(name) and _option_value(item)
+                for name, item in value.items()):
+            raise self._bad(key, "option names with short values")
+        return dict(value)
+
+    def mapping(self, key: str) -> Mapping[str, Any]:
+        value = self.data.get(key) or {}
+        if not isinstance(value, dict):
+            raise self._bad(key, "a mapping")
+        return value
+
+
+def _option_value(value: Any) -> bool:
+    if isinstance(value, str):
+        return len(value) <= 100
+    if isinstance(value, bool):
+        return True
+    return isinstance(value, int) and -SAFE_INT <= value <= SAFE_INT
