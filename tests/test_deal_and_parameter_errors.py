@@ -65,10 +65,11 @@ def test_per_pile_goes_only_in_a_groups_accept_rule(tmp_path: Path) -> None:
 
 def test_named_cards_are_read_as_cards_and_not_more_often_than_the_pack_has_them(
         tmp_path: Path) -> None:
-    deal = "- {to: foundation, cards: [2H, 2H, ZZ]}\n  - {to: stock, rest: true}"
-    errors = _errors(tmp_path, deal=deal)
-    assert any("'ZZ': rank must be one of" in e for e in errors)
-    assert any("the deal names 2H more often than the pack holds it" in e for e in errors)
+    deal = "- {to: foundation, cards: [2H, ZZ]}\n  - {to: stock, rest: true}"
+    assert any("'ZZ': rank must be one of" in e for e in _errors(tmp_path, deal=deal))
+    deal = "- {to: foundation, cards: [2H, 2H]}\n  - {to: stock, rest: true}"
+    assert _errors(tmp_path, deal=deal) == [
+        "small.yaml:12:3: the deal names 2H more often than the pack holds it"]
 
 
 def test_places_go_with_extract_or_cards(tmp_path: Path) -> None:
@@ -91,3 +92,34 @@ def test_remember_keeps_the_rank_of_the_first_pile_with_a_card(tmp_path: Path) -
     deal = ("- {to: foundation, cards: [9D], places: [3], remember: base}\n"
             "  - {to: stock, rest: true}")
     assert _load(tmp_path, deal=deal).position.counters["base"] == 9
+
+
+def test_a_wrong_shape_does_not_hide_a_misspelt_rule(tmp_path: Path) -> None:
+    path = tmp_path / "small.yaml"
+    text = GAME.replace("FOUNDATION", "{any: [{base: {rank: A}}, rank_abov]}").replace(
+        "DEAL", DEAL).replace("at: [1, 0], pick: top_card", "at: [1, 0], fan: sideways, "
+                                                            "pick: top_card")
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DefinitionError) as caught:
+        load_game_file(path)
+    messages = caught.value.messages
+    assert any("'fan' must be one of none, down, right" in m for m in messages), messages
+    assert any("unknown accept rule 'rank_abov' (did you mean 'rank_above'?)" in m
+               for m in messages), messages
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("deck: {decks: 1}", "deck: {decks: 1, ranks: [A, 2, Z]}", "'Z' is not a rank"),
+    ("  - {to: stock, rest: true}", "  - {to: stok, rest: true}", "no pile group named 'stok'"),
+    ("face_down: 2, face_up: 1}", "face_down: [2, 2], face_up: 1}", "'face_down' must be one"),
+])
+def test_one_mistake_gives_one_line_not_a_deal_count_after_it(
+        tmp_path: Path, old: str, new: str, message: str) -> None:
+    text = (Path(__file__).resolve().parent.parent / "games" / "will_o_the_wisp.yaml").read_text(
+        encoding="utf-8")
+    assert old in text
+    path = tmp_path / "will_o_the_wisp.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(DefinitionError) as caught:
+        load_game_file(path)
+    assert len(caught.value.messages) == 1 and message in caught.value.messages[0]

@@ -244,6 +244,7 @@ class _Reader:
             if key not in data:
                 self.error((), f"missing '{key}'")
         if self.errors:
+            self._bind_sound_rules(data)
             raise DefinitionError(self.errors)
         specs = option_specs(data)
         if every_value and specs:
@@ -264,11 +265,15 @@ class _Reader:
             if name in RESERVED_GROUPS or ":" in name or " " in name:
                 self.error(("piles", name), f"'{name}' cannot name a pile group")
             self.groups[name] = int(group.get("count", 1))
+        before = len(self.errors)
         deck = self._deck(data.get("deck", {}))
         self.ace_high = deck.ace_high
+        deck_errors = len(self.errors) - before
         groups = tuple(self._group(name, group) for name, group in data["piles"].items())
+        before = len(self.errors)
         deal = tuple(read_deal_step(self, step, i) for i, step in enumerate(data["deal"]))
-        check_deal_size(self, deck, deal)
+        if not deck_errors and len(self.errors) == before:  # else its count is a knock-on
+            check_deal_size(self, deck, deal)
         autos = tuple(a for i, expr in enumerate(data.get("auto", []))
                       if (a := self.bind("auto", expr, ("auto", i), "after each move")))
         win = self.bind("condition", data["win"], ("win",), "won")
@@ -285,6 +290,32 @@ class _Reader:
             auto_after_deal=bool(data.get("auto_after_deal", False)),
             instructions=data.get("instructions", data["id"]), source=self.marked.name,
             rule_lines=tuple(self.rule_lines))
+
+    def _bind_sound_rules(self, data: dict[str, Any]) -> None:
+        """With the file's shape found wrong, still bind the rules whose own place is sound, so
+        one load reports every mistake at once (a misspelt rule beside a wrong `fan`). Rules
+        that name an option (`$x`) wait until the shape is right."""
+        wrong = [path for path, _, _ in schema_errors(data) if path]
+        piles = data.get("piles")
+        if isinstance(piles, dict):
+            for name, group in piles.items():
+                count = group.get("count", 1) if isinstance(group, dict) else 1
+                self.groups[str(name)] = count if isinstance(count, int) and count > 0 else 1
+        places: list[tuple[str, tuple[str | int, ...], Any, str]] = []
+        for name, group in (piles or {}).items() if isinstance(piles, dict) else ():
+            if isinstance(group, dict):
+                places += [(kind, ("piles", name, kind), group[kind], f"{name} {kind}")
+                           for kind in ("pick", "accept", "action", "rotate") if kind in group]
+        autos = data.get("auto")
+        if isinstance(autos, list):
+            places += [("auto", ("auto", i), expr, "after each move")
+                       for i, expr in enumerate(autos)]
+        places += [(kind, (key,), data[key], key) for key, kind in (
+            ("win", "condition"), ("lose", "condition"), ("score", "score")) if key in data]
+        for kind, path, expr, context in places:
+            if not any(bad[:len(path)] == path or path[:len(bad)] == bad for bad in wrong) and (
+                    "$" not in json.dumps(expr)):
+                self.bind(kind, expr, path, context)
 
     def _check_schema(self, data: dict[str, Any], after: str = "") -> None:
         """Report every schema error; `after` says which option values were put in first."""
