@@ -163,7 +163,7 @@ class _Reader:
             return (f"'{name}' is {'an' if other[0] in 'aeiou' else 'a'} {other} rule, but "
                     f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} rule is needed here")
         extra = ["any", "all", "not"] if kind in ("accept", "condition") else []
-        return f"unknown {kind} rule '{name}'" + suggest(name, names(kind) + extra)
+        return f"unknown {kind} rule {shown(name)}" + suggest(name, names(kind) + extra)
 
     def _params(self, spec: RuleSpec, given: dict[str, Any], path: tuple[str | int, ...],
                 context: str) -> dict[str, Any] | None:
@@ -176,7 +176,7 @@ class _Reader:
             if param is None:
                 hint = suggest(key, known) or (
                     f" (it takes: {', '.join(known)})" if known else " (it takes none)")
-                self.error(where, f"'{spec.name}' has no parameter '{key}'{hint}", key=True)
+                self.error(where, f"'{spec.name}' has no parameter {shown(key)}{hint}", key=True)
                 ok = False
                 continue
             converted = self._convert(param.kind, value, where, context, spec.name, key)
