@@ -134,3 +134,27 @@ def test_pages_written_from_the_rules_give_the_values_the_file_chose(tmp_path: P
     one_group = generated_anl(_example(tmp_path, "royal_cotillion_in_one_group").gdef, "en")
     assert "(here: rank = one for each pile: A, 2, A, 2, A, 2, A, 2)" in " ".join(
         one_group.decode().split())
+
+
+def test_a_streak_grows_with_each_card_played_and_ends_with_a_deal(tmp_path: Path) -> None:
+    from tests.helpers import game_at, play
+
+    gdef = _example(tmp_path, "golf_with_streaks").gdef
+    game = game_at(gdef, "foundation = 5H\ntableau:1 = 2C 6S\ntableau:2 = 3C 7D\n"
+                         "tableau:3 = 9C 8S\nstock = kd 4s")
+    start = game.score()  # Golf's own score: the cards cleared from the columns
+    play(game, "t1>foundation", "t2>foundation", "t3>foundation")
+    assert game.position.counters["streak"] == 3
+    assert game.score() == start + 3 + (1 + 2 + 3)
+    play(game, "deal")
+    assert game.position.counters["streak"] == 0 and game.score() == start + 3 + 6
+    game.pop()
+    assert game.position.counters["streak"] == 3
+
+
+def test_cards_in_counts_each_group_its_own_points(tmp_path: Path) -> None:
+    from tests.helpers import game_at
+
+    gdef = _example(tmp_path, "canfield_by_piles").gdef
+    game = game_at(gdef, "foundation:1 = 7C 8C\nfoundation:2 = 7D\nreserve = 2h 3s 4D")
+    assert game.score() == 3 * 5 - 3 * 5

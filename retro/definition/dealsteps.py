@@ -9,10 +9,12 @@ from typing import Any, Protocol
 from retro.definition.schema import shown, suggest
 from retro.engine.cards import Card, make_deck, parse_card, plain_rank
 from retro.engine.model import Deal, DealStep, DeckDef
+from retro.rules import perpile
+from retro.rules.registry import RuleSpec
 
 
 class Reader(Protocol):
-    """What reading a deal step needs of the loader."""
+    """What reading a deal step, or a rule with per-pile values, needs of the loader."""
 
     groups: dict[str, int]
     ace_high: bool
@@ -22,6 +24,12 @@ class Reader(Protocol):
     def bind(self, kind: str, expr: Any, path: tuple[str | int, ...], context: str) -> Any: ...
 
     def rank(self, value: Any, path: tuple[str | int, ...]) -> int: ...
+
+    @property
+    def errors(self) -> list[str]: ...
+
+    @property
+    def rule_lines(self) -> list[str]: ...
 
 
 def read_deal_step(reader: Reader, step: dict[str, Any], i: int) -> DealStep:
@@ -143,3 +151,27 @@ def given_values(params: dict[str, Any]) -> str:
              if (text := shown(value)) is not None]
     return f" (here: {'; '.join(parts)})" if parts else ""
 
+
+def bind_per_pile(reader: Reader, kind: str, spec: RuleSpec, params: dict[str, Any],
+                  path: tuple[str | int, ...], context: str) -> Any:
+    """A rule with `{per_pile: [...]}` parameters, bound once for each pile of its group."""
+    name = spec.name
+    if kind != "accept" or len(path) < 3 or path[0] != "piles":
+        reader.error(path, "'per_pile' goes only in the accept rule of a pile group")
+        return None
+    count = reader.groups[str(path[1])]
+    lists = {key: value["per_pile"] for key, value in params.items() if is_per_pile(value)}
+    for key, values in lists.items():
+        if not isinstance(values, list) or len(values) != count:
+            reader.error((*path, name, key), f"'per_pile' needs a list of {count} values "
+                                           f"(one for each pile of '{path[1]}')")
+            return None
+    lines, errors = len(reader.rule_lines), len(reader.errors)
+    members = [reader.bind(kind, {name: {**params, **{k: v[i] for k, v in lists.items()}}},
+                         path, context) for i in range(count)]
+    del reader.rule_lines[lines:]  # the rule is described once, with its values per pile
+    reader.rule_lines.append(f"{context}: {spec.description}{given_values(params)}")
+    reader.errors[errors:] = list(dict.fromkeys(reader.errors[errors:]))  # a mistake once
+    if any(member is None for member in members):
+        return None
+    return perpile.per_pile_accept(members)

@@ -14,7 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from retro.definition.dealsteps import check_deal_size, given_values, is_per_pile, read_deal_step
+from retro.definition.dealsteps import (
+    bind_per_pile,
+    check_deal_size,
+    given_values,
+    is_per_pile,
+    read_deal_step,
+)
 from retro.definition.gamefiles import read_marked, resolve_extends
 from retro.definition.schema import schema_errors, shown, suggest
 from retro.definition.yamlmarks import Marked
@@ -31,7 +37,7 @@ from retro.engine.model import (
     Score,
 )
 from retro.errors import DefinitionError, RetroError
-from retro.rules import combinators, perpile
+from retro.rules import combinators
 from retro.rules.plugins import PluginFailure, guard, is_plugin, load_plugins
 from retro.rules.registry import KINDS, RuleSpec, lookup, names
 
@@ -114,7 +120,7 @@ class _Reader:
             self.error(ppath, f"the parameters of '{name}' must be a mapping of name: value")
             return None
         if any(is_per_pile(value) for value in params.values()):
-            return self._per_pile(kind, spec, params, path, context)
+            return bind_per_pile(self, kind, spec, params, path, context)
         kwargs = self._params(spec, params, ppath, context)
         if kwargs is None:
             return None
@@ -131,30 +137,6 @@ class _Reader:
         except (ValueError, TypeError) as error:
             self.error(ppath, f"'{name}': {error}")
             return None
-
-    def _per_pile(self, kind: str, spec: RuleSpec, params: dict[str, Any],
-                  path: tuple[str | int, ...], context: str) -> Any:
-        """A rule with `{per_pile: [...]}` parameters, bound once for each pile of its group."""
-        name = spec.name
-        if kind != "accept" or len(path) < 3 or path[0] != "piles":
-            self.error(path, "'per_pile' goes only in the accept rule of a pile group")
-            return None
-        count = self.groups[str(path[1])]
-        lists = {key: value["per_pile"] for key, value in params.items() if is_per_pile(value)}
-        for key, values in lists.items():
-            if not isinstance(values, list) or len(values) != count:
-                self.error((*path, name, key), f"'per_pile' needs a list of {count} values "
-                                               f"(one for each pile of '{path[1]}')")
-                return None
-        lines, errors = len(self.rule_lines), len(self.errors)
-        members = [self.bind(kind, {name: {**params, **{k: v[i] for k, v in lists.items()}}},
-                             path, context) for i in range(count)]
-        del self.rule_lines[lines:]  # the rule is described once, with its values per pile
-        self.rule_lines.append(f"{context}: {spec.description}{given_values(params)}")
-        self.errors[errors:] = list(dict.fromkeys(self.errors[errors:]))  # a mistake once
-        if any(member is None for member in members):
-            return None
-        return perpile.per_pile_accept(members)
 
     def _unknown_rule(self, kind: str, name: str) -> str:
         elsewhere = [k for k in KINDS if lookup(k, name) is not None]
@@ -227,6 +209,18 @@ class _Reader:
                                + suggest(str(item), list(self.groups)))
                     return _BAD
             return tuple(items) if kind == "groups" else value
+        if kind in ("points", "group_points"):
+            if not isinstance(value, dict) or not all(
+                    isinstance(v, int) and not isinstance(v, bool) and abs(v) <= INT_PARAM_LIMIT
+                    for v in value.values()):
+                return bad("a mapping of names to whole numbers")
+            if kind == "group_points":
+                for name in value:
+                    if name not in self.groups:
+                        self.error((*where, name), f"no pile group named {shown(name)}"
+                                   + suggest(str(name), list(self.groups)), key=True)
+                        return _BAD
+            return {str(name): number for name, number in value.items()}
         bound = self.bind(kind, value, where, context)
         return _BAD if bound is None else bound
 

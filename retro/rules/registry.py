@@ -96,7 +96,8 @@ def _key(kind: str, name: str) -> str:
 def _param_kind(annotation: str, pname: str) -> str:
     table = {"int": "int", "str": "str", "bool": "bool", "tuple[int, ...]": "ints",
              "tuple[str, ...]": "groups", "Condition": "condition", "Accept": "accept",
-             "Condition | None": "condition", "dict[str, int]": "points", "GroupName": "group"}
+             "Condition | None": "condition", "dict[str, int]": "points", "GroupName": "group",
+             "dict[GroupName, int]": "group_points"}
     if annotation not in table:
         raise ValueError(f"parameter {pname}: unsupported annotation {annotation}")
     kind = table[annotation]
