@@ -91,6 +91,7 @@ SCREENS: tuple[Callable[[App], str], ...] = (spider, seven_to_ace, menu, high_sc
 
 def main() -> None:
     os.environ["RETRO_PATIENCE_DATA"] = tempfile.mkdtemp(prefix="retro-bench-")  # not the player's
+    os.environ["RETRO_PATIENCE_CONFIG"] = tempfile.mkdtemp(prefix="retro-bench-config-")
     headless()
     worst = 0.0
     for build in SCREENS:

@@ -205,16 +205,23 @@ def _play(args: argparse.Namespace, catalog: object) -> int:
     Without a deal number the saved game (if any) is offered first: nothing is lost."""
     from retro.definition.catalog import Catalog
     from retro.instructions import choose_language
+    from retro.settings import Settings
     from retro.ui.app import App, init_window, run
 
     assert isinstance(catalog, Catalog)
-    lang = choose_language(getattr(args, "lang", None))
+    settings = Settings.load()
+    wanted = getattr(args, "lang", None)
+    lang = choose_language(wanted or settings.language or None)
+    if wanted:
+        settings.language = lang  # the player's choice, remembered for the next run
     game_id = getattr(args, "game", None) if args.command == "play" else None
     options = _options(getattr(args, "option", []) or [])
     if game_id is not None:
         catalog.load(game_id, options)  # a wrong name or option fails here, before any window
-    init_window()
-    app = App(catalog, lang=lang)
+    window = init_window(settings=settings)
+    app = App(catalog, lang=lang, settings=settings, window=window)
+    if wanted:
+        app.save_settings()
     if game_id is not None and args.seed is not None:
         app.start(game_id, options, args.seed)
     else:
@@ -227,13 +234,16 @@ def _replay(args: argparse.Namespace, catalog: object) -> int:
     """Watch a saved game file (the current-game save format) again in the window."""
     from retro.definition.catalog import Catalog
     from retro.instructions import choose_language
+    from retro.settings import Settings
     from retro.ui.app import App, init_window, run
     from retro.ui.keeper import read_game_file
 
     assert isinstance(catalog, Catalog)
+    settings = Settings.load()
     game, moves = read_game_file(args.file, catalog)  # a bad file fails here, before any window
-    init_window()
-    app = App(catalog, lang=choose_language(None))
+    window = init_window(settings=settings)
+    app = App(catalog, lang=choose_language(settings.language or None), settings=settings,
+              window=window)
     app.show_replay(game.gdef, game.seed, moves,
                     f"Replay: {game.gdef.title} ─ {args.file.name}")
     run(app)

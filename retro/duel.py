@@ -85,7 +85,7 @@ class PlayerResult:
     @classmethod
     def of(cls, name: str, game: Game) -> PlayerResult:
         """The result of a finished (or abandoned) game of one player."""
-        record = tuple(format_move(game.position, move) for move, *_ in game.history)
+        record = tuple(format_move(game.position, entry.move) for entry in game.history)
         return cls(player_name(name), game.score(), game.moves_made,
                    game.outcome() == WON, record)
 

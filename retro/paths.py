@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -23,8 +24,17 @@ def assets_dir() -> Path:
     return data_dir("assets")
 
 
-def user_games_dir() -> Path:
-    """A player's own game files, beside the bundled ones in every menu."""
+def config_dir() -> Path:
+    """The player's config folder: settings and their own game files (RETRO_PATIENCE_CONFIG
+    overrides, so tests never touch the player's own)."""
+    override = os.environ.get("RETRO_PATIENCE_CONFIG")
+    if override:
+        return Path(override)
     from platformdirs import user_config_path
 
-    return user_config_path("retro-patience") / "games"
+    return user_config_path("retro-patience")
+
+
+def user_games_dir() -> Path:
+    """A player's own game files, beside the bundled ones in every menu."""
+    return config_dir() / "games"

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from retro.definition.pileorder import PileOrder
 from retro.definition.schema import shown, suggest
 from retro.engine.cards import Card, make_deck, parse_card, plain_rank
-from retro.engine.model import Deal, DealStep, DeckDef
+from retro.engine.dealing import Deal, DealStep
+from retro.engine.model import DeckDef
 from retro.rules import perpile
 from retro.rules.registry import RuleSpec
 
@@ -18,6 +20,7 @@ class Reader(Protocol):
 
     groups: dict[str, int]
     ace_high: bool
+    order: PileOrder
 
     def error(self, path: tuple[str | int, ...], message: str, key: bool = False) -> None: ...
 
@@ -174,4 +177,5 @@ def bind_per_pile(reader: Reader, kind: str, spec: RuleSpec, params: dict[str, A
     reader.errors[errors:] = list(dict.fromkeys(reader.errors[errors:]))  # a mistake once
     if any(member is None for member in members):
         return None
+    reader.order.ordered.add(str(path[1]))  # each pile its own rule: their order counts
     return perpile.per_pile_accept(members)

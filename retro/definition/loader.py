@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,7 @@ from retro.definition.dealsteps import (
     read_deal_step,
 )
 from retro.definition.gamefiles import read_marked, resolve_extends
+from retro.definition.pileorder import PileOrder
 from retro.definition.schema import schema_errors, shown, suggest
 from retro.definition.yamlmarks import Marked
 from retro.engine.cards import parse_rank
@@ -72,6 +73,7 @@ class _Reader:
         self.groups: dict[str, int] = {}
         self.ace_high = False  # the pack's, once read: how named cards are read
         self.rule_lines: list[str] = []
+        self.order = PileOrder()  # whose pile order the rules read: interchangeable groups
 
     def error(self, path: tuple[str | int, ...], message: str, key: bool = False) -> None:
         self.errors.append(f"{self.marked.where(path, key)}: {message}")
@@ -125,6 +127,7 @@ class _Reader:
         if kwargs is None:
             return None
         self.rule_lines.append(f"{context}: {spec.description}{given_values(params)}")
+        self.order.note(spec, kwargs)
         if is_plugin(spec.factory):
             try:
                 return guard(spec.name, spec.factory(**kwargs))
@@ -440,9 +443,10 @@ class _Reader:
                         fan=group.get("fan", "none"), columns=int(group.get("columns", 0)),
                         show=int(group.get("show", 0)))
         parts: dict[str, Any] = {}
-        for kind in ("pick", "accept", "action", "rotate"):
-            if kind in group:
-                parts[kind] = self.bind(kind, group[kind], (*path, kind), f"{name} {kind}")
+        with self.order.within(name, group):
+            for kind in ("pick", "accept", "action", "rotate"):
+                if kind in group:
+                    parts[kind] = self.bind(kind, group[kind], (*path, kind), f"{name} {kind}")
         return GroupDef(name=name, kind=group["kind"], count=int(group.get("count", 1)),
                         layout=layout, pick=parts.get("pick"),
                         accept=_one(parts.get("accept"), Accept) if parts.get("accept") else None,
@@ -503,7 +507,9 @@ def build_game(marked: Marked, options: Mapping[str, Any] | None = None,
                every_value: bool = False) -> GameDef:
     load_plugins()
     merged = resolve_extends(marked, find or (lambda _: None))
-    return _Reader(merged).build(options or {}, every_value)
+    reader = _Reader(merged)
+    gdef = reader.build(options or {}, every_value)
+    return replace(gdef, groups=tuple(reader.order.decide(group) for group in gdef.groups))
 
 
 def load_game_file(path: Path, options: Mapping[str, Any] | None = None,

@@ -5,23 +5,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from typing import NamedTuple
 
 from retro.engine.cards import Card, make_deck, plain_rank
+from retro.engine.dealing import autos_after_deal, deal_named, remember, take_named
 from retro.engine.deals import SHUFFLES
 from retro.engine.model import (
     DONE,
     MOVE,
-    ROTATE_UP,
-    ROTATIONS,
     Accept,
-    DealStep,
     Event,
     GameDef,
     Move,
     Pile,
     Position,
-    Snapshot,
+    Undo,
 )
+from retro.engine.rotation import ROTATIONS, rotate, rotation_moves, rotation_refused, rotators
+from retro.engine.zobrist import MASK, counters_term
 from retro.errors import IllegalMove
 
 PLAYING, WON, LOST = "playing", "won", "lost"
@@ -39,16 +40,16 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
     cards.reverse()  # dealt with pop(): the first card of the shuffled pack is dealt first
     position = Position(gdef)
     position.seed = seed
-    _take_named(cards, gdef.deal)
+    take_named(cards, gdef.deal)
     for step in gdef.deal:
         targets = position.groups[step.to]
         if step.rule is not None:
             step.rule.lay(position, cards, [targets[slot] for slot in step.places] or targets)
-            _remember(position, step)
+            remember(position, step)
             continue
         if step.cards:
-            _deal_named(position, step)
-            _remember(position, step)
+            deal_named(position, step)
+            remember(position, step)
             continue
         if step.extract_rank:
             if step.places:
@@ -57,7 +58,7 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
                 _extract(position, step.extract_rank, position.groups[step.source], targets)
             else:
                 _extract_from_pack(cards, step.extract_rank, targets)
-            _remember(position, step)
+            remember(position, step)
             continue
         for counts, face_down in ((step.face_down, True), (step.face_up, False)):
             for row in range(max(counts, default=0)):
@@ -76,58 +77,11 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
         if step.to_bottom:
             for pile in targets:
                 _to_bottom(pile, step.to_bottom)
-        _remember(position, step)
+        remember(position, step)
     position.refresh_all()
     if gdef.auto_after_deal:
-        _autos_after_deal(position)
+        autos_after_deal(position)
     return position
-
-
-def _take_named(pack: list[Card], steps: tuple[DealStep, ...]) -> None:
-    """Take the cards the deal names (steps with `cards` and no `from`) out of the pack before
-    anything is dealt, so they are there whatever step names them (the first copy found)."""
-    for step in steps:
-        if step.source:
-            continue
-        for card in step.cards:
-            if card in pack:
-                del pack[len(pack) - 1 - pack[::-1].index(card)]
-
-
-def _deal_named(position: Position, step: DealStep) -> None:
-    """The cards a step names, one onto each of its piles (at `places`), face up: out of the
-    pack (taken already), or out of the `source` group (its top-most copy)."""
-    targets = position.groups[step.to]
-    if step.places:
-        targets = [targets[slot] for slot in step.places]
-    for target, card in zip(targets, step.cards, strict=False):
-        if step.source:
-            holder = next((p for p in position.groups[step.source] if card in p.cards), None)
-            if holder is None:
-                continue
-            i = len(holder.cards) - 1 - holder.cards[::-1].index(card)
-            del holder.cards[i]
-            if i < holder.down:
-                holder.down -= 1
-        target.cards.append(card)
-
-
-def _remember(position: Position, step: DealStep) -> None:
-    """Keep the rank the step decided (its first pile's top card) in the counter it names."""
-    if step.remember:
-        top = next((p.cards[-1] for p in position.groups[step.to] if p.cards), None)
-        position.counters[step.remember] = plain_rank(top) if top is not None else 0
-
-
-def _autos_after_deal(position: Position) -> None:
-    """Run the auto rules on the opening position (a game's `auto_after_deal`). What they turn
-    over is part of the deal, not the player's doing: the turned count and events start at 0."""
-    turned = position.counters["turned"]
-    for _ in range(_AUTO_LIMIT):
-        if not any([auto.apply(position) for auto in position.gdef.autos]):
-            break
-    position.counters["turned"] = turned
-    position.events = []
 
 
 def _to_bottom(pile: Pile, rank: int) -> None:
@@ -163,17 +117,43 @@ def _extract_from_pack(cards: list[Card], rank: int, targets: list[Pile]) -> Non
         del cards[i]
 
 
+class HistoryEntry(NamedTuple):
+    """One move made by `push`: the move, what it changed (for undo), the events it caused, and
+    what undoing it counts as a cheat."""
+
+    move: Move
+    undo: Undo
+    events: list[Event]
+    cheat: int
+
+
 class Game:
-    """Play one deal: `legal_moves()`, `push()`, `pop()`, `redo()`, score and outcome."""
+    """Play one deal: `legal_moves()`, `push()`, `pop()`, `redo()`, score and outcome.
+
+    For a person (window, console, saves): `push(move)` judges a move (`IllegalMove` with the
+    rule's reason), keeps it in `history` for `pop()` (undo, counted as a cheat) and `redo()`.
+
+    For search: `make(move)` and `unmake()` make and take back a move from `legal_moves()`
+    without judging it again and without touching `history`, the redo list or the cheat count;
+    the position after `make` is the one `push` gives, and `unmake` restores it exactly. Calls
+    nest like a stack (every `make` is undone by one `unmake`, last first) and must not be
+    mixed with `push`/`pop` in between. `key()` is a 64-bit number for the position: equal for
+    positions that play alike (the same cards in the same piles, face-down counts, stock order,
+    the counters rules read such as redeals used; the piles of a group the rules make
+    interchangeable, like FreeCell's cells or Spider's columns once the stock is dealt out,
+    count as a set), and different otherwise except by
+    a 64-bit accident. The move counter and the score are not part of it.
+    """
 
     def __init__(self, gdef: GameDef, seed: int = 1, position: Position | None = None) -> None:
         self.gdef = gdef
         self.seed = seed
         self.position = position if position is not None else deal_position(gdef, seed)
         self.position.seed = seed
-        self.history: list[tuple[Move, Snapshot, list[Event], int]] = []
+        self.history: list[HistoryEntry] = []
         self.future: list[Move] = []
         self.cheat = 0
+        self._trail: list[Undo] = []
         self._bind()
 
     def _bind(self) -> None:
@@ -187,6 +167,8 @@ class Game:
         plain = [(keyer, accept.exact) for _, accept in self._indexed for keyer in accept.keys]
         unlimited = [(k, exact) for k, exact in plain if k.min_count <= 1 and not k.max_count]
         self._constant = [(k.constant, exact) for k, exact in unlimited if k.constant is not None]
+        self._exact_constant = [key for key, exact in self._constant if exact]
+        self._tested_constant = [key for key, exact in self._constant if not exact]
         self._of_card = [(k.of_card, exact) for k, exact in unlimited
                          if k.of_card is not None and k.constant is None]
         self._counted = [(k, exact) for k, exact in plain
@@ -194,10 +176,17 @@ class Game:
         self._counted_from = min((k.min_count for k, _ in self._counted), default=1 << 30)
         self._card_keys: dict[Card, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._tested_of_card = any(not exact for _, exact in self._of_card)
+        self._always_general = bool(self._tested or self._tested_of_card or self._nonlocal)
         self._card_buckets: dict[Card, list[list[Pile]]] = {}
         self._sources = [pile for g in gdef.groups if g.pick is not None for pile in groups[g.name]]
+        # for each pile, what is left to test when an index key found it as a target
+        self._keyed_tests = [
+            (pile.group.accept.keyed or pile.group.accept.test) if pile.group.accept else None
+            for pile in self.position.piles]
         self._actors = [(groups[g.name], g.action) for g in gdef.groups if g.action is not None]
-        self._rotators = [(groups[g.name], g.rotate) for g in gdef.groups if g.rotate is not None]
+        self._rotators = rotators(gdef, groups)
+        # each auto with its pile-by-pile form, if it has one
+        self._autos = [(auto, auto.on_piles) for auto in gdef.autos]
 
     # -- the questions ------------------------------------------------------------------------
 
@@ -226,19 +215,17 @@ class Game:
                         bucket = index.setdefault(key, [])
                         if pile not in bucket:
                             bucket.append(pile)
-        always: list[Pile] = []  # targets of keys every card asks for: empty piles and the like
-        always_tested: list[Pile] = []
-        for key, is_exact in self._constant:
-            (always if is_exact else always_tested).extend((exact if is_exact else tested).get(
-                key, ()))
+        always_tested: list[Pile] = []  # targets of keys every card asks for, to be tested
+        for key in self._tested_constant:
+            always_tested.extend(tested.get(key, ()))
+        always: list[Pile] | None = None  # and not: empty piles and the like (when needed)
         moves: list[Move] = []
         append = moves.append
         new_move = tuple.__new__
         move_type, kind = Move, MOVE
-        counted_from = self._counted_from
         # the general path for a pair (src, count) when tested rules or repeats are in play
-        general = bool(always_tested or self._tested or self._tested_of_card or may_repeat
-                       or self._nonlocal)
+        general = bool(always_tested or may_repeat or self._always_general)
+        fast_most = 0 if general else self._counted_from - 1  # counts the fast path takes
         # On the fast path each card's targets are the index's own buckets, held per card: the
         # index keeps them up to date in place as piles change.
         card_buckets = self._card_buckets
@@ -248,11 +235,8 @@ class Game:
                 continue
             cards = src.cards
             si = src.index
-            for count in range(1, run + 1):
-                if general or count >= counted_from:
-                    self._general_pair(src, count, moves, exact, tested, always, always_tested,
-                                       may_repeat)
-                    continue
+            fast = run if run <= fast_most else fast_most
+            for count in range(1, fast + 1):
                 card = cards[-count]
                 buckets = card_buckets.get(card)
                 if buckets is None:
@@ -261,15 +245,18 @@ class Game:
                     for dst in hits:
                         if dst is not src:
                             append(new_move(move_type, (kind, si, count, dst.index)))
+            if fast < run:
+                if always is None:
+                    always = [pile for key in self._exact_constant for pile in exact.get(key, ())]
+                for count in range(fast + 1, run + 1):
+                    self._general_pair(src, count, moves, exact, tested, always, always_tested,
+                                       may_repeat)
         for piles, action in self._actors:
+            available = action.available
             for pile in piles:
-                if action.available(position, pile):
-                    append(Move(action.verb, pile.index))
-        for piles, rotate in self._rotators:
-            for pile in piles:
-                if pile.face_up > 1 and rotate.available(position, pile):
-                    for count in range(2, pile.face_up + 1):
-                        moves.extend(Move(verb, pile.index, count) for verb in ROTATIONS)
+                if available(position, pile):
+                    append(new_move(move_type, (action.verb, pile.index, 0, -1)))
+        moves.extend(rotation_moves(self._rotators, position))
         if self.gdef.done:
             append(Move(DONE, -1))
         return moves
@@ -291,19 +278,22 @@ class Game:
         first = len(moves)
         targets = [dst for dst in always if dst is not src]
         for key in exact_keys:
-            targets.extend(dst for dst in exact.get(key, ()) if dst is not src)
-        candidates = list(always_tested)
-        for key in tested_keys:
-            candidates.extend(tested.get(key, ()))
-        for dst in candidates:
-            if dst is not src and dst.group.accept.test(  # type: ignore[union-attr]
-                    position, src, count, dst):
-                targets.append(dst)
+            hits = exact.get(key)
+            if hits:
+                targets.extend([dst for dst in hits if dst is not src])
+        keyed_tests = self._keyed_tests
+        for candidates in (always_tested, *[tested.get(key, ()) for key in tested_keys]):
+            for dst in candidates:
+                if dst is not src and keyed_tests[dst.index](  # type: ignore[misc]
+                        position, src, count, dst):
+                    targets.append(dst)
         for piles, accept in self._tested:
             test = accept.test
-            targets.extend(dst for dst in piles
-                           if dst is not src and test(position, src, count, dst))
-        moves.extend(Move(MOVE, src.index, count, dst.index) for dst in targets)
+            targets.extend([dst for dst in piles
+                            if dst is not src and test(position, src, count, dst)])
+        new_move = tuple.__new__
+        si = src.index
+        moves.extend([new_move(Move, (MOVE, si, count, dst.index)) for dst in targets])
         if may_repeat and len(moves) - first > 1:
             moves[first:] = list(dict.fromkeys(moves[first:]))
 
@@ -370,13 +360,11 @@ class Game:
                 return accept.why(position, src, move.count, dst)
             return None
         if move.kind in ROTATIONS:
-            return _rotation_refused(position, src, move.count)
+            return rotation_refused(position, src, move.count)
         action = src.group.action
         if action is None or action.verb != move.kind:
             return f"{src.id} cannot {move.kind}"
-        if not action.available(position, src):
-            return action.why(position, src)
-        return None
+        return None if action.available(position, src) else action.why(position, src)
 
     def finished(self) -> bool:
         """Over by a win or by 'done' (running out of moves is judged by `outcome`)."""
@@ -416,69 +404,109 @@ class Game:
             self.future.pop()
         else:
             self.future.clear()
-        events, snapshot = self._apply(move)
+        events, undo = self._apply(move)
         cheat = CHEAT_UNDO_DEAL if move.kind == "deal" else (
             CHEAT_UNDO_TURN if any(name == "flipped" for name, _ in events) else 0)
-        self.history.append((move, snapshot, events, cheat))
+        self.history.append(HistoryEntry(move, undo, events, cheat))
         return events
 
-    def _apply(self, move: Move) -> tuple[list[Event], Snapshot]:
+    def _apply(self, move: Move) -> tuple[list[Event], Undo]:
         position = self.position
         gdef = self.gdef
+        # Before the first move the position is as dealt or as given, and an automatic move may
+        # be due anywhere; after a move every one due has been made, so only changed piles matter.
+        settled = bool(self.history or self._trail)
         position.begin()
-        if move.kind == MOVE:
-            position.transfer(position.piles[move.src], move.count, position.piles[move.dst])
-        elif move.kind == DONE:
+        kind = move.kind
+        if kind == MOVE:
+            piles = position.piles
+            position.transfer(piles[move.src], move.count, piles[move.dst])
+        elif kind == DONE:
             position.bump("done")
-        elif move.kind in ROTATIONS:
-            pile = position.piles[move.src]
-            assert pile.group.rotate is not None
-            position.rotate(pile, move.count, up=move.kind == ROTATE_UP)
-            pile.group.rotate.done(position, pile)
+        elif kind in ROTATIONS:
+            rotate(position, move)
         else:
             pile = position.piles[move.src]
             action = pile.group.action
             assert action is not None
             action.apply(position, pile)
-        if move.kind != DONE:
-            position.bump("moves")
-            position.emit("action")
-        for _ in range(_AUTO_LIMIT):
-            if not any([auto.apply(position) for auto in gdef.autos]):
-                break
-        if gdef.win is not None and not position.counters.get("won") and gdef.win.test(position):
+        counters = position.counters
+        if kind != DONE:
+            counters["moves"] += 1
+            position.events.append(("action", 1))
+        if self._autos:
+            self._run_autos(settled)
+        position.settle()
+        win = gdef.win
+        if win is not None and not counters.get("won") and (
+                position.unfit == 0 if position.win_each is not None else win.test(position)):
             position.bump("won")
             position.emit("won")
         points = gdef.score.points
         if points:
-            position.counters["score"] += sum(
+            counters["score"] += sum(
                 points.get(name, 0) * count for name, count in position.events)
-        events = position.events
-        return events, position.end()
+        return position.events, position.end()
+
+    def _run_autos(self, settled: bool) -> None:
+        """The automatic moves, over and over until none applies. An auto that looks pile by
+        pile is shown only the piles changed since it last looked (all of them while not
+        `settled`): it cannot act anywhere else, as it found nothing to do there before."""
+        position = self.position
+        autos = self._autos
+        looked = [0] * len(autos)
+        for _ in range(_AUTO_LIMIT):
+            changed = False
+            for number, (auto, on_piles) in enumerate(autos):
+                if on_piles is None or not settled:
+                    changed = auto.apply(position) or changed
+                    continue
+                start = looked[number]
+                looked[number] = len(position.journal)
+                changed = on_piles(position, position.touched_since(start)) or changed
+            if not changed:
+                return
+            settled = True
 
     def pop(self) -> Move:
         """Undo the last move exactly; it can be redone."""
         if not self.history:
             raise IllegalMove("Nothing to undo")
-        move, snapshot, _, cheat = self.history.pop()
-        self.position.restore(snapshot)
-        self.future.append(move)
-        self.cheat += cheat
-        return move
+        entry = self.history.pop()
+        self.position.restore(entry.undo)
+        self.future.append(entry.move)
+        self.cheat += entry.cheat
+        return entry.move
 
     def redo(self) -> Move:
         if not self.future:
             raise IllegalMove("Nothing to redo")
         move = self.future[-1]
         self.push(move)
-        self.cheat -= self.history[-1][3]
+        self.cheat -= self.history[-1].cheat
         return move
+
+    # -- search -------------------------------------------------------------------------------
+
+    def make(self, move: Move) -> None:
+        """Make a move from `legal_moves()` for search: trusted, not kept in `history`."""
+        self._trail.append(self._apply(move)[1])
+
+    def unmake(self) -> None:
+        """Take back the last `make` exactly."""
+        self.position.restore(self._trail.pop())
+
+    def key(self) -> int:
+        """The 64-bit position key (see the class docstring), kept up to date by every change."""
+        position = self.position
+        return (position.pile_sum + counters_term(position.counters)) & MASK
 
     def restart(self) -> None:
         """Back to the opening of the same deal: counts as a cheat (replaying a known deal)."""
         self.position = deal_position(self.gdef, self.seed)
         self.history.clear()
         self.future.clear()
+        self._trail.clear()
         self.cheat += CHEAT_RESTART
         self._bind()
 
@@ -498,20 +526,6 @@ class Game:
     def play(self, moves: Iterable[Move]) -> None:
         for move in moves:
             self.push(move)
-
-
-def _rotation_refused(position: Position, pile: Pile, count: int) -> str | None:
-    """Why the top `count` cards of `pile` may not be rotated now (None: they may)."""
-    rotate = pile.group.rotate
-    if rotate is None:
-        return f"The cards of {pile.id} are never rotated"
-    if count < 2:
-        return "Choose at least two cards to rotate"
-    if count > pile.face_up:
-        return f"Only face-up cards rotate: {pile.face_up} on {pile.id}, not {count}"
-    if not rotate.available(position, pile):
-        return rotate.why(position, pile)
-    return None
 
 
 def _pile_keys(position: Position, pile: Pile, accept: Accept) -> tuple[int, ...]:

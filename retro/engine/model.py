@@ -9,20 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from retro.engine.cards import Card
+from retro.engine.dealing import DealStep as DealStep  # GameDef's deal; at home in dealing
+from retro.engine.zobrist import MASK, key_tables
+
+if TYPE_CHECKING:
+    from retro.engine.rotation import Rotate
 
 # -- moves -------------------------------------------------------------------------------------
 
 MOVE = "move"
 DONE = "done"
-# Moves inside one pile (a group's `rotate` rule): `count` is the chosen face-up card and the
-# cards on it. Up: they move up one place and the top card goes under them; down: they move down
-# one place and the chosen card comes onto the top (XPat2's F and B).
-ROTATE_UP = "rotate_up"
-ROTATE_DOWN = "rotate_down"
-ROTATIONS = (ROTATE_UP, ROTATE_DOWN)
 
 
 class Move(NamedTuple):
@@ -81,6 +80,8 @@ class Accept:
     offers integer keys, the moving cards ask for one; a match is a candidate (`exact`: a match is
     a yes, no test needed). `local`: a pile's keys depend on that pile alone, so they are kept up
     to date as it changes; otherwise they are worked out afresh for each generation.
+    `keyed`, when given, is all that is left to test of a target its keys found (an `all` whose
+    first member's keys are exact tests only its other members).
     """
 
     test: Callable[[Position, Pile, int, Pile], bool]
@@ -88,14 +89,20 @@ class Accept:
     keys: tuple[Keyer, ...] = ()
     exact: bool = False
     local: bool = True
+    keyed: Callable[[Position, Pile, int, Pile], bool] | None = None
 
 
 @dataclass(frozen=True)
 class Condition:
-    """A yes/no question about the whole position (win, deal allowed, ...)."""
+    """A yes/no question about the whole position (win, deal allowed, ...).
+
+    `each`, when given, is the same question asked of one pile: the condition holds exactly
+    when every pile meets it. The engine then keeps the answer up to date pile by pile as piles
+    change, so the win test after a move costs nothing."""
 
     test: Callable[[Position], bool]
     why: Callable[[Position], str]
+    each: Callable[[Pile], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -106,31 +113,21 @@ class Action:
     available: Callable[[Position, Pile], bool]
     why: Callable[[Position, Pile], str]
     apply: Callable[[Position, Pile], None]
-
-
-@dataclass(frozen=True)
-class Rotate:
-    """Whether a pile of the group may be rotated now (`available`, `why` not) and what a
-    rotation counts (`done`, after the cards moved): XPat2's rotations, a few a game."""
-
-    available: Callable[[Position, Pile], bool]
-    why: Callable[[Position, Pile], str]
-    done: Callable[[Position, Pile], None]
-
-
-@dataclass(frozen=True)
-class Deal:
-    """A way of laying cards in a deal step (the step's `rule`, from a plugin): `lay` gets the
-    position, the pack still to be dealt (dealt from its end, with pop()) and the step's piles."""
-
-    lay: Callable[[Position, list[Card], list[Pile]], None]
+    # how often the pile is dealt anew in a game, counted by the "redeals" counter (None: no
+    # limit; 0: never): the window shows the redeal mark and the redeals left from it
+    redeals: int | None = 0
 
 
 @dataclass(frozen=True)
 class Auto:
-    """Done by the game itself after each move; returns True when it changed something."""
+    """Done by the game itself after each move; returns True when it changed something.
+
+    `on_piles`, when given, does the same looking only at the piles it is handed (in pile
+    order): for rules whose every action starts from one pile's own state, so after a move only
+    the piles changed since it last looked need a look."""
 
     apply: Callable[[Position], bool]
+    on_piles: Callable[[Position, list[Pile]], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -166,36 +163,14 @@ class GroupDef:
     accept: Accept | None = None
     action: Action | None = None
     rotate: Rotate | None = None
+    # the rules make its piles alike: a position with two of them swapped plays the same,
+    # except while a pile of the groups `ordered_while` holds cards (Spider's stock, which deals
+    # a row in column order)
+    interchangeable: bool = False
+    ordered_while: tuple[str, ...] = ()
 
     def pile_id(self, index: int) -> str:
         return f"{self.name}:{index + 1}" if self.count > 1 else self.name
-
-
-@dataclass(frozen=True)
-class DealStep:
-    """One step of the deal. `to` a group: `face_down` then `face_up` cards per pile (an int for
-    every pile, or a list), or `rest` for all cards left (face down). `extract_rank`: take every
-    card of that rank out of `source` onto the piles of `to`, in suit order (only onto the piles
-    at `places`, 0-based, when given: the Aces of Blue Moon go to the rows' left ends); with no
-    `source`, out of the pack before the rest of it is dealt. `to_bottom`: after the step, the
-    cards of that rank in each pile of `to` go under its other cards, in their order (Baker's
-    Dozen's Kings); each pile keeps its number of face-down cards. `cards`: those named cards,
-    taken out of `source` (or the pack) face up onto the piles of `to` (at `places`), one a
-    pile. `rule`: a deal rule lays the cards instead. `remember`: after the step, a counter of
-    that name holds the rank of the top card of the step's first pile that has one: a value
-    the deal decides and rules read later."""
-
-    to: str
-    face_down: tuple[int, ...] = ()
-    face_up: tuple[int, ...] = ()
-    rest: bool = False
-    extract_rank: int = 0
-    source: str = ""
-    places: tuple[int, ...] = ()
-    to_bottom: int = 0
-    cards: tuple[Card, ...] = ()
-    remember: str = ""
-    rule: Deal | None = None  # a deal rule lays this step's cards
 
 
 @dataclass(frozen=True)
@@ -238,9 +213,12 @@ class GameDef:
 
 class Pile:
     """Cards bottom first; the lowest `down` of them lie face down (face-down cards are always
-    under the face-up ones). `run` and `keys` are facts kept up to date as the pile changes."""
+    under the face-up ones). `run`, `keys` and `fits` (does it meet the win rule's test of each
+    pile) are facts kept up to date as the pile changes; `hash` and `term` are its part of the
+    position key (see `retro.engine.zobrist`), kept up to date by every change."""
 
-    __slots__ = ("cards", "down", "group", "id", "index", "keys", "kind", "run", "slot")
+    __slots__ = ("cards", "down", "fits", "group", "hash", "id", "index", "key_index", "keyers",
+                 "keys", "kind", "run", "salt", "slot", "term", "to_kind")
 
     def __init__(self, group: GroupDef, slot: int, index: int) -> None:
         self.group = group
@@ -248,10 +226,19 @@ class Pile:
         self.index = index
         self.id = group.pile_id(slot)
         self.kind = group.kind
+        self.to_kind = "to_" + group.kind  # the event of cards landing here
         self.cards: list[Card] = []
         self.down = 0
         self.run = 0
         self.keys: tuple[int, ...] = ()
+        self.fits = True
+        self.hash = 0
+        self.salt = 0
+        self.term = 0
+        # the index keys this pile offers are kept up to date when they depend on it alone
+        accept = group.accept
+        self.keyers = accept.keys if accept is not None and accept.local else ()
+        self.key_index: dict[int, list[Pile]] = {}  # set by the Position: exact or tested
 
     @property
     def top(self) -> Card | None:
@@ -262,29 +249,56 @@ class Pile:
         return len(self.cards) - self.down
 
     def refresh(self, position: Position) -> None:
-        """Recompute the facts move generation reads (only when this pile changed)."""
-        group = self.group
-        self.run = group.pick.run(self) if group.pick is not None else 0
-        accept = group.accept
-        if accept is not None and accept.local and accept.keys:
-            keys: list[int] = []
-            for keyer in accept.keys:
-                keys.extend(keyer.pile_keys(position, self))
-            new_keys = tuple(dict.fromkeys(keys))
-            if new_keys != self.keys:
-                index = position.exact_index if accept.exact else position.tested_index
-                for key in self.keys:  # an emptied bucket stays: generation may hold it
-                    index[key].remove(self)
-                for key in new_keys:
-                    bucket = index.setdefault(key, [])
-                    bucket.append(self)
-                    if len(bucket) > 1:
-                        bucket.sort(key=_pile_order)
-                self.keys = new_keys
-                if len(new_keys) > 1:
-                    position.multi_keyed.add(self.index)
-                else:
-                    position.multi_keyed.discard(self.index)
+        """Recompute the facts move generation and the win test read (only when this pile
+        changed)."""
+        pick = self.group.pick
+        if pick is not None:
+            self.run = pick.run(self)
+        each = position.win_each
+        if each is not None:
+            fits = each(self)
+            if fits is not self.fits:
+                position.unfit += -1 if fits else 1
+                self.fits = fits
+        keyers = self.keyers
+        if keyers:
+            if len(keyers) == 1:
+                new_keys = keyers[0].pile_keys(position, self)
+            elif len(keyers) == 2:  # (an empty pile or a card on top, most often)
+                first = keyers[0].pile_keys(position, self)
+                second = keyers[1].pile_keys(position, self)
+                new_keys = (first + second if not first or not second
+                            else tuple(dict.fromkeys(first + second)))
+            else:
+                keys: list[int] = []
+                for keyer in keyers:
+                    keys.extend(keyer.pile_keys(position, self))
+                new_keys = tuple(dict.fromkeys(keys))
+            old_keys = self.keys
+            if new_keys != old_keys:
+                self._reindex(position, old_keys, new_keys)
+
+    def _reindex(self, position: Position, old_keys: tuple[int, ...],
+                 new_keys: tuple[int, ...]) -> None:
+        """Move this pile between the index's buckets, each kept in pile order."""
+        index = self.key_index
+        for key in old_keys:  # an emptied bucket stays: generation may hold it
+            index[key].remove(self)
+        number = self.index
+        for key in new_keys:
+            bucket = index.get(key)
+            if bucket is None:
+                index[key] = [self]
+                continue
+            place = len(bucket)
+            while place and bucket[place - 1].index > number:
+                place -= 1
+            bucket.insert(place, self)
+        self.keys = new_keys
+        if len(new_keys) > 1:
+            position.multi_keyed.add(number)
+        elif len(old_keys) > 1:
+            position.multi_keyed.discard(number)
 
     def __repr__(self) -> str:
         return f"Pile({self.id}, {self.cards}, down={self.down})"
@@ -295,12 +309,29 @@ def _pile_order(pile: Pile) -> int:
 
 
 Event = tuple[str, int]
-Snapshot = tuple[list[tuple[Pile, list[Card], int]], dict[str, int]]
+# One change of a move, enough to take it back: (source, count, target, the source's face-down
+# count before, the target's before). A turned card is (pile, 0, None, face-down count before, 0).
+Change = tuple[Pile, int, "Pile | None", int, int]
+
+
+# A changed pile's facts before the move: (pile, run, keys, fits, term).
+Facts = tuple[Pile, int, tuple[int, ...], bool, int]
+
+
+class Undo(NamedTuple):
+    """What a move changed: its card changes in order, the counters as they were, the facts of
+    the piles it changed and the piles' part of the key as they were (put back, not worked out
+    again)."""
+
+    changes: list[Change]
+    counters: dict[str, int]
+    facts: list[Facts]
+    pile_sum: int
 
 
 class Position:
     """All piles and counters. Every change goes through `transfer`, `flip` and `bump`, which keep
-    the undo journal, emit events and refresh the piles' facts."""
+    the undo journal, the position key and the piles' facts up to date and emit events."""
 
     def __init__(self, gdef: GameDef) -> None:
         self.gdef = gdef
@@ -320,83 +351,185 @@ class Position:
         self.tested_index: dict[int, list[Pile]] = {}
         # piles offering more than one key: only then can one target be found twice
         self.multi_keyed: set[int] = set()
+        for pile in self.piles:
+            accept = pile.group.accept
+            pile.key_index = (self.exact_index if accept is not None and accept.exact
+                              else self.tested_index)
+        # piles changed since their facts were last worked out (see `settle`)
+        self.dirty: dict[Pile, None] = {}
+        # the win rule's test of each pile, when it has one: won when no pile is `unfit`
+        self.win_each = gdef.win.each if gdef.win is not None else None
+        self.unfit = 0
+        self.tables = key_tables(gdef)
+        tables = self.tables
+        for pile in self.piles:
+            group = pile.group
+            alike = group.interchangeable and not group.ordered_while
+            pile.salt = (tables.shared if alike else tables.own)[pile.index]
+        # groups interchangeable only while the piles of other groups are empty: (the group's
+        # piles, the piles watched), and whether each is interchangeable now
+        self.switches = [
+            (self.groups[g.name], [p for name in g.ordered_while for p in self.groups[name]])
+            for g in gdef.groups if g.interchangeable and g.ordered_while]
+        self.alike = [False] * len(self.switches)
+        self.watched = {pile for _, watched in self.switches for pile in watched}
+        self.pile_sum = 0  # the piles' part of the key: the sum of their terms
         self.seed = 0  # the deal number, for rules that shuffle again (redeals)
         self.counters: dict[str, int] = {"moves": 0, "turned": 0, "score": 0}
         self.events: list[Event] = []
-        self._journal: list[tuple[Pile, list[Card], int]] | None = None
-        self._touched: set[int] = set()
+        self.journal: list[Change] = []
+        self.facts: list[Facts] = []
+        self._counters_before: dict[str, int] = {}
+        self._sum_before = 0
 
     # -- changes, journaled ------------------------------------------------------------------
 
     def begin(self) -> None:
-        self._journal = []
-        self._touched = set()
+        self.journal = []
+        self.facts = []
         self.events = []
-        self._counters_before = dict(self.counters)
+        self._counters_before = self.counters.copy()
+        self._sum_before = self.pile_sum
 
-    def end(self) -> Snapshot:
-        journal = self._journal or []
-        self._journal = None
-        return journal, self._counters_before
+    def end(self) -> Undo:
+        return Undo(self.journal, self._counters_before, self.facts, self._sum_before)
 
-    def _save(self, pile: Pile) -> None:
-        if self._journal is not None and pile.index not in self._touched:
-            self._touched.add(pile.index)
-            self._journal.append((pile, list(pile.cards), pile.down))
+    def restore(self, undo: Undo) -> None:
+        """Take back what a move changed, last change first, and put back the facts of the
+        piles it changed."""
+        tables = self.tables
+        card_at, span, down_word = tables.card_at, tables.height_span, tables.down
+        for src, count, dst, src_down, dst_down in reversed(undo.changes):
+            value = src.hash ^ down_word[src.down] ^ down_word[src_down]
+            if dst is not None:
+                cards = dst.cards
+                moving = cards[-count:]
+                del cards[-count:]
+                base = len(cards)
+                other = dst.hash ^ down_word[dst.down] ^ down_word[dst_down]
+                height = len(src.cards)
+                for n, card in enumerate(moving):
+                    code = ((card.rank - 1) * 4 + card.suit) * span
+                    other ^= card_at[code + base + n]
+                    value ^= card_at[code + height + n]
+                src.cards.extend(moving)
+                dst.down = dst_down
+                dst.hash = other
+            src.down = src_down
+            src.hash = value
+        self.counters = undo.counters.copy()
+        if self.switches:
+            self._switch()
+        for pile, run, keys, fits, term in reversed(undo.facts):
+            pile.run = run
+            pile.term = term
+            if fits is not pile.fits:
+                self.unfit += -1 if fits else 1
+                pile.fits = fits
+            if keys != pile.keys:
+                pile._reindex(self, pile.keys, keys)
+        self.pile_sum = undo.pile_sum
 
-    def restore(self, snapshot: Snapshot) -> None:
-        journal, counters = snapshot
-        for pile, cards, down in journal:
-            pile.cards[:] = cards
-            pile.down = down
-        self.counters = dict(counters)
-        self.refresh_all()
+    def holding(self, names: tuple[str, ...]) -> bool:
+        """Does a pile of the groups `names` hold cards?"""
+        return any(pile.cards for name in names for pile in self.groups[name])
+
+    def _switch(self) -> bool:
+        """Give the piles of a group that is interchangeable only while other piles are empty
+        their group's salt or their own, as those piles are now; True when one changed (the
+        piles' terms are then out of date)."""
+        changed = False
+        tables = self.tables
+        for number, (piles, watched) in enumerate(self.switches):
+            alike = not any(pile.cards for pile in watched)
+            if alike is not self.alike[number]:
+                self.alike[number] = alike
+                salts = tables.shared if alike else tables.own
+                for pile in piles:
+                    pile.salt = salts[pile.index]
+                changed = True
+        return changed
+
+    def _rehash(self, pile: Pile, value: int) -> None:
+        """Set a pile's hash and its term of the key (the mixed hash, see zobrist.mix)."""
+        pile.hash = value
+        mixed = value ^ pile.salt
+        mixed = (mixed ^ (mixed >> 30)) * 0xBF58476D1CE4E5B9 & MASK
+        mixed = (mixed ^ (mixed >> 27)) * 0x94D049BB133111EB & MASK
+        mixed ^= mixed >> 31
+        self.pile_sum = (self.pile_sum - pile.term + mixed) & MASK
+        pile.term = mixed
 
     def transfer(self, src: Pile, count: int, dst: Pile, face_down: bool = False) -> None:
         """Move the top `count` cards of `src` onto `dst` (face up unless dealt face down)."""
-        self._save(src)
-        self._save(dst)
-        moving = src.cards[-count:]
-        below = dst.cards[-1] if dst.cards and dst.face_up else None
-        del src.cards[-count:]
-        if src.down > len(src.cards):
-            src.down = len(src.cards)
+        src_down, dst_down = src.down, dst.down
+        cards = src.cards
+        moving = cards[-count:]
+        below = dst.cards[-1] if dst.cards and len(dst.cards) > dst_down else None
+        if face_down and below is not None:
+            raise ValueError(f"face-down cards cannot go onto face-up cards ({dst.id})")
+        del cards[-count:]
+        height = len(cards)
+        if src_down > height:
+            src.down = height
+        base = len(dst.cards)
         if face_down:
-            if dst.face_up:
-                raise ValueError(f"face-down cards cannot go onto face-up cards ({dst.id})")
             dst.down += count
         dst.cards.extend(moving)
-        self.events.append(("moved", count))
-        self.events.append(("to_" + dst.kind, count))
+        self.journal.append((src, count, dst, src_down, dst_down))
+        tables = self.tables
+        card_at, span, down_word = tables.card_at, tables.height_span, tables.down
+        value = src.hash ^ down_word[src_down] ^ down_word[src.down]
+        other = dst.hash ^ down_word[dst_down] ^ down_word[dst.down]
+        for n, card in enumerate(moving):
+            code = ((card.rank - 1) * 4 + card.suit) * span
+            value ^= card_at[code + height + n]
+            other ^= card_at[code + base + n]
+        src.hash = value
+        dst.hash = other
+        events = self.events
+        events.append(("moved", count))
+        events.append((dst.to_kind, count))
         if below is not None and not face_down:
             bottom = moving[0]
             if bottom.suit == below.suit and bottom.rank + 1 == below.rank:
-                self.events.append(("built_same_suit", count))
-        if dst.kind == "foundation" and count >= 13:
-            self.events.append(("run_removed", 1))
-        src.refresh(self)
-        dst.refresh(self)
+                events.append(("built_same_suit", count))
+        if count >= 13 and dst.kind == "foundation":
+            events.append(("run_removed", 1))
+        dirty = self.dirty
+        dirty[src] = None
+        dirty[dst] = None
 
     def flip(self, pile: Pile) -> None:
         """Turn the top face-down card of `pile` face up."""
-        if pile.down == 0 or pile.face_up:
+        down = pile.down
+        if down == 0 or len(pile.cards) > down:
             raise ValueError(f"nothing to turn on {pile.id}")
-        self._save(pile)
-        pile.down -= 1
+        pile.down = down - 1
+        self.journal.append((pile, 0, None, down, 0))
+        words = self.tables.down
+        pile.hash ^= words[down] ^ words[down - 1]
         self.counters["turned"] += 1
         self.events.append(("flipped", 1))
-        pile.refresh(self)
+        self.dirty[pile] = None
 
-    def rotate(self, pile: Pile, count: int, up: bool) -> None:
-        """Turn the top `count` cards of `pile` round by one place (see ROTATE_UP/DOWN)."""
-        if not 2 <= count <= pile.face_up:
-            raise ValueError(f"cannot rotate {count} cards of {pile.id}")
-        self._save(pile)
-        cards = pile.cards
-        chosen = cards[-count:]
-        cards[-count:] = [chosen[-1], *chosen[:-1]] if up else [*chosen[1:], chosen[0]]
-        self.events.append(("rotated", 1))
-        pile.refresh(self)
+    def settle(self) -> None:
+        """Work out the facts of the piles changed since the last time: once a move (and its
+        automatic moves) is complete, not after each card."""
+        dirty = self.dirty
+        if dirty:
+            facts = self.facts
+            watched = self.watched and not self.watched.isdisjoint(dirty)
+            for pile in dirty:
+                facts.append((pile, pile.run, pile.keys, pile.fits, pile.term))
+                self._rehash(pile, pile.hash)
+                pile.refresh(self)
+            dirty.clear()
+            if watched and self._switch():  # a group became interchangeable or stopped being
+                for piles, _ in self.switches:
+                    for pile in piles:
+                        facts.append((pile, pile.run, pile.keys, pile.fits, pile.term))
+                        self._rehash(pile, pile.hash)
 
     def bump(self, counter: str, delta: int = 1) -> None:
         self.counters[counter] = self.counters.get(counter, 0) + delta
@@ -405,8 +538,30 @@ class Position:
         self.events.append((name, count))
 
     def refresh_all(self) -> None:
+        """Every pile's facts and key afresh: after a position is built card by card."""
+        tables = self.tables
+        self._switch()
+        self.pile_sum = 0
         for pile in self.piles:
+            pile.term = 0
+            self._rehash(pile, tables.pile_hash(pile.cards, pile.down))
             pile.refresh(self)
+        self.dirty.clear()
+
+    def touched_since(self, start: int) -> list[Pile]:
+        """The piles changed since change number `start` of the current move, in pile order."""
+        journal = self.journal
+        if len(journal) == start + 1:  # one change: the move itself, most often
+            src, _, dst, _, _ = journal[start]
+            if dst is None:
+                return [src]
+            return [src, dst] if src.index < dst.index else [dst, src]
+        seen: dict[Pile, None] = {}
+        for src, _, dst, _, _ in self.journal[start:]:
+            seen[src] = None
+            if dst is not None:
+                seen[dst] = None
+        return sorted(seen, key=_pile_order)
 
     # -- questions ---------------------------------------------------------------------------
 

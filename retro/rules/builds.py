@@ -109,7 +109,8 @@ def rank_below_wrap(suit: str = "alternate") -> Accept:
 @rule("accept",
       "One card at a time onto a card `by` ranks lower (a list: one step for each pile of the "
       "group in turn), going round from King to Ace with wrap; a pile of `size` cards is "
-      "complete (suit: same, any, alternate colour, other).", suit=SUIT_MODES)
+      "complete (suit: same, any, alternate colour, other).", suit=SUIT_MODES,
+      ordered=("self",))
 def build_up(suit: str = "same", by: tuple[int, ...] = (1,), wrap: bool = False,
              size: int = 13) -> Accept:
     """Foundations that are not plain Ace to King: Canfield's start anywhere and go round the
@@ -157,7 +158,8 @@ def build_up(suit: str = "same", by: tuple[int, ...] = (1,), wrap: bool = False,
 
 @rule("accept",
       "An empty pile takes one card of the rank lying at the bottom of the group's first pile "
-      "(Canfield: the card dealt there); while that pile is empty, it takes any card.")
+      "(Canfield: the card dealt there); while that pile is empty, it takes any card.",
+      ordered=("group",))
 def base_of_first(group: str = "foundation") -> Accept:
     """Canfield's foundations start from whatever rank the deal puts on the first of them."""
     space = new_key_space()

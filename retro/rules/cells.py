@@ -77,11 +77,13 @@ def only_rank_left(rank: str = "A") -> Condition:
     """Aces Up is won with the four Aces left, wherever they lie."""
     wanted = parse_rank(rank)
 
+    def each(pile: Pile) -> bool:
+        return pile.kind == "foundation" or all(plain_rank(card) == wanted for card in pile.cards)
+
     def test(position: Position) -> bool:
-        return all(plain_rank(card) == wanted for pile in position.piles
-                   if pile.kind != "foundation" for card in pile.cards)
+        return all(each(pile) for pile in position.piles)
 
     def why(position: Position) -> str:
         return f"Cards other than the {rank_name(wanted)}s are still out"
 
-    return Condition(test, why)
+    return Condition(test, why, each)

@@ -51,7 +51,14 @@ def all_accept(members: Sequence[Accept]) -> Accept:
     keys = first.keys if first is not None else ()
     local = first.local if first is not None else True
     exact = first is not None and len(members) == 1 and first.exact
-    return Accept(test, why, keys, exact=exact, local=local)
+    rest = tuple(member.test for member in members if member is not first)
+
+    def others(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return all(t(position, src, count, dst) for t in rest)
+
+    # a target found by the first member's exact keys needs only the others tested
+    keyed = None if first is None or not first.exact else rest[0] if len(rest) == 1 else others
+    return Accept(test, why, keys, exact=exact, local=local, keyed=keyed)
 
 
 def not_accept(member: Accept, description: str) -> Accept:

@@ -59,7 +59,8 @@ def _out_of_order(position: Position, group: str, start: int) -> tuple[list[Pile
 @rule("action",
       "Redeal (`limit` times a game): the cards not yet in order from each row's left end "
       "(`first` upward, one suit) are shuffled and dealt back, one gap right after each row's "
-      "ordered part.")
+      "ordered part.",
+      ordered=("group",))
 def gaps_redeal(group: str = "grid", first: str = "2", limit: int = 2) -> Action:
     """Removed cards (Montana's Aces) take no part: shuffling them in, dealing them and taking
     them out again, as some books say, leaves the same gaps and the same chances."""
@@ -98,12 +99,13 @@ def gaps_redeal(group: str = "grid", first: str = "2", limit: int = 2) -> Action
             position.transfer(pile, 1, place)
         position.emit("redealt")
 
-    return Action("redeal", available, why, apply)
+    return Action("redeal", available, why, apply, redeals=limit)
 
 
 @rule("condition",
       "Won when every row of the group holds one suit in order from `first` to `last`, starting "
-      "at its left end.")
+      "at its left end.",
+      ordered=("group",))
 def rows_in_suit_order(group: str = "grid", first: str = "2", last: str = "K") -> Condition:
     start_text = parse_rank(first)
     length = parse_rank(last) - start_text + 1
@@ -149,7 +151,7 @@ def neighbour(position: Position, pile: Pile, offset: int) -> Pile | None:
 @rule("accept",
       "A gap takes one card: the same suit, one rank above its left neighbour (sides: left, "
       "both: or one below its right neighbour); a gap at a row's start takes `first` (or nothing).",
-      sides=("both", "left"))
+      sides=("both", "left"), ordered=("self",))
 def fills_gap(sides: str = "both", first: str = "") -> Accept:
     space = new_key_space()
     both = sides == "both"
@@ -220,7 +222,8 @@ def fills_gap(sides: str = "both", first: str = "") -> Accept:
     return Accept(test, why, keyers, exact=True, local=False)
 
 
-@rule("accept", "Only from a place whose left neighbour is a gap (never from a row's first place).")
+@rule("accept", "Only from a place whose left neighbour is a gap (never from a row's first place).",
+      ordered=("self",))
 def source_left_gap() -> Accept:
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
         left = neighbour(position, src, -1)

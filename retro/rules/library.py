@@ -267,13 +267,16 @@ def from_group(groups: tuple[str, ...]) -> Accept:
 
 @rule("condition", "Won when every card lies on the foundations.")
 def all_on_foundations() -> Condition:
+    def each(pile: Pile) -> bool:
+        return pile.kind == "foundation" or not pile.cards
+
     def test(position: Position) -> bool:
-        return all(not pile.cards for pile in position.piles if pile.kind != "foundation")
+        return all(each(pile) for pile in position.piles)
 
     def why(position: Position) -> str:
         return "Not every card is on the foundations"
 
-    return Condition(test, why)
+    return Condition(test, why, each)
 
 
 # -- actions -----------------------------------------------------------------------------------
@@ -281,7 +284,8 @@ def all_on_foundations() -> Condition:
 
 @rule("action",
       "Deal one face-up card from this pile onto every pile of a group, in order, if `allowed`; "
-      "with builds: false a dealt card never counts as the player's same-suit build.")
+      "with builds: false a dealt card never counts as the player's same-suit build.",
+      ordered=("to",), while_holding=True)
 def deal_row(to: str = "tableau", allowed: Condition | None = None, builds: bool = True) -> Action:
     def available(position: Position, pile: Pile) -> bool:
         return bool(pile.cards) and (allowed is None or allowed.test(position))
@@ -324,15 +328,18 @@ def flip_top() -> Action:
 
 @rule("auto", "A face-down card left on top of a pile turns face up by itself.")
 def turn_exposed(group: str = "tableau") -> Auto:
-    def apply(position: Position) -> bool:
+    def on_piles(position: Position, piles: list[Pile]) -> bool:
         changed = False
-        for pile in position.groups[group]:
-            if pile.down and len(pile.cards) == pile.down:
+        for pile in piles:
+            if pile.down and len(pile.cards) == pile.down and pile.group.name == group:
                 position.flip(pile)
                 changed = True
         return changed
 
-    return Auto(apply)
+    def apply(position: Position) -> bool:
+        return on_piles(position, position.groups[group])
+
+    return Auto(apply, on_piles)
 
 
 # -- scores --------------------------------------------------------------------------------------

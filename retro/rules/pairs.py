@@ -92,7 +92,8 @@ def worth(total: int = 13) -> Accept:
 
 @rule("accept",
       "Both cards must be free: in the pyramid of `rows` (each row one pile longer than the one "
-      "above), a card is free when neither of the two cards of the next row lying on it is left.")
+      "above), a card is free when neither of the two cards of the next row lying on it is left.",
+      ordered=("rows",))
 def uncovered(rows: tuple[str, ...]) -> Accept:
     """Freedom depends on other piles, so it is asked when a move is tested (a pick rule sees
     only its own pile)."""
@@ -120,7 +121,8 @@ def uncovered(rows: tuple[str, ...]) -> Accept:
     return Accept(test, why, local=False)
 
 
-@rule("accept", "Only onto a place next to it in its group's grid, diagonals included.")
+@rule("accept", "Only onto a place next to it in its group's grid, diagonals included.",
+      ordered=("self",))
 def touching() -> Accept:
     """Monte Carlo's pairs are neighbours in the grid as it lies, gaps and all."""
 
@@ -144,19 +146,25 @@ def discard_pairs(groups: tuple[str, ...], to: str = "discard", match: str = "to
     """Only the named groups are watched: their piles never show two face-up cards but for a
     pair just made (a waste, where cards pile up face up, must not be one of them)."""
 
-    def apply(position: Position) -> bool:
+    def discard(position: Position, piles: list[Pile]) -> bool:
         changed = False
         target = position.groups[to][0]
-        for name in groups:
-            for pile in position.groups[name]:
-                cards = pile.cards
-                if len(cards) - pile.down >= 2 and _pair(match, total, cards[-2], cards[-1]):
-                    position.transfer(pile, 2, target)
-                    position.emit("pair_removed")
-                    changed = True
+        for pile in piles:
+            cards = pile.cards
+            if len(cards) - pile.down >= 2 and _pair(match, total, cards[-2], cards[-1]):
+                position.transfer(pile, 2, target)
+                position.emit("pair_removed")
+                changed = True
         return changed
 
-    return Auto(apply)
+    def apply(position: Position) -> bool:
+        return discard(position, [pile for name in groups for pile in position.groups[name]])
+
+    def on_piles(position: Position, piles: list[Pile]) -> bool:
+        return discard(position, [pile for name in groups for pile in piles
+                                  if pile.group.name == name])
+
+    return Auto(apply, on_piles)
 
 
 # -- places in a grid ------------------------------------------------------------------------------
@@ -164,7 +172,8 @@ def discard_pairs(groups: tuple[str, ...], to: str = "discard", match: str = "to
 
 @rule("action",
       "Close the gaps of `group`: its cards move up into them in reading order, and the places "
-      "freed at the end are filled from this pile.")
+      "freed at the end are filled from this pile.",
+      ordered=("group",))
 def close_gaps(group: str = "grid") -> Action:
     """Monte Carlo's consolidation, on a key of its own: the player says when the pairs are
     done."""
@@ -216,7 +225,8 @@ def _left_piles(position: Position, pile: Pile, steps: int) -> Pile | None:
 
 @rule("accept",
       "A whole pile goes onto the pile `steps` places to its left (counting only places with "
-      "cards) when their top cards match in suit or in rank.")
+      "cards) when their top cards match in suit or in rank.",
+      ordered=("self",))
 def match_left(steps: tuple[int, ...] = (1, 3)) -> Accept:
     """Accordion. Indexed by the top cards' suit and rank; the distance is then tested."""
     if not steps or any(step < 1 for step in steps):
@@ -274,6 +284,11 @@ def one_pile(group: str = "grid") -> Condition:
       "Every pile of the named groups is empty (a win: the pyramid cleared; or a condition: "
       "Calculation turns a card only onto an empty waste).")
 def groups_cleared(groups: tuple[str, ...]) -> Condition:
+    names = frozenset(groups)
+
+    def each(pile: Pile) -> bool:
+        return not pile.cards or pile.group.name not in names
+
     def test(position: Position) -> bool:
         return not any(pile.cards for name in groups for pile in position.groups[name])
 
@@ -283,7 +298,7 @@ def groups_cleared(groups: tuple[str, ...]) -> Condition:
         verb = "holds" if len(holding) == 1 else "hold"
         return f"Not while {', '.join(holding[:3])}{more} still {verb} cards"
 
-    return Condition(test, why)
+    return Condition(test, why, each)
 
 
 # -- the clock -------------------------------------------------------------------------------------
@@ -294,7 +309,8 @@ HOUR = "hour"  # the counter of the current pile's rank (absent: the `start` pil
 @rule("action",
       "Turn the top card of the current pile (at first the `start` rank's) face up onto the "
       "pile of its rank among `faces`; that rank's pile of `hours` becomes the current one. "
-      "Piles go A to K in the groups' order.")
+      "Piles go A to K in the groups' order.",
+      ordered=("hours", "faces"))
 def turn_to_rank(hours: tuple[str, ...], faces: tuple[str, ...], start: int = 13) -> Action:
     """Clock. The current pile is a counter, so undo and the notation keep it; the turned cards
     lie apart from the face-down ones because a face-up card cannot lie under them."""

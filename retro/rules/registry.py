@@ -38,6 +38,12 @@ class RuleSpec:
     factory: Callable[..., Any]
     params: tuple[Param, ...]
     choices: dict[str, tuple[Any, ...]]
+    # groups whose piles this rule tells apart by their place (it deals in order, reads a
+    # neighbour, gives each pile its own step): parameter names, or "self" for the group the
+    # rule belongs to. Other groups' piles are interchangeable (see `retro.engine.zobrist`).
+    ordered: tuple[str, ...] = ()
+    # ... but only while the rule's own group holds cards (a stock dealing rows in order)
+    while_holding: bool = False
 
     def param(self, name: str) -> Param | None:
         for param in self.params:
@@ -60,12 +66,13 @@ class RuleSpec:
 REGISTRY: dict[str, RuleSpec] = {}
 
 
-def rule(kind: str, description: str, *older: str,
-         **choices: tuple[Any, ...]) -> Callable[[F], F]:
+def rule(kind: str, description: str, *older: str, ordered: tuple[str, ...] = (),
+         while_holding: bool = False, **choices: tuple[Any, ...]) -> Callable[[F], F]:
     """Register a rule factory under its function's name: `@rule("accept", "Only ...")`.
     Parameter kinds come from the annotations (as strings). The older spelling that names the
     rule first, `@rule("accept", "Only ...")`, still registers that name, so
-    plugins written for it keep working."""
+    plugins written for it keep working. `ordered`: the groups whose pile order the rule reads
+    (see `RuleSpec.ordered`), `while_holding`: only while its own group holds cards."""
     name: str | None = None
     if older:
         name, kind, description = kind, description, older[0]
@@ -83,7 +90,8 @@ def rule(kind: str, description: str, *older: str,
         if _key(kind, rule_name) in REGISTRY:
             raise ValueError(f"{kind} rule '{rule_name}' registered twice")
         REGISTRY[_key(kind, rule_name)] = RuleSpec(rule_name, kind, description, factory,
-                                                   tuple(params), dict(choices))
+                                                   tuple(params), dict(choices), ordered,
+                                                   while_holding)
         return factory
 
     return register

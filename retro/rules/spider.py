@@ -70,28 +70,28 @@ def spider_deal_allowed(group: str = "tableau", relaxed: int = 0) -> Condition:
       "Won when every pile of the group is empty or one complete King-to-Ace run of one suit, "
       "and no card is left anywhere but there and on the foundations.")
 def complete_runs_only(group: str = "tableau") -> Condition:
+    def each(pile: Pile) -> bool:
+        if pile.group.name == group:
+            return not pile.cards or (pile.down == 0 and is_complete_run(pile.cards))
+        return pile.kind == "foundation" or not pile.cards
+
     def test(position: Position) -> bool:
-        for pile in position.piles:
-            if pile.group.name == group:
-                if pile.cards and not (pile.down == 0 and is_complete_run(pile.cards)):
-                    return False
-            elif pile.kind != "foundation" and pile.cards:
-                return False
-        return True
+        return all(each(pile) for pile in position.piles)
 
     def why(position: Position) -> str:
         return "Not every column is empty or a complete run"
 
-    return Condition(test, why)
+    return Condition(test, why, each)
 
 
 @rule("auto",
       "A complete King-to-Ace run of one suit on top of a pile goes to the foundations by itself.")
 def remove_complete_runs(from_: str = "tableau", to: str = "foundation") -> Auto:
-    def apply(position: Position) -> bool:
+    def on_piles(position: Position, piles: list[Pile]) -> bool:
         changed = False
-        for pile in position.groups[from_]:
-            if len(pile.cards) - pile.down >= 13 and is_complete_run(pile.cards[-13:]):
+        for pile in piles:
+            if (len(pile.cards) - pile.down >= 13 and pile.group.name == from_
+                    and is_complete_run(pile.cards[-13:])):
                 target = next((f for f in position.groups[to] if not f.cards), None)
                 if target is None:
                     break
@@ -99,7 +99,10 @@ def remove_complete_runs(from_: str = "tableau", to: str = "foundation") -> Auto
                 changed = True
         return changed
 
-    return Auto(apply)
+    def apply(position: Position) -> bool:
+        return on_piles(position, position.groups[from_])
+
+    return Auto(apply, on_piles)
 
 
 @rule("score",

@@ -62,12 +62,13 @@ def draw(to: str = "waste", count: int = 1, passes: int = 0,
         position.bump(REDEALS)
         position.emit("redealt")
 
-    return Action("deal", available, why, apply)
+    return Action("deal", available, why, apply, redeals=passes - 1 if passes else None)
 
 
 @rule("action",
       "Redeal, `limit` times a game: the cards of `group` are gathered, shuffled and dealt out "
-      "again `per_pile` to a pile from the first; the piles left over stay empty.")
+      "again `per_pile` to a pile from the first; the piles left over stay empty.",
+      ordered=("group",))
 def shuffle_redeal(group: str = "tableau", per_pile: int = 3, limit: int = 2) -> Action:
     """La Belle Lucie's redeal. The shuffle comes from the deal number and the redeal number
     (`seed_derived_from`, docs/deals.md), so a deal meets the same redeals however often it is
@@ -100,7 +101,7 @@ def shuffle_redeal(group: str = "tableau", per_pile: int = 3, limit: int = 2) ->
         del position.events[first_event:]
         position.emit("redealt")
 
-    return Action("redeal", available, why, apply)
+    return Action("redeal", available, why, apply, redeals=limit)
 
 
 def _dig_out(position: Position, pile: Pile, card: Card, target: Pile) -> None:

@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from retro.engine.game import Game
-from retro.engine.model import DONE, MOVE, ROTATIONS, Move
+from retro.engine.model import DONE, MOVE, Move
+from retro.engine.rotation import ROTATIONS
 
 # Values, large enough apart that one strong reason is never outweighed by several weak ones.
 WIN = 100_000

@@ -140,7 +140,7 @@ class Records:
         entry = HighScore(name=name, score=score, moves=game.moves_made,
                           date=today or time.strftime("%Y-%m-%d"), seed=game.seed,
                           options=dict(game.gdef.options), won=won,
-                          replay=[format_move(game.position, m) for m, *_ in game.history])
+                          replay=[format_move(game.position, step.move) for step in game.history])
         with locked(self.path):
             self._reload()
             self.stats.setdefault(key, Stats()).add(won, score, game.moves_made)

@@ -72,7 +72,7 @@ def _move_texts(game: Game) -> tuple[list[str], list[str]]:
     """The moves made and the moves that can be redone, in the notation (which names piles
     only, so any position of the game writes them alike)."""
     position = game.position
-    made = [format_move(position, move) for move, *_ in game.history]
+    made = [format_move(position, entry.move) for entry in game.history]
     return made, [format_move(position, move) for move in game.future]
 
 

@@ -21,6 +21,7 @@ from retro.definition.catalog import Catalog
 from retro.duel import Duel
 from retro.engine.game import PLAYING, Game
 from retro.engine.model import GameDef
+from retro.settings import Settings
 from retro.ui import palette, texts
 from retro.ui.cardart import CardArt
 from retro.ui.dialogs import NameScene, OverScene, ResumeScene
@@ -38,6 +39,7 @@ from retro.ui.sound import Beeper
 from retro.ui.table import TableScene
 from retro.ui.texts import APP_TITLE
 from retro.ui.textview import Painter
+from retro.ui.window import Window, display_size, largest_scale
 
 __all__ = ["App", "Scene", "Session", "game_label", "init_window", "run"]
 
@@ -62,24 +64,33 @@ class App:
     """The whole window: scenes on a stack, the session, sound, keys and the painter."""
 
     def __init__(self, catalog: Catalog | None = None, *, on_save: SaveHook | None = None,
-                 animate: bool = True, sound: bool = True, lang: str = "en",
+                 animate: bool = True, sound: bool | None = None, lang: str | None = None,
+                 settings: Settings | None = None, window: Window | None = None,
                  seed_source: Callable[[], int] | None = None,
                  trace: Path | None = None) -> None:
         palette.install()
         self.catalog = catalog if catalog is not None else Catalog()
         self.on_save = on_save
         self.animate = animate
-        self.lang = lang
+        # the player's settings (the config folder's unless given); `sound` and `lang` given
+        # here win for this run without being remembered
+        self.settings = settings if settings is not None else Settings.load()
+        self.lang = lang or self.settings.language or "en"
+        # the window's size and fullscreen (init_window's; headless: nothing to resize)
+        self.window = window or Window(self.settings.scale or 1, False, 0, live=False)
         self.seed_source = seed_source or (lambda: random.randint(1, 999_999))
         env_trace = os.environ.get(TRACE_ENV)
         self.trace = trace if trace is not None else (Path(env_trace) if env_trace else None)
         self.shelf = Shelf(self.catalog)
         self.keeper = Keeper()
+        self.keeper.last_name = self.settings.last_name
+        if self.settings.note:
+            self.keeper.note = self.settings.note
         self.pending: Game | None = None  # a saved game the player chose not to resume (yet)
         self.awaiting: Game | None = None  # a finished game whose player is typing a name
         self.keyboard = Keyboard()
         self.painter = Painter()
-        self.beeper = Beeper(sound)
+        self.beeper = Beeper(self.settings.sound if sound is None else sound)
         self.session: Session | None = None
         self.scenes: list[Scene] = []
         self.frame = 0
@@ -129,8 +140,13 @@ class App:
         self.push(MenuScene(self, game_id))
 
     def show_help(self, game_id: str | None = None) -> None:
+        """F1: the game's rules, then the keys of the screen it was pressed on."""
+        context = self.scenes[-1].context if self.scenes else "table"
+        self.push(InstructionsScene(self, game_id, context))
 
-        self.push(InstructionsScene(self, game_id))
+    def show_all_keys(self) -> None:
+        """Help on the title screen: every key of every screen."""
+        self.push(InstructionsScene(self, context="all"))
 
     def show_scores(self, game_id: str, options: Mapping[str, Any],
                     highlight: int | None = None) -> None:
@@ -155,7 +171,9 @@ class App:
         self.keeper.clear()
         self.session = Session(game_id, chosen, Game(gdef, deal), label=game_label(self, game_id,
                                                                                 chosen))
-        self.replace(TableScene(self))
+        table = TableScene(self)
+        self.replace(table)
+        table.deal_in(self)
         return self.session
 
     # -- the duel -------------------------------------------------------------------------------
@@ -289,16 +307,35 @@ class App:
         if game is None:
             return
         self.keeper.last_name = name
+        if name:
+            self.settings.last_name = name
+            self.save_settings()
         place = self.keeper.record(game, name)
         self.push(OverScene(table, outcome))
         self.show_scores(game.gdef.id, dict(game.gdef.options), place)
 
 
+    # -- the player's settings ------------------------------------------------------------------
+
+    def save_settings(self) -> None:
+        """Keep the settings for the next run; a disk that refuses costs one line, not play."""
+        try:
+            self.settings.save()
+        except OSError as error:
+            self.note = f"settings.json: cannot be written ({error.strerror})"
+
+    def toggle_sound(self) -> bool:
+        """Sound on or off, remembered; the new state."""
+        self.settings.sound = self.beeper.toggle()
+        self.save_settings()
+        return self.settings.sound
+
     # -- the frame --------------------------------------------------------------------------
 
     def update(self) -> None:
         self.frame += 1
-        if self.scenes:
+        self.window.update(self)  # the keys of every screen (size, fullscreen, quit) first
+        if self.scenes and not self.closed:
             self.scene.update(self)
 
     def draw(self) -> None:
@@ -344,20 +381,29 @@ def _duel_label(duel: Duel) -> str:
     return texts.DUEL_LABEL.format(name=duel.player, code=duel.code)
 
 
-def init_window(headless: bool = False, fps: int = FPS) -> None:
-    """pyxel.init for our screen: 640x400, no quit key (Esc opens the menu).
+def init_window(headless: bool = False, fps: int = FPS,
+                settings: Settings | None = None) -> Window:
+    """pyxel.init for our screen: 640x400 at the scale the player chose, else the largest
+    whole one that fits the display; fullscreen if chosen; no quit key (Esc opens the menu).
 
     pyxel.init changes the working directory to the caller's folder; it is put back, so paths
     given on the command line (and other tests in the same process) keep their meaning.
     """
     import pyxel
 
+    chosen = settings or Settings()
+    largest = 0 if headless else largest_scale(display_size())
+    scale = min(chosen.scale, largest) if chosen.scale and largest else chosen.scale or largest
     cwd = os.getcwd()
     pyxel.init(SCREEN_W, SCREEN_H, title=APP_TITLE, fps=fps, quit_key=pyxel.KEY_NONE,
-               headless=headless)
+               display_scale=scale or None, headless=headless)
     os.chdir(cwd)
+    fullscreen = chosen.fullscreen and not headless
     if not headless:
         pyxel.integer_scale(True)  # crisp pixels: 2x, 3x..., never 2.5x
+        if fullscreen:
+            pyxel.fullscreen(True)
+    return Window(scale or 1, fullscreen, largest, live=not headless)
 
 
 def run(app: App) -> None:

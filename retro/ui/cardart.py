@@ -114,7 +114,28 @@ _PIP_X = (11, 24, 37)
 _PIP_TOP = 19
 _PIP_BOTTOM = 67
 
-# The atlas: 13 ranks across, 4 suits down, then a row of specials.
+# Tiny letters, 3x5, and suits, 5x5, for a card squeezed in a long fan: the index the
+# 8x16 font would write is cut there (a Q looks like 0), so a strip with these shows instead.
+TINY: dict[str, tuple[str, ...]] = {
+    "A": (".#.", "#.#", "###", "#.#", "#.#"), "2": ("##.", "..#", ".#.", "#..", "###"),
+    "3": ("##.", "..#", ".#.", "..#", "##."), "4": ("#.#", "#.#", "###", "..#", "..#"),
+    "5": ("###", "#..", "##.", "..#", "##."), "6": (".##", "#..", "###", "#.#", "###"),
+    "7": ("###", "..#", ".#.", ".#.", ".#."), "8": ("###", "#.#", "###", "#.#", "###"),
+    "9": ("###", "#.#", "###", "..#", "##."), "1": (".#.", "##.", ".#.", ".#.", "###"),
+    "0": ("###", "#.#", "#.#", "#.#", "###"), "J": ("..#", "..#", "..#", "#.#", ".#."),
+    "Q": (".#.", "#.#", "#.#", "##.", ".##"), "K": ("#.#", "#.#", "##.", "#.#", "#.#"),
+}
+TINY_SUITS: tuple[tuple[str, ...], ...] = (
+    ("..#..", ".###.", "#####", "..#..", ".###."),
+    (".#.#.", "#####", "#####", ".###.", "..#.."),
+    ("..#..", ".###.", "#####", ".###.", "..#.."),
+    (".###.", "#.#.#", "#####", "#.#.#", "..#.."),
+)
+FULL_INDEX = 16  # rows of a face-up card that show its 8x16 index whole
+STRIP_H = 16  # rows of a strip in the atlas (used when fewer than FULL_INDEX show)
+TINY_TOP = 1  # the tiny index's first row, under the card's top edge
+
+# The atlas: 13 ranks across, 4 suits down, then a row of specials, then the strips.
 BACK = (0, 4)
 EMPTY = (1, 4)
 EMPTY_STOCK = (2, 4)
@@ -182,6 +203,27 @@ def _face(image: pyxel.Image, x: int, y: int, rank: int, suit: int,
             _stamp(image, x + _PIP_X[column], y + py, PIPS[suit], ink, flip=height_at > 0.5)
 
 
+def _strip(image: pyxel.Image, x: int, y: int, rank: int, suit: int) -> None:
+    """The top of a face-up card with the tiny index, for a card squeezed in a fan."""
+    ink = INK[suit]
+    image.rect(x, y, CARD_W, STRIP_H, pal.WHITE)
+    image.line(x + 2, y, x + CARD_W - 3, y, pal.BLACK)
+    image.line(x, y + 2, x, y + STRIP_H - 1, pal.BLACK)
+    image.line(x + CARD_W - 1, y + 2, x + CARD_W - 1, y + STRIP_H - 1, pal.BLACK)
+    for cx in (0, 1, CARD_W - 2, CARD_W - 1):
+        image.pset(x + cx, y, KEY)
+    for cx in (0, CARD_W - 1):
+        image.pset(x + cx, y + 1, KEY)
+    image.pset(x + 1, y + 1, pal.BLACK)
+    image.pset(x + CARD_W - 2, y + 1, pal.BLACK)
+    at = x + 3
+    for char in RANK_TEXT.get(rank, str(rank)):
+        _stamp(image, at, y + TINY_TOP, TINY[char], ink)
+        at += 4
+    _stamp(image, at + 1, y + TINY_TOP, TINY_SUITS[suit], ink)
+    _stamp(image, x + CARD_W - 8, y + TINY_TOP, TINY_SUITS[suit], ink)
+
+
 def _back(image: pyxel.Image, x: int, y: int) -> None:
     """The classic patterned back: a blue lattice inside a white border."""
     _blank(image, x, y, pal.WHITE, pal.BLACK)
@@ -202,11 +244,13 @@ class CardArt:
     def __init__(self, font: pyxel.Font) -> None:
         import pyxel
 
-        self.image = pyxel.Image(13 * CARD_W, 5 * CARD_H)
+        self.image = pyxel.Image(13 * CARD_W, 5 * CARD_H + 4 * STRIP_H)
         self.image.cls(KEY)
         for suit in range(4):
             for rank in range(1, 14):
                 _face(self.image, (rank - 1) * CARD_W, suit * CARD_H, rank, suit, font)
+                _strip(self.image, (rank - 1) * CARD_W, 5 * CARD_H + suit * STRIP_H, rank,
+                       suit)
         _back(self.image, BACK[0] * CARD_W, BACK[1] * CARD_H)
         _outline(self.image, EMPTY[0] * CARD_W, EMPTY[1] * CARD_H, pal.LIGHT_GREEN)
         _outline(self.image, EMPTY_STOCK[0] * CARD_W, EMPTY_STOCK[1] * CARD_H, pal.LIGHT_GREEN)
@@ -230,11 +274,20 @@ class CardArt:
 
     def blt(self, x: int, y: int, card: Card | None, face_up: bool = True,
             height: int = CARD_H) -> None:
-        """Draw a card (None: its back) at (x, y); `height` clips it (hidden under a fan)."""
+        """Draw a card (None: its back) at (x, y); `height` clips it (hidden under a fan), and
+        a face-up card showing too little for its index shows the tiny one."""
         import pyxel
 
-        u, v = self.face_at(card) if card is not None and face_up else self.special_at(BACK)
+        if card is not None and face_up and height < FULL_INDEX:
+            u, v = self.strip_at(card)
+        else:
+            u, v = self.face_at(card) if card is not None and face_up else self.special_at(BACK)
         pyxel.blt(x, y, self.image, u, v, CARD_W, height, KEY)
+
+    @staticmethod
+    def strip_at(card: Card) -> tuple[int, int]:
+        rank = 1 if card.rank == 14 else card.rank
+        return (rank - 1) * CARD_W, 5 * CARD_H + card.suit * STRIP_H
 
     def blt_special(self, x: int, y: int, which: tuple[int, int]) -> None:
         import pyxel

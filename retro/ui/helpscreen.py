@@ -1,4 +1,5 @@
-"""The instructions pager (F1): a game's DOS help pages, then the keymap's pages, page by page.
+"""The instructions pager (F1): a game's DOS help pages, then one page of the keys of the
+screen F1 was pressed on; from the title screen, every key of every screen (the long list).
 
 The pages come from the game's own `.anl` file or are written from its rules
 (`retro.instructions`); the keys pages come from the keymap itself, so they never go stale.
@@ -6,6 +7,7 @@ The pages come from the game's own `.anl` file or are written from its rules
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
@@ -21,6 +23,7 @@ from retro.textmode import (
     help_keys,
     help_screen,
 )
+from retro.textmode.anl import PAGE_HEIGHT
 from retro.ui import keymap, texts
 from retro.ui.textview import CELL_H, CELL_W
 
@@ -28,18 +31,65 @@ if TYPE_CHECKING:
     from retro.ui.app import App
 
 
-def keys_pages() -> list[Page]:
-    """The keymap as instruction pages, so F1 always tells the keys the window really uses."""
-    lines: Page = [[Glyph(ch, Colour.YELLOW) for ch in texts.KEYS_PAGE_TITLE], []]
+PAGE_WIDTH = 76  # text columns of a help page that keeps a blank inside the frame
+COLUMN = 38  # one of two columns on the one-page keys screen
+LABEL = 16  # the keys' column in the long list (longer keys get a line of their own)
+
+
+def _line(*parts: tuple[str, Colour]) -> list[Glyph]:
+    return [Glyph(ch, colour) for text, colour in parts for ch in text]
+
+
+def screen_keys_page(context: str) -> Page:
+    """The keys of one screen and those of every screen on one page that fits: one column of
+    whole sentences when there is room, else two columns of the bindings' short words. What
+    F1 shows after a game's rules."""
+    entries = [*keymap.bindings(context), *keymap.bindings("window")]
+    page: Page = [_line((f"{texts.KEYS_PAGE_TITLE}: {keymap.CONTEXTS[context]} "
+                         f"{texts.KEYS_EVERYWHERE}", Colour.YELLOW)), []]
+    room = PAGE_HEIGHT - len(page)
+    labels = [keymap.binding_label(b, keypad=False) for b in entries]
+    width = max(len(label) for label in labels)
+    wrapped = [textwrap.wrap(b.text, PAGE_WIDTH - width - 3) for b in entries]
+    if sum(len(lines) for lines in wrapped) <= room:
+        for label, lines in zip(labels, wrapped, strict=True):
+            page.append(_line((" " + label.ljust(width + 2), Colour.YELLOW),
+                              (lines[0], Colour.WHITE)))
+            page += [_line((" " * (width + 3) + more, Colour.WHITE)) for more in lines[1:]]
+        return page
+    rows = -(-len(entries) // 2)
+    columns = [list(zip(labels, entries, strict=True))[:rows],
+               list(zip(labels, entries, strict=True))[rows:]]
+    cells: list[list[Glyph]] = [[] for _ in range(rows)]
+    for column in columns:
+        width = max(len(label) for label, _ in column)
+        for row, (label, binding) in enumerate(column):
+            words = binding.short or binding.text
+            room_for = COLUMN - width - 2
+            if len(words) > room_for:
+                words = words[:room_for - 1] + "…"
+            cell = _line((" " + label.ljust(width + 1), Colour.YELLOW), (words, Colour.WHITE))
+            cells[row] += cell + [Glyph(" ", Colour.WHITE)] * (COLUMN - len(cell))
+    return page + cells
+
+
+def all_keys_pages() -> list[Page]:
+    """Every key of every screen, in whole sentences, paged: the long list, shown once (F1 on
+    the title screen), as docs/keys.md has it."""
+    lines: Page = []
     for context, title in keymap.CONTEXTS.items():
-        lines.append([Glyph(ch, Colour.LIGHT_CYAN) for ch in title])
+        lines.append(_line((title, Colour.LIGHT_CYAN)))
         for binding in keymap.bindings(context):
-            label = keymap.binding_label(binding, keypad=False)[:22].ljust(23)
-            line = [Glyph(ch, Colour.YELLOW) for ch in "  " + label]
-            line += [Glyph(ch, Colour.WHITE) for ch in binding.text[:78 - len(line)]]
-            lines.append(line)
+            label = keymap.binding_label(binding, keypad=False)
+            text = textwrap.wrap(binding.text, PAGE_WIDTH - 2 - LABEL)
+            if len(label) >= LABEL:
+                lines.append(_line(("  " + label, Colour.YELLOW)))
+                label = ""
+            lines.append(_line(("  " + label.ljust(LABEL), Colour.YELLOW),
+                               (text[0], Colour.WHITE)))
+            lines += [_line((" " * (2 + LABEL) + more, Colour.WHITE)) for more in text[1:]]
         lines.append([])
-    return [lines[i:i + 21] for i in range(0, len(lines), 21)]
+    return [lines[i:i + PAGE_HEIGHT] for i in range(0, len(lines), PAGE_HEIGHT)]
 
 
 class InstructionsScene:
@@ -48,7 +98,14 @@ class InstructionsScene:
     context = "help"
     overlay = False
 
-    def __init__(self, app: App, game_id: str | None = None) -> None:
+    def __init__(self, app: App, game_id: str | None = None, context: str = "table") -> None:
+        """A game's rules and then the keys of the screen F1 was pressed on (`context`); with
+        `context` "all", every key of every screen instead (the long list, under Help)."""
+        self.page = 0
+        self.lang = app.lang
+        if context == "all":
+            self.instructions = Instructions(texts.KEYS_ALL_TITLE, all_keys_pages())
+            return
         gid = game_id or (app.session.game_id if app.session else "spider")
         try:
             gdef = (app.session.game.gdef if app.session and app.session.game_id == gid
@@ -60,9 +117,7 @@ class InstructionsScene:
             loaded = Instructions(gid, [[[Glyph(ch, Colour.WHITE) for ch in line[:78]]
                                          for line in lines]])
         self.instructions = Instructions(loaded.title,
-                                         [*loaded.pages, *keys_pages()])
-        self.page = 0
-        self.lang = app.lang
+                                         [*loaded.pages, screen_keys_page(context)])
 
     @property
     def count(self) -> int:

@@ -3,7 +3,8 @@
 The same table drives the input handling (`Keyboard.actions`), the keys shown in the window and
 `docs/keys.md` (`markdown()`; a test keeps the file in step), so a key can never work without
 being documented or be documented without working. Alt combinations are left alone: pyxel keeps
-Alt+1/2/3/8/9/0, Alt+Enter and Alt+R for itself, and no binding here uses Alt.
+Alt+1/2/3/8/9/0 and Alt+Enter (fullscreen) for itself, and no binding here uses Alt. The
+"window" keys work on every screen, so no screen binds them.
 """
 
 from __future__ import annotations
@@ -15,6 +16,11 @@ from dataclasses import dataclass
 FPS = 30
 REPEAT_HOLD = 10
 REPEAT_EVERY = 1
+# Enter within this many frames of Alt being held is not Enter: Alt+Enter is pyxel's fullscreen
+# key, and a window going fullscreen loses and regains the keyboard, which hands a still-held
+# Enter back as a new press.
+ALT_ENTER_GRACE = FPS
+_ENTER_KEYS = ("RETURN", "KP_ENTER")
 
 
 @dataclass(frozen=True)
@@ -26,9 +32,11 @@ class Binding:
     keys: tuple[str, ...]
     text: str
     repeat: bool = False
+    short: str = ""  # the words on the one-page keys screen (F1), when `text` is too long
 
 
 CONTEXTS: dict[str, str] = {
+    "window": "Every screen",
     "title": "Title screen",
     "table": "At the table",
     "over": "Game won or lost",
@@ -47,38 +55,71 @@ _DIGITS = tuple(str(d) for d in range(10)) + tuple(f"KP_{d}" for d in range(10))
 _LETTERS = tuple(chr(c) for c in range(ord("A"), ord("Z") + 1))
 
 KEYMAP: tuple[Binding, ...] = (
+    Binding("window", "fullscreen", ("F11",), "Fullscreen on / off (Alt+Enter does it too)",
+            short="Fullscreen (Alt+Enter)"),
+    Binding("window", "scale", ("F8",),
+            "Window size: the next whole scale (back to 1x past the largest that fits)",
+            short="Window size"),
+    Binding("window", "quit", ("F12",), "Leave Retro Patience (the game in progress is kept)",
+            short="Quit (game kept)"),
     Binding("title", "continue", ("RETURN", "SPACE", "ESCAPE", "MOUSE_BUTTON_LEFT"),
-            "Go on to the game menu"),
-    Binding("title", "help", ("F1",), "Instructions"),
-    Binding("table", "left", ("LEFT", "KP_4"), "Cursor to the pile on the left", True),
-    Binding("table", "right", ("RIGHT", "KP_6"), "Cursor to the pile on the right", True),
+            "Go on to the game menu",
+            short="On to the game menu"),
+    Binding("title", "help", ("F1",), "Help: every key of every screen",
+            short="Help: every key"),
+    Binding("table", "left", ("LEFT", "KP_4"), "Cursor to the pile on the left", True,
+            short="Cursor left"),
+    Binding("table", "right", ("RIGHT", "KP_6"), "Cursor to the pile on the right", True,
+            short="Cursor right"),
     Binding("table", "more", ("UP", "PLUS", "EQUALS", "KP_PLUS", "KP_8"),
-            "Take one card more of the run (past the whole run: the row above)", True),
+            "Take one card more of the run (past the whole run: the row above)", True,
+            short="More cards / row up"),
     Binding("table", "fewer", ("DOWN", "MINUS", "KP_MINUS", "KP_2"),
-            "Take one card fewer (at one card: the row below)", True),
-    Binding("table", "row", ("TAB",), "Cursor to the next row of piles"),
-    Binding("table", "select", ("RETURN", "SPACE", "KP_ENTER"),
-            "Lift the cards / drop them here (on the stock: deal)"),
-    Binding("table", "cancel", ("ESCAPE",), "Put lifted cards back; with none lifted: the menu"),
+            "Take one card fewer (at one card: the row below)", True,
+            short="Fewer cards / row down"),
+    Binding("table", "row", ("TAB",), "Cursor to the next row of piles",
+            short="Next row of piles"),
+    Binding("table", "select", ("RETURN", "KP_ENTER"),
+            "Lift the cards / drop them here (on the stock: deal, or lift its top card "
+            "when it can move)",
+            short="Lift / drop / deal"),
+    Binding("table", "best", ("SPACE",),
+            "Send the chosen cards (or the lifted ones) to their best place",
+            short="To the best place"),
+    Binding("table", "cancel", ("ESCAPE",), "Put lifted cards back; with none lifted: the menu",
+            short="Put back / the menu"),
     Binding("table", "deal", ("D",), "Deal from the stock"),
     Binding("table", "rotate_up", ("F",),
-            "Rotate (some games): the chosen cards move up one place, the top card under them"),
+            "Rotate (some games): the chosen cards move up one place, the top card under them",
+            short="Rotate up"),
     Binding("table", "rotate_down", ("B",),
-            "Rotate (some games): the chosen card comes onto the top, the cards on it move down"),
-    Binding("table", "undo", ("U", "BACKSPACE"), "Undo (as often as you like)", True),
-    Binding("table", "redo", ("R",), "Redo what was undone", True),
-    Binding("table", "hint", ("H",), "Hint: show the next good move"),
-    Binding("table", "hint_back", ("shift+H",), "Hint: back to the previous one"),
-    Binding("table", "auto", ("A",), "Auto-play the obvious moves"),
-    Binding("table", "best", ("MOUSE_BUTTON_RIGHT",),
-            "Send the clicked card (and those on it) to its best place"),
+            "Rotate (some games): the chosen card comes onto the top, the cards on it move down",
+            short="Rotate down"),
+    Binding("table", "undo", ("U", "BACKSPACE"), "Undo (as often as you like)", True,
+            short="Undo"),
+    Binding("table", "redo", ("R",), "Redo what was undone", True,
+            short="Redo"),
+    Binding("table", "hint", ("H",), "Hint: show the next good move",
+            short="Hint: a good move"),
+    Binding("table", "hint_back", ("shift+H",), "Hint: back to the previous one",
+            short="Hint: the previous one"),
+    Binding("table", "auto", ("A",), "Auto-play the obvious moves",
+            short="Auto-play obvious moves"),
+    Binding("table", "best_click", ("MOUSE_BUTTON_RIGHT",),
+            "Send the clicked card (and those on it) to its best place",
+            short="Card to its best place"),
     Binding("table", "click", ("MOUSE_BUTTON_LEFT",),
             "Lift from the clicked card / drop on the clicked pile (click the lifted pile "
-            "again: best place; click the stock: deal)"),
-    Binding("table", "new", ("N", "F2"), "New deal (asks first while a game is on)"),
-    Binding("table", "restart", ("F3",), "Start this deal again (asks first)"),
-    Binding("table", "done", ("X",), "Done: end the game, or your duel turn (asks first)"),
-    Binding("table", "reload", ("F5",), "Reload the game file (saving it does too)"),
+            "again: best place; click the stock: deal)",
+            short="Lift / drop / deal"),
+    Binding("table", "new", ("N", "F2"), "New deal (asks first while a game is on)",
+            short="New deal"),
+    Binding("table", "restart", ("F3",), "Start this deal again (asks first)",
+            short="This deal again"),
+    Binding("table", "done", ("X",), "Done: end the game, or your duel turn (asks first)",
+            short="Done: end game / turn"),
+    Binding("table", "reload", ("F5",), "Reload the game file (saving it does too)",
+            short="Reload the game file"),
     Binding("table", "sound", ("S",), "Sound on / off"),
     Binding("table", "help", ("F1",), "Instructions"),
     Binding("table", "menu", ("M", "F10"), "The game menu"),
@@ -90,23 +131,32 @@ KEYMAP: tuple[Binding, ...] = (
     Binding("over", "click", ("MOUSE_BUTTON_LEFT",), "Next deal"),
     Binding("menu", "up", ("UP",), "Previous line", True),
     Binding("menu", "down", ("DOWN", "TAB"), "Next line", True),
-    Binding("menu", "left", ("LEFT",), "Previous game or value", True),
-    Binding("menu", "right", ("RIGHT",), "Next game or value", True),
-    Binding("menu", "select", ("RETURN", "SPACE", "KP_ENTER"), "Play (or do the chosen line)"),
+    Binding("menu", "left", ("LEFT",), "Previous game or value", True,
+            short="Previous game / value"),
+    Binding("menu", "right", ("RIGHT",), "Next game or value", True,
+            short="Next game / value"),
+    Binding("menu", "select", ("RETURN", "SPACE", "KP_ENTER"), "Play (or do the chosen line)",
+            short="Play / do the line"),
     Binding("menu", "page_up", ("PAGEUP",), "A page of games up", True),
     Binding("menu", "page_down", ("PAGEDOWN",), "A page of games down", True),
     Binding("menu", "first", ("HOME",), "The first game"),
     Binding("menu", "last", ("END",), "The last game"),
-    Binding("menu", "letter", _LETTERS, "The next game whose name starts with that letter"),
+    Binding("menu", "letter", _LETTERS, "The next game whose name starts with that letter",
+            short="Next game with letter"),
     Binding("menu", "digit", _DIGITS, "Type the deal number"),
-    Binding("menu", "erase", ("BACKSPACE", "DELETE"), "Erase a digit of the deal number", True),
-    Binding("menu", "random", ("F2",), "A new random deal number"),
-    Binding("menu", "scores", ("F3",), "High scores and statistics of the chosen game"),
+    Binding("menu", "erase", ("BACKSPACE", "DELETE"), "Erase a digit of the deal number", True,
+            short="Erase a digit"),
+    Binding("menu", "random", ("F2",), "A new random deal number",
+            short="A random deal number"),
+    Binding("menu", "scores", ("F3",), "High scores and statistics of the chosen game",
+            short="Scores and statistics"),
     Binding("menu", "sound", ("F4",), "Sound on / off"),
-    Binding("menu", "cancel", ("ESCAPE",), "Back to the game in progress (or the title)"),
-    Binding("menu", "help", ("F1",), "Instructions for the chosen game"),
-    Binding("menu", "quit", ("F12",), "Leave Retro Patience (the game in progress is kept)"),
-    Binding("menu", "click", ("MOUSE_BUTTON_LEFT",), "Choose a line; click it again to do it"),
+    Binding("menu", "cancel", ("ESCAPE",), "Back to the game in progress (or the title)",
+            short="Back"),
+    Binding("menu", "help", ("F1",), "Instructions for the chosen game",
+            short="Instructions"),
+    Binding("menu", "click", ("MOUSE_BUTTON_LEFT",), "Choose a line; click it again to do it",
+            short="Choose / do a line"),
     Binding("dialog", "yes", ("Y", "RETURN", "KP_ENTER"), "Yes"),
     Binding("dialog", "no", ("N", "ESCAPE"), "No"),
     Binding("dialog", "click", ("MOUSE_BUTTON_LEFT",), "Click [Yes] or [No]"),
@@ -219,6 +269,7 @@ class Keyboard:
                 self._codes[bare] = getattr(pyxel, attr)
         self._shifted = {(b.context, name.removeprefix("shift+")) for b in KEYMAP
                          for name in b.keys if name.startswith("shift+")}
+        self._alt_frame = -ALT_ENTER_GRACE - 1  # the last frame Alt was seen held
 
     def code(self, name: str) -> int:
         return self._codes[name.removeprefix("shift+")]
@@ -226,8 +277,12 @@ class Keyboard:
     def actions(self, context: str) -> list[tuple[str, str]]:
         """(action, key name) pairs pressed this frame, in keymap order; repeats included."""
         pyxel = self._pyxel
-        if pyxel.btn(pyxel.KEY_ALT) or pyxel.btn(pyxel.KEY_CTRL) or pyxel.btn(pyxel.KEY_GUI):
+        if pyxel.btn(pyxel.KEY_ALT):
+            self._alt_frame = pyxel.frame_count
             return []
+        if pyxel.btn(pyxel.KEY_CTRL) or pyxel.btn(pyxel.KEY_GUI):
+            return []
+        after_alt = pyxel.frame_count - self._alt_frame <= ALT_ENTER_GRACE
         shift = pyxel.btn(pyxel.KEY_SHIFT)
         found: list[tuple[str, str]] = []
         for binding in KEYMAP:
@@ -239,6 +294,8 @@ class Keyboard:
                     if not shift:
                         continue
                 elif shift and (context, bare) in self._shifted:
+                    continue
+                if after_alt and bare in _ENTER_KEYS:
                     continue
                 code = self._codes[bare]
                 hit = (pyxel.btnp(code, REPEAT_HOLD, REPEAT_EVERY) if binding.repeat

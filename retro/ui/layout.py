@@ -22,7 +22,7 @@ DOWN_STEP = 6  # a face-down card under others shows this much
 UP_STEP = 16  # a face-up card under others shows its rank and suit
 RIGHT_STEP = 18
 MIN_DOWN_STEP = 2
-MIN_UP_STEP = 3
+MIN_UP_STEP = 3  # the floor for a very long fan; from 6 rows up the tiny index shows whole
 
 
 class Geometry:

@@ -42,7 +42,7 @@ def reload(table: TableScene, app: App) -> None:
         table.refuse(app, texts.RELOAD_BROKEN.format(error=lines[0]))
         return
     old = table.game
-    made = [format_move(old.position, move) for move, *_ in old.history]
+    made = [format_move(old.position, entry.move) for entry in old.history]
     future = [format_move(old.position, move) for move in old.future]
     game = Game(gdef, old.seed)
     refused = replay(game, made, future)

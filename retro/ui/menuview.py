@@ -130,7 +130,9 @@ def _compose_stats(menu: MenuScene, app: App, screen: TextScreen) -> None:
 
 
 def _action_key(app: App, kind: str) -> str:
-    action = {"play": "select", "scores": "scores", "quit": "quit"}.get(kind)
+    if kind == "quit":
+        return keymap.first_key("window", "quit")
+    action = {"play": "select", "scores": "scores"}.get(kind)
     if kind == "resume" and app.session is not None:
         action = "cancel"
     return keymap.first_key("menu", action) if action else ""
@@ -147,6 +149,10 @@ def _line_text(menu: MenuScene, app: App, kind: str, name: str, values: dict[str
         return texts.MENU_DEAL, f"[{menu.deal.ljust(9, '_')}]"
     if kind == "sound":
         return texts.MENU_SOUND, texts.MENU_ON if app.beeper.enabled else texts.MENU_OFF
+    if kind == "window":
+        window = app.window
+        return texts.MENU_WINDOW, (texts.MENU_FULLSCREEN if window.fullscreen
+                                   else f"{window.scale}x")
     if kind == "resume" and app.session is None:
         return texts.MENU_RESUME_SAVED, ""
     return ACTIONS[kind], ""

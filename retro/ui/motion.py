@@ -11,10 +11,11 @@ from dataclasses import dataclass
 
 from retro.engine.cards import Card
 from retro.engine.model import Pile
-from retro.ui.layout import Geometry
+from retro.ui.layout import CARD_H, CARD_W, SCREEN_W, Geometry
 
 GLIDE_FRAMES = 8
 DEAL_STAGGER = 2
+DEAL_SPAN = 24  # frames over which the opening deal's cards set off (any key skips it)
 
 # per pile: its cards, how many are face down, and where each card was drawn
 Snapshot = list[tuple[list[Card], int, list[tuple[int, int]]]]
@@ -50,6 +51,23 @@ def snapshot(geometry: Geometry, piles: list[Pile]) -> Snapshot:
         xys = [geometry.card_xy(pile, offsets, i) for i in range(len(pile.cards))]
         snap.append((list(pile.cards), pile.down, xys))
     return snap
+
+
+def opening(geometry: Geometry, piles: list[Pile], frame: int) -> list[Flight]:
+    """The deal at the start of a game: every card outside the stock flies from the stock (or
+    from above the table) to its place, round the table a card at a time."""
+    stock = next((pile for pile in piles if pile.kind == "stock"), None)
+    start = (geometry.origin(stock) if stock is not None
+             else ((SCREEN_W - CARD_W) // 2, -CARD_H))
+    depth = max((len(pile.cards) for pile in piles), default=0)
+    order = [(pile, i) for i in range(depth) for pile in piles
+             if pile is not stock and i < len(pile.cards)]
+    result = []
+    for k, (pile, i) in enumerate(order):
+        end = geometry.card_xy(pile, geometry.offsets(pile), i)
+        result.append(Flight(pile.cards[i], i >= pile.down, start, end, pile.index,
+                             frame + k * DEAL_SPAN // len(order), GLIDE_FRAMES))
+    return result
 
 
 def flights(geometry: Geometry, piles: list[Pile], before: Snapshot, frame: int,

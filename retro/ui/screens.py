@@ -43,7 +43,7 @@ class TitleScene:
         app.show_menu()
 
     def _help(self, app: App) -> None:
-        app.show_help()
+        app.show_all_keys()
 
     HANDLERS: ClassVar[dict[str, Callable[[TitleScene, App], None]]] = {
         "continue": _menu, "help": _help}
@@ -125,7 +125,7 @@ class MenuScene:
         """The focusable lines: (kind, name)."""
         entry = self.entry
         lines = [("game", "")] + [("option", name) for name in entry.options]
-        lines += [("deal", ""), ("sound", ""), ("play", "")]
+        lines += [("deal", ""), ("sound", ""), ("window", ""), ("play", "")]
         if entry.duel and not entry.error:
             lines.append(("duel", ""))
         lines.append(("scores", ""))
@@ -184,7 +184,7 @@ class MenuScene:
         self.deal = str(app.seed_source())
 
     def _sound(self, app: App, key: str) -> None:
-        app.beeper.toggle()
+        app.toggle_sound()
 
     def _select(self, app: App, key: str) -> None:
         self._do(app, self._focused(app)[0])
@@ -199,9 +199,6 @@ class MenuScene:
     def _scores(self, app: App, key: str) -> None:
         self._do(app, "scores")
 
-    def _quit(self, app: App, key: str) -> None:
-        app.quit()
-
     def _mouse(self, app: App, key: str) -> None:
         import pyxel
 
@@ -211,7 +208,7 @@ class MenuScene:
         "up": _up, "down": _down, "left": _left, "right": _right, "page_up": _page_up,
         "page_down": _page_down, "first": _first, "last": _last, "letter": _letter,
         "digit": _digit, "erase": _erase, "random": _random, "sound": _sound,
-        "select": _select, "cancel": _cancel, "help": _help, "scores": _scores, "quit": _quit,
+        "select": _select, "cancel": _cancel, "help": _help, "scores": _scores,
         "click": _mouse}
 
     def _choose_game(self, index: int) -> None:
@@ -257,7 +254,22 @@ class MenuScene:
             at = next((i for i, v in enumerate(values) if str(v) == str(current)), 0)
             self.values[self.game_id][name] = values[(at + delta) % len(values)]
         elif kind == "sound":
-            app.beeper.toggle()
+            app.toggle_sound()
+        elif kind == "window":
+            self._change_window(app, delta)
+
+    def _change_window(self, app: App, delta: int) -> None:
+        """The window line's values: each whole scale that fits, then fullscreen."""
+        window = app.window
+        sizes = list(range(1, (window.largest or max(window.scale, 2)) + 1))
+        at = len(sizes) if window.fullscreen else sizes.index(min(window.scale, sizes[-1]))
+        chosen = (at + delta) % (len(sizes) + 1)
+        if chosen == len(sizes):
+            window.set_fullscreen(app, True)
+            return
+        if window.fullscreen:
+            window.set_fullscreen(app, False)
+        window.set_scale(app, sizes[chosen])
 
     def _do(self, app: App, kind: str) -> None:
         if kind == "resume":
@@ -272,7 +284,9 @@ class MenuScene:
         elif kind == "quit":
             app.quit()
         elif kind == "sound":
-            app.beeper.toggle()
+            app.toggle_sound()
+        elif kind == "window":
+            self._change_window(app, 1)
         else:
             self._play(app)
 
@@ -327,7 +341,8 @@ class MenuScene:
 
     def draw(self, app: App) -> None:
         state = (self.game, self.top, self.focus, repr(self.values[self.game_id]), self.deal,
-                 app.beeper.enabled, app.session is not None, self.error, app.pending)
+                 app.beeper.enabled, app.window.scale, app.window.fullscreen,
+                 app.session is not None, self.error, app.pending)
         screen = self._screen
         if screen is None or state != self._state:
             self._state = state

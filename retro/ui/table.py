@@ -21,7 +21,7 @@ from retro.ui import livereload, tablehelp, tablekeys, texts
 from retro.ui.dialogs import ConfirmScene
 from retro.ui.keymap import FPS
 from retro.ui.layout import Geometry
-from retro.ui.motion import DEAL_STAGGER, Flight, Snapshot, flights, snapshot
+from retro.ui.motion import DEAL_STAGGER, Flight, Snapshot, flights, opening, snapshot
 from retro.ui.session import Session
 from retro.ui.shelf import FileWatch, game_files
 from retro.ui.tableview import draw_table
@@ -56,6 +56,8 @@ class TableScene:
         self.held: tuple[int, int] | None = None  # (pile, count) lifted
         self.message = ""
         self.error = False
+        self.about = "position"  # what the message is about (see `say`)
+        self.about_state: object = None
         self.hints: list[advice.Hint] | None = None
         self.hint_index = -1
         self.flights: list[Flight] = []
@@ -64,8 +66,9 @@ class TableScene:
         self.auto_wait = 0
         self.checked_over = False
         self.note_shown = ""
-        self.top_keys = top_keys or (texts.TOP_KEYS if chosen.duel is None
-                                     else texts.DUEL_TOP_KEYS)
+        self.top_keys = top_keys or (
+            texts.DUEL_TOP_KEYS if chosen.duel is not None
+            else texts.TOP_KEYS if self.deal_pile() is not None else texts.TOP_KEYS_NO_DEAL)
         self.watch: FileWatch | None = None  # the game's files, polled for live reload
         if chosen.duel is None and follow_file:
             self.watch = FileWatch(game_files(app.catalog, chosen.game_id))
@@ -121,9 +124,29 @@ class TableScene:
 
     # -- the status line and the cursor -----------------------------------------------------
 
-    def say(self, text: str, error: bool = False) -> None:
+    def say(self, text: str, error: bool = False, about: str = "position") -> None:
+        """Put `text` on the status line for as long as what it is about stays as it was:
+        "choice" (the cursor and the cards chosen there), "held" (the cards lifted), "hint"
+        (the hint shown), "position" (the game: a move, an undo or a redo ends it)."""
         self.message = text
         self.error = error
+        self.about = about
+        self.about_state = self._state_of(about)
+
+    def _state_of(self, about: str) -> object:
+        if about == "choice":
+            return (self.cursor, self.count, self.held)
+        if about == "held":
+            return self.held
+        if about == "hint":
+            return (id(self.hints), self.hint_index)
+        return (len(self.game.history), len(self.game.future), id(self.game))
+
+    def status(self) -> str:
+        """The message the status line shows now: none once its state has passed."""
+        if self.message and self._state_of(self.about) == self.about_state:
+            return self.message
+        return ""
 
     def refuse(self, app: App, reason: str) -> None:
         self.say(reason, error=True)
@@ -142,36 +165,43 @@ class TableScene:
         elif self.shown_hint() is not None:
             self.clear_hint()
         else:
+            self.say("")
             app.show_menu(self.session.game_id)
 
     def menu(self, app: App) -> None:
         self.held = None
+        self.say("")
         app.show_menu(self.session.game_id)
 
     def help(self, app: App) -> None:
         app.show_help(self.session.game_id)
 
     def sound(self, app: App) -> None:
-        on = app.beeper.toggle()
+        on = app.toggle_sound()
         self.say(texts.SOUND_ON if on else texts.SOUND_OFF)
 
-    def deal(self, app: App) -> None:
+    def deal_pile(self) -> int | None:
+        """The pile D acts on: the stock's own action whatever its verb (deal, redeal...), else
+        any dealing pile; one whose action can be done now first (Clock: the hour whose turn
+        it is). None in a game without one."""
         actors = [p for p in self.piles if p.group.action is not None]
-        # the stock's own action whatever its verb (deal, redeal...), else any dealing pile
         actors.sort(key=lambda p: (p.kind != "stock", p.group.action is not None
                                    and p.group.action.verb not in ("deal", "redeal")))
-        if not actors:
+        position = self.game.position
+        ready = [p for p in actors
+                 if p.group.action is not None and p.group.action.available(position, p)]
+        chosen = (ready or actors)[:1]
+        return chosen[0].index if chosen else None
+
+    def deal(self, app: App) -> None:
+        index = self.deal_pile()
+        if index is None:
             self.refuse(app, texts.NO_DEAL_HERE)
             return
         self.held = None
-        position = self.session.game.position
-        # a pile whose action can be done now comes first (Clock: the hour whose turn it is)
-        ready = [p for p in actors
-                 if p.group.action is not None and p.group.action.available(position, p)]
-        chosen = (ready or actors)[0]
-        action = chosen.group.action
+        action = self.piles[index].group.action
         assert action is not None
-        self.try_move(app, Move(action.verb, chosen.index))
+        self.try_move(app, Move(action.verb, index))
 
     def undo(self, app: App) -> None:
         self.held = None
@@ -259,6 +289,7 @@ class TableScene:
         self.clear_hint()
         self.checked_over = False
         self.flights.clear()
+        self.deal_in(app)
         self.say(texts.RESTARTED)
         app.record("restart")
         app.autosave()
@@ -268,12 +299,19 @@ class TableScene:
         "more": tablekeys.more, "fewer": tablekeys.fewer, "select": tablekeys.select_at_cursor,
         "click": tablekeys.click, "best": tablekeys.best,
         "rotate_up": tablekeys.rotate_up, "rotate_down": tablekeys.rotate_down,
+        "best_click": tablekeys.best_click,
         "cancel": cancel, "menu": menu, "help": help, "deal": deal, "undo": undo, "redo": redo,
         "hint": tablehelp.hint, "hint_back": tablehelp.hint_back, "auto": tablehelp.auto,
         "done": done, "new": new, "restart": ask_restart, "reload": livereload.reload_key,
         "sound": sound}
 
     # -- making moves ---------------------------------------------------------------------------
+
+    def deal_in(self, app: App) -> None:
+        """The opening deal, shown as cards flying to their places (drawing only; any key or
+        click lands them at once)."""
+        if app.animate:
+            self.flights = opening(self.geometry, self.piles, app.frame)
 
     def snapshot(self) -> Snapshot:
         """Every card and where it is drawn, taken before a move so the cards can glide."""

@@ -39,7 +39,8 @@ def _cycle_hint(table: TableScene, app: App, delta: int) -> None:
     table.hint_index = (table.hint_index + delta) % len(table.hints)
     shown = table.hints[table.hint_index]
     table.say(texts.HINT.format(i=table.hint_index + 1, n=len(table.hints),
-                                move=describe(table, shown.move), why=shown.reasons[0]))
+                                move=describe(table, shown.move), why=shown.reasons[0]),
+              about="hint")
 
 
 def describe(table: TableScene, move: Move) -> str:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from retro.engine.cards import Card, card_name
-from retro.engine.model import ROTATE_DOWN, ROTATE_UP, Move, Pile, card_move
+from retro.engine.model import MOVE, Move, Pile, card_move
+from retro.engine.rotation import ROTATE_DOWN, ROTATE_UP
 from retro.solver import hints as advice
 from retro.ui import texts
 from retro.ui.tableview import on_done_button
@@ -83,21 +84,22 @@ def _say_chosen(table: TableScene) -> None:
     chosen = table.chosen()
     if chosen > pile.run:
         cards = cards_text(pile.cards[-chosen:])
-        table.say(texts.CHOOSE_ROTATE.format(n=chosen, cards=cards))
+        table.say(texts.CHOOSE_ROTATE.format(n=chosen, cards=cards), about="choice")
         return
     table.say(texts.CHOOSE.format(n=chosen, run=pile.run,
-                                  cards=cards_text(pile.cards[-chosen:])))
+                                  cards=cards_text(pile.cards[-chosen:])), about="choice")
 
 
 # -- lifting and dropping ---------------------------------------------------------------
 
 
 def select_at_cursor(table: TableScene, app: App) -> None:
-    select(table, app, table.cursor)
+    select(table, app, table.cursor, keyboard=True)
 
 
-def select(table: TableScene, app: App, index: int) -> None:
-    """Enter on pile `index`: drop what is lifted, do the pile's action, or lift."""
+def select(table: TableScene, app: App, index: int, keyboard: bool = False) -> None:
+    """Enter (or a click) on pile `index`: drop what is lifted, do the pile's action, or
+    lift."""
     pile = table.piles[index]
     if table.held is not None:
         src, count = table.held
@@ -108,7 +110,7 @@ def select(table: TableScene, app: App, index: int) -> None:
         table.try_move(app, card_move(src, count, index))
         return
     action = pile.group.action
-    if action is not None and _acts(table, pile):
+    if action is not None and _acts(table, pile, keyboard):
         table.try_move(app, Move(action.verb, index))
         return
     chosen = table.chosen() if index == table.cursor else pile.run
@@ -123,16 +125,20 @@ def select(table: TableScene, app: App, index: int) -> None:
     _lift(table, index, chosen)
 
 
-def _acts(table: TableScene, pile: Pile) -> bool:
+def _acts(table: TableScene, pile: Pile, keyboard: bool = False) -> bool:
     """Whether Enter or a click on `pile` does its action (deal, flip) rather than lift
-    cards: always for a pile nothing is lifted from (the stock); for a pile that has both
-    (Spider Duel's columns turn their top card), when the action can be done now or there
-    is nothing to lift."""
+    cards: always for a pile nothing is lifted from; for a pile that has both, when the
+    action can be done now or there is nothing to lift. Enter lifts instead when the cards
+    on top can move now (Pyramid's face-up stock card pairs; D still deals), so every move
+    the mouse makes, the keyboard makes."""
     action = pile.group.action
     if action is None:
         return False
     if pile.group.pick is None or not pile.run:
         return True
+    if keyboard and any(move.kind == MOVE and move.src == pile.index
+                        for move in table.game.legal_moves()):
+        return False
     return action.available(table.game.position, pile)
 
 
@@ -140,7 +146,7 @@ def _lift(table: TableScene, index: int, count: int) -> None:
     table.held = (index, count)
     table.clear_hint()
     cards = table.piles[index].cards[-count:]
-    table.say(texts.LIFTED.format(n=count, cards=cards_text(cards)))
+    table.say(texts.LIFTED.format(n=count, cards=cards_text(cards)), about="held")
 
 
 # -- the mouse ------------------------------------------------------------------------------
@@ -152,10 +158,33 @@ def click(table: TableScene, app: App) -> None:
     _mouse(table, app, "click", pyxel.mouse_x, pyxel.mouse_y)
 
 
-def best(table: TableScene, app: App) -> None:
+def best_click(table: TableScene, app: App) -> None:
     import pyxel
 
     _mouse(table, app, "best", pyxel.mouse_x, pyxel.mouse_y)
+
+
+def best(table: TableScene, app: App) -> None:
+    """Space: the lifted cards, else the cards chosen at the cursor, to their best place (the
+    right click's move, from the keyboard)."""
+    index, count = table.held if table.held is not None else (table.cursor, table.chosen())
+    send_best(table, app, index, count)
+
+
+def send_best(table: TableScene, app: App, index: int, count: int) -> None:
+    """The top `count` cards of pile `index` to the best place the hints know, or say why not."""
+    table.held = None
+    pile = table.piles[index]
+    if count <= 0:
+        table.refuse(app, (_pick_reason(pile, 1) if pile.cards else None)
+                     or texts.NOTHING_TO_LIFT)
+        return
+    found = advice.best_move(table.game, index, count)
+    if found is None:
+        table.refuse(app, _pick_reason(pile, count) or texts.NO_PLACE.format(
+            cards=cards_text(pile.cards[-count:])))
+        return
+    table.try_move(app, found.move)
 
 
 def _mouse(table: TableScene, app: App, action: str, mx: int, my: int) -> None:
@@ -173,13 +202,7 @@ def _mouse(table: TableScene, app: App, action: str, mx: int, my: int) -> None:
         table.held = None
         if i < 0 or count <= 0:
             return
-        best = advice.best_move(table.game, pile.index, count)
-        if best is None:
-            reason = _pick_reason(pile, count)
-            table.refuse(app, reason or texts.NO_PLACE.format(
-                cards=cards_text(pile.cards[-count:])))
-            return
-        table.try_move(app, best.move)
+        send_best(table, app, pile.index, count)
         return
     if table.held is not None or _acts(table, pile) or i < 0:
         select(table, app, pile.index)

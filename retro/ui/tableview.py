@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from retro.engine.model import MOVE, Pile
+from retro.rules.common import REDEALS
 from retro.solver.hints import Hint
 from retro.ui import palette as pal
 from retro.ui import texts
@@ -41,9 +42,15 @@ def draw_table(table: TableScene, app: App) -> None:
         tint = (lifted[0], lifted[1], pal.LIGHT_CYAN)
     else:
         tint = (-1, 0, 0)
-    for pile in table.piles:
+    frames = _marks(table, hint)
+    for pile in table.piles:  # empty places first: a card lying over one hides its outline
+        if len(pile.cards) <= hidden.get(pile.index, 0):
+            x, y = table.geometry.origin(pile)
+            art.blt_special(x, y, empty_art(table, pile))
+    for pile in table.piles:  # each pile with its frames, so the piles over it cover both
         _draw_pile(table, art, pile, hidden.get(pile.index, 0), tint)
-    _draw_marks(table, hint)
+        for count, colour in frames.get(pile.index, ()):
+            _frame_around(table, pile.index, count, colour)
     for flight in sorted(table.flights, key=lambda f: f.begin):
         if not flight.landed(frame) and frame >= flight.begin:
             x, y = flight.where(frame)
@@ -59,9 +66,6 @@ def _draw_pile(table: TableScene, art: CardArt, pile: Pile, hidden: int,
     x, y = geometry.origin(pile)
     shown = len(pile.cards) - hidden
     if shown <= 0:
-        empty = (EMPTY_STOCK if pile.group.action is not None else
-                 EMPTY_FOUNDATION if pile.kind == "foundation" else EMPTY)
-        art.blt_special(x, y, empty)
         return
     offsets = geometry.offsets(pile)
     fan = geometry.fans[pile.index]
@@ -84,6 +88,46 @@ def _draw_pile(table: TableScene, art: CardArt, pile: Pile, hidden: int,
                        pal.BLACK if k % 2 else pal.WHITE)
 
 
+def redeals_left(table: TableScene) -> int | None:
+    """The redeals left in a game that allows a number of them; None in the others (none at
+    all, or no limit)."""
+    for pile in table.piles:
+        action = pile.group.action
+        if action is not None and action.redeals:
+            used = table.game.position.counters.get(REDEALS, 0)
+            return max(action.redeals - used, 0)
+    return None
+
+
+def empty_art(table: TableScene, pile: Pile) -> tuple[int, int]:
+    """How an empty pile is drawn: the redeal circle on a pile that can still be dealt anew,
+    the four pips on a foundation, else the bare outline."""
+    action = pile.group.action
+    if action is not None and (action.redeals is None
+                               or (action.redeals and redeals_left(table))):
+        return EMPTY_STOCK
+    return EMPTY_FOUNDATION if pile.kind == "foundation" else EMPTY
+
+
+def status_fields(table: TableScene) -> str:
+    """The status line's facts: the game, the deal, and the score, the moves, the stock and
+    the redeals left where the game has them."""
+    game = table.game
+    gdef = game.gdef
+    parts = [gdef.title, f"{texts.STATUS_DEAL} {game.seed}"]
+    if gdef.score.from_position is not None or gdef.score.points:
+        parts.append(f"{texts.STATUS_SCORE} {game.score()}")
+    parts.append(f"{texts.STATUS_MOVES} {game.moves_made}")
+    stocks = {group.name for group in gdef.groups if group.kind == "stock"}
+    if any(step.to in stocks for step in gdef.deal):  # a stock that holds cards
+        stock = sum(len(p.cards) for p in table.piles if p.kind == "stock")
+        parts.append(f"{texts.STATUS_STOCK} {stock}")
+    left = redeals_left(table)
+    if left is not None:
+        parts.append(f"{texts.STATUS_REDEALS} {left}")
+    return " " + "  ".join(parts) + " "
+
+
 def _frame_around(table: TableScene, index: int, count: int, col: int) -> None:
     """A thick frame round the top `count` cards of a pile (or its empty place)."""
     import pyxel
@@ -103,21 +147,27 @@ def _frame_around(table: TableScene, index: int, count: int, col: int) -> None:
     pyxel.rectb(x - 1, y - 1, x2 - x + 2, y2 - y + 2, col)
 
 
-def _draw_marks(table: TableScene, hint: Hint | None) -> None:
+def _marks(table: TableScene, hint: Hint | None) -> dict[int, list[tuple[int, int]]]:
+    """The frames to draw, by pile: (cards framed, colour) for the lifted cards, the cursor
+    and the hint, in that order."""
+    frames: dict[int, list[tuple[int, int]]] = {}
+
+    def mark(index: int, count: int, colour: int) -> None:
+        frames.setdefault(index, []).append((count, colour))
+
     held = table.held
     if held is not None:
-        _frame_around(table, held[0], held[1], pal.LIGHT_CYAN)
+        mark(held[0], held[1], pal.LIGHT_CYAN)
         if table.cursor != held[0]:
-            _frame_around(table, table.cursor, 1, pal.YELLOW)
+            mark(table.cursor, 1, pal.YELLOW)
     else:
-        _frame_around(table, table.cursor, table.chosen(), pal.YELLOW)
+        mark(table.cursor, table.chosen(), pal.YELLOW)
     if hint is not None:
         move = hint.move
+        mark(move.src, move.count if move.kind == MOVE else 1, pal.LIGHT_MAGENTA)
         if move.kind == MOVE:
-            _frame_around(table, move.src, move.count, pal.LIGHT_MAGENTA)
-            _frame_around(table, move.dst, 1, pal.LIGHT_MAGENTA)
-        else:
-            _frame_around(table, move.src, 1, pal.LIGHT_MAGENTA)
+            mark(move.dst, 1, pal.LIGHT_MAGENTA)
+    return frames
 
 
 def _draw_bars(table: TableScene, app: App) -> None:
@@ -130,17 +180,14 @@ def _draw_bars(table: TableScene, app: App) -> None:
     painter.cells(0, 0, title.ljust(COLS - len(keys)) + keys, pal.BLACK, pal.LIGHT_GREY)
     painter.cells(0, 0, title[:2 + len(texts.APP_TITLE)], pal.RED)
     game = table.game
-    stock = sum(len(p.cards) for p in table.piles if p.kind == "stock")
-    stats = (f" {game.gdef.title}  {texts.STATUS_DEAL} {game.seed}  "
-             f"{texts.STATUS_SCORE} {game.score()}  {texts.STATUS_MOVES} {game.moves_made}  "
-             f"{texts.STATUS_STOCK} {stock} ")
+    stats = status_fields(table)
     width = COLS
     if game.gdef.done:  # the Done button, at the right end of the status line
         button = texts.DONE_KEY_LABEL
         width -= len(button)
         painter.cells(width, STATUS_ROW, button, pal.BLACK, pal.LIGHT_GREY)
         painter.cells(width + 1, STATUS_ROW, button[1], pal.RED)
-    message = table.message
+    message = table.status()
     if not message:
         painter.cells(0, STATUS_ROW, stats.ljust(width)[:width], pal.BLACK, pal.CYAN)
         return

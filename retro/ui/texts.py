@@ -16,10 +16,12 @@ TITLE_LINES = (
     "Every game is a YAML file in games/",
 )
 TOP_KEYS = "F1 Help  H Hint  U Undo  D Deal  Esc Menu"
+TOP_KEYS_NO_DEAL = "F1 Help  H Hint  U Undo  Esc Menu"
 STATUS_DEAL = "Deal"
 STATUS_SCORE = "Score"
 STATUS_MOVES = "Moves"
 STATUS_STOCK = "Stock"
+STATUS_REDEALS = "Redeals"
 SOUND_ON = "Sound on"
 SOUND_OFF = "Sound off"
 NOTHING_TO_UNDO = "Nothing to undo"
@@ -49,6 +51,8 @@ MENU_STATS = " Statistics "
 MENU_QUIT = "Quit"
 MENU_SOUND = "Sound"
 MENU_ON, MENU_OFF = "on", "off"
+MENU_WINDOW = "Window"
+MENU_FULLSCREEN = "full screen"
 MENU_KEYS = "↑↓ Line  ←→ Change  PgUp PgDn A-Z Game  0-9 Deal  F3 Scores  F1 Help  Esc Back"
 MENU_MINE = " ─ yours"
 MENU_BROKEN = "This game file has a mistake (below); fix it and it comes back here."
@@ -156,6 +160,8 @@ RESULT_WON_MARK, RESULT_DONE_MARK = "all cards home", "ended with Done"
 
 NO_INSTRUCTIONS = "The instructions cannot be shown: the game file has a mistake."
 KEYS_PAGE_TITLE = "KEYS"
+KEYS_EVERYWHERE = "and on every screen"
+KEYS_ALL_TITLE = "Retro Patience ─ every key"
 
 ALL: tuple[str, ...] = tuple(
     value for name, value in sorted(globals().items())

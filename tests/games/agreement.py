@@ -4,8 +4,9 @@ exactly the moves it judges legal, so the window never refuses a hinted move, an
 from __future__ import annotations
 
 from retro.engine.game import Game
-from retro.engine.model import ROTATIONS, Move
+from retro.engine.model import Move
 from retro.engine.notation import format_move
+from retro.engine.rotation import ROTATIONS
 
 
 def generation_agrees_with_judgement(game: Game, plies: int = 40, most: int = 4) -> None:

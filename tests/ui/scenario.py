@@ -14,6 +14,7 @@ from pathlib import Path
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
+from retro.engine.model import DONE, MOVE, Move
 from retro.engine.notation import parse_move, parse_position
 from retro.paths import games_dir
 from retro.solver import hints as advice
@@ -275,16 +276,32 @@ def _walk(table: TableScene, target: int) -> list[str]:
     return keys
 
 
+def keys_for(table: TableScene, move: Move) -> list[str]:
+    """The keys a player presses to make `move`: cursor to the cards, Down to take fewer than
+    the whole run, Enter, cursor to the target, Enter; the stock's deal by D, another pile's
+    action (flip) by Enter on it; Done by X and Y."""
+    if move.kind == DONE:
+        return ["X", "Y"]
+    if move.kind != MOVE:
+        if move.src == table.deal_pile():
+            return ["D"]
+        return [*_walk(table, move.src), "RETURN"]
+    keys = _walk(table, move.src)
+    run = table.piles[move.src].run
+    keys += ["DOWN"] * (run - move.count) + ["RETURN"]
+    cursor = table.cursor
+    table.cursor = move.src  # walk on from where the cursor will be
+    keys += [*_walk(table, move.dst), "RETURN"]
+    table.cursor = cursor
+    return keys
+
+
 def play(driver: Driver, *moves: str) -> None:
-    """Make moves (in the notation) at the table by keys: cursor to the cards, Enter, cursor to
-    the target, Enter; an action (deal, flip) by Enter on its pile."""
+    """Make moves (in the notation) at the table by keys (`keys_for`)."""
     for text in moves:
         table = driver.app.scene
         assert isinstance(table, TableScene)
-        move = parse_move(table.game.position, text)
-        driver.press(*_walk(table, move.src), "RETURN")
-        if move.kind == "move":
-            driver.press(*_walk(table, move.dst), "RETURN")
+        driver.press(*keys_for(table, parse_move(table.game.position, text)))
 
 
 DUEL_CODE = "DUEL-1"

@@ -25,6 +25,7 @@ DOCS = {"title": "title", "menu": "menu_all", "spider": "table_mid",
 
 def shoot(name: str, path: Path, scale: int) -> None:
     os.environ["RETRO_PATIENCE_DATA"] = tempfile.mkdtemp(prefix="retro-shots-")
+    os.environ["RETRO_PATIENCE_CONFIG"] = tempfile.mkdtemp(prefix="retro-shots-config-")
     driver = scenario.SCREENS[name]()
     driver.redraw()
     driver.save(path, scale)

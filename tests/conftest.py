@@ -1,0 +1,19 @@
+"""Every test gets its own config folder: settings and the player's own game files live there,
+and a test must never read or write the player's. XDG_CONFIG_HOME is where the platform's
+config folder is on Linux (platformdirs), so a test that starts the program with a folder of
+its own sets it again for that program."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.delenv("RETRO_PATIENCE_CONFIG", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    from retro.paths import config_dir as folder
+
+    return folder()

@@ -1,0 +1,65 @@
+"""The status line shows a message only while the state that made it lasts: the cards chosen
+at the cursor, a refusal (until the game changes or the menu is opened), a hint."""
+
+from __future__ import annotations
+
+import pytest
+import scenario
+
+from retro.ui.driver import Driver
+from retro.ui.table import TableScene
+
+pytestmark = pytest.mark.usefixtures("window")
+
+
+def table_of(driver: Driver) -> TableScene:
+    table = driver.app.scene
+    assert isinstance(table, TableScene)
+    return table
+
+
+def test_the_cards_chosen_are_forgotten_when_the_cursor_moves() -> None:
+    driver = scenario.mid_game()
+    table = table_of(driver)
+    runs = [p.index for p in table.piles if p.run >= 2 and p.kind == "tableau"]
+    assert runs
+    driver.press(*scenario._walk(table, runs[0]), "DOWN")
+    assert " to lift" in table.status()
+    driver.press("TAB")  # to the stock's row
+    assert table.status() == ""
+    driver.press(*scenario._walk(table, runs[0]), "DOWN", "RIGHT")
+    assert table.status() == ""
+
+
+def test_a_refusal_goes_with_the_menu() -> None:
+    driver = scenario.refused()
+    table = table_of(driver)
+    assert table.error and table.status()
+    driver.press("ESCAPE")  # the menu
+    driver.press("ESCAPE")  # back at the table
+    assert table_of(driver) is table and table.status() == ""
+
+
+def test_a_refusal_goes_with_undo_and_redo() -> None:
+    driver = scenario.fresh_table()
+    table = table_of(driver)
+    driver.press("A")
+    driver.settle()
+    assert table.game.history
+    driver.press("RETURN", "RIGHT", "RETURN")  # Q♠ onto 8♦: refused
+    if not table.error:
+        pytest.skip("the auto-play changed the columns")
+    driver.press("U")
+    assert table.status() == ""
+    driver.press("RETURN", "RIGHT", "RETURN")
+    assert table.error
+    driver.press("R")
+    assert table.status() == ""
+
+
+def test_the_hint_goes_with_esc() -> None:
+    driver = scenario.hint()
+    table = table_of(driver)
+    assert table.status().startswith("Hint 1/")
+    driver.press("ESCAPE")
+    assert table.shown_hint() is None and table.status() == ""
