@@ -76,7 +76,8 @@ class _Reader:
         self.order = PileOrder()  # whose pile order the rules read: interchangeable groups
 
     def error(self, path: tuple[str | int, ...], message: str, key: bool = False) -> None:
-        self.errors.append(f"{self.marked.where(path, key)}: {message}")
+        self.errors.append(f"{self.marked.where(path, key)}: {message}"  # one line, even when a
+                           .replace("\r", "\\r").replace("\n", "\\n"))  # quoted key has breaks
 
     # -- rules --------------------------------------------------------------------------------
 
@@ -286,7 +287,7 @@ class _Reader:
             score=_one(score, Score), done=bool(data.get("done", False)),
             auto_after_deal=bool(data.get("auto_after_deal", False)),
             instructions=data.get("instructions", data["id"]), source=self.marked.name,
-            rule_lines=tuple(self.rule_lines))
+            rule_lines=tuple(self.rule_lines), solver=dict(data.get("solver") or {}))
 
     def _bind_sound_rules(self, data: dict[str, Any]) -> None:
         """With the file's shape found wrong, still bind the rules whose own place is sound, so
