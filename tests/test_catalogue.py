@@ -127,12 +127,14 @@ def test_the_keys_page_names_keys_in_german_and_the_keys_doc_stays_english() -> 
 def _reason_returns() -> list[tuple[str, int]]:
     """Where a rule's or the engine's reason is returned as a bare text (a literal or an
     f-string) rather than said through `retro.i18n.say`, so the catalogue would miss it."""
-    paths = [*sorted((ROOT / "retro" / "rules").glob("*.py")), ROOT / "retro/engine/game.py"]
+    paths = [*sorted((ROOT / "retro" / "rules").glob("*.py")),
+             *sorted((ROOT / "retro" / "engine").glob("*.py"))]
     bare = []
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for function in ast.walk(tree):
-            if isinstance(function, ast.FunctionDef) and function.name in ("why", "why_not"):
+            if isinstance(function, ast.FunctionDef) and (
+                    function.name in ("why", "why_not") or function.name.endswith("_refused")):
                 for node in ast.walk(function):
                     value = node.value if isinstance(node, ast.Return) else None
                     if isinstance(value, ast.JoinedStr) or (

@@ -112,3 +112,11 @@ def a_rank(rank: int | str) -> str:
 def a_ranks(*ranks: int | str) -> str:
     """`a K or an A`: the ranks a place would take."""
     return say(" or ").join(a_rank(rank) for rank in ranks)
+
+
+def times(count: int) -> str:
+    """`once`, `twice`, `5 times`: how often something may be done, as a sentence says it (in
+    the window's language: only said in reasons)."""
+    if count == 1:
+        return say("once")
+    return say("twice") if count == 2 else say("{n} times", n=count)

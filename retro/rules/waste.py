@@ -12,7 +12,7 @@ from __future__ import annotations
 from retro.engine.cards import Card, seed_derived_from, shuffle
 from retro.engine.model import Action, Auto, Condition, Pile, Position, Score
 from retro.i18n import say
-from retro.rules.common import REDEALS
+from retro.rules.common import REDEALS, times
 from retro.rules.registry import rule
 
 # -- actions -----------------------------------------------------------------------------------
@@ -49,10 +49,8 @@ def draw(to: str = "waste", count: int = 1, passes: int = 0,
                        other=target.id)
         if passes == 1:
             return say("No redeal: the {pile} is gone through only once", pile=pile.id)
-        if passes == 2:
-            return say("No redeal left: the {pile} is gone through twice at most", pile=pile.id)
-        return say("No redeal left: the {pile} is gone through {n} times at most", pile=pile.id,
-                   n=passes)
+        return say("No redeal left: the {pile} is gone through {times} at most", pile=pile.id,
+                   times=times(passes))
 
     def apply(position: Position, pile: Pile) -> None:
         target = position.groups[to][0]
