@@ -60,6 +60,17 @@ class Keyer:
     constant: int | None = None  # the key every card asks for (an empty pile takes anything)
 
 
+@dataclass(frozen=True, eq=False)
+class Tally:
+    """How many piles of `group` meet `test`, a question about one pile alone. A rule that asks
+    it of a whole group (Spider: is a column empty?) declares the tally; the position then keeps
+    the count up to date as piles change, and `Position.count` reads it without looking at
+    every pile. Compared by identity: each rule makes its own."""
+
+    group: str
+    test: Callable[[Pile], bool]
+
+
 @dataclass(frozen=True)
 class Pick:
     """How many cards from the top of a pile may be lifted; every tail of that run may be too."""
@@ -86,6 +97,7 @@ class Accept:
     exact: bool = False
     local: bool = True
     keyed: Callable[[Position, Pile, int, Pile], bool] | None = None
+    tallies: tuple[Tally, ...] = ()  # the counts its test reads (see `Tally`)
 
 
 @dataclass(frozen=True)
@@ -99,6 +111,7 @@ class Condition:
     test: Callable[[Position], bool]
     why: Callable[[Position], str]
     each: Callable[[Pile], bool] | None = None
+    tallies: tuple[Tally, ...] = ()  # the counts its test reads (see `Tally`)
 
 
 @dataclass(frozen=True)
@@ -112,6 +125,7 @@ class Action:
     # how often the pile is dealt anew in a game, counted by the "redeals" counter (None: no
     # limit; 0: never): the window shows the redeal mark and the redeals left from it
     redeals: int | None = 0
+    tallies: tuple[Tally, ...] = ()  # the counts `available` reads (see `Tally`)
 
 
 @dataclass(frozen=True)
@@ -221,6 +235,17 @@ class GameDef:
                 return group
         raise KeyError(name)
 
+    def tallies(self) -> list[Tally]:
+        """Every tally its rules declare (win, lose, each group's accept and action), once."""
+        found: dict[Tally, None] = {}
+        rules: list[Condition | Accept | Action | None] = [self.win, self.lose]
+        for group in self.groups:
+            rules += [group.accept, group.action]
+        for bound in rules:
+            if bound is not None:
+                found.update(dict.fromkeys(bound.tallies))
+        return list(found)
+
 
 # -- piles and the position -------------------------------------------------------------------
 
@@ -232,7 +257,7 @@ class Pile:
     position key (see `retro.engine.zobrist`), kept up to date by every change."""
 
     __slots__ = ("cards", "down", "fits", "group", "hash", "id", "index", "key_index", "keyers",
-                 "keys", "kind", "run", "salt", "slot", "term", "to_kind")
+                 "keys", "kind", "marks", "run", "salt", "slot", "tallies", "term", "to_kind")
 
     def __init__(self, group: GroupDef, slot: int, index: int) -> None:
         self.group = group
@@ -253,6 +278,10 @@ class Pile:
         accept = group.accept
         self.keyers = accept.keys if accept is not None and accept.local else ()
         self.key_index: dict[int, list[Pile]] = {}  # set by the Position: exact or tested
+        # the tallies counting piles of this group (set by the Position), and which of them
+        # this pile meets, one bit each
+        self.tallies: tuple[Tally, ...] = ()
+        self.marks = 0
 
     @property
     def top(self) -> Card | None:
@@ -274,6 +303,14 @@ class Pile:
             if fits is not self.fits:
                 position.unfit += -1 if fits else 1
                 self.fits = fits
+        tallies = self.tallies
+        if tallies:
+            marks = 0
+            for bit, tally in enumerate(tallies):
+                if tally.test(self):
+                    marks |= 1 << bit
+            if marks != self.marks:
+                position.recount(self, marks)
         keyers = self.keyers
         if keyers:
             if len(keyers) == 1:
@@ -328,8 +365,8 @@ Event = tuple[str, int]
 Change = tuple[Pile, int, "Pile | None", int, int]
 
 
-# A changed pile's facts before the move: (pile, run, keys, fits, term).
-Facts = tuple[Pile, int, tuple[int, ...], bool, int]
+# A changed pile's facts before the move: (pile, run, keys, fits, term, marks).
+Facts = tuple[Pile, int, tuple[int, ...], bool, int, int]
 
 
 class Undo(NamedTuple):
@@ -374,6 +411,12 @@ class Position:
         # the win rule's test of each pile, when it has one: won when no pile is `unfit`
         self.win_each = gdef.win.each if gdef.win is not None else None
         self.unfit = 0
+        # how many piles meet each tally the rules declared (see `Tally`), kept up to date
+        self.counts: dict[Tally, int] = {}
+        for tally in gdef.tallies():
+            self.counts[tally] = 0
+            for pile in self.groups[tally.group]:
+                pile.tallies += (tally,)
         self.tables = key_tables(gdef)
         tables = self.tables
         for pile in self.piles:
@@ -434,12 +477,14 @@ class Position:
         self.counters = undo.counters.copy()
         if self.switches:
             self._switch()
-        for pile, run, keys, fits, term in reversed(undo.facts):
+        for pile, run, keys, fits, term, marks in reversed(undo.facts):
             pile.run = run
             pile.term = term
             if fits is not pile.fits:
                 self.unfit += -1 if fits else 1
                 pile.fits = fits
+            if marks != pile.marks:
+                self.recount(pile, marks)
             if keys != pile.keys:
                 pile._reindex(self, pile.keys, keys)
         self.pile_sum = undo.pile_sum
@@ -535,15 +580,32 @@ class Position:
             facts = self.facts
             watched = self.watched and not self.watched.isdisjoint(dirty)
             for pile in dirty:
-                facts.append((pile, pile.run, pile.keys, pile.fits, pile.term))
+                facts.append((pile, pile.run, pile.keys, pile.fits, pile.term, pile.marks))
                 self._rehash(pile, pile.hash)
                 pile.refresh(self)
             dirty.clear()
             if watched and self._switch():  # a group became interchangeable or stopped being
                 for piles, _ in self.switches:
                     for pile in piles:
-                        facts.append((pile, pile.run, pile.keys, pile.fits, pile.term))
+                        facts.append((pile, pile.run, pile.keys, pile.fits, pile.term, pile.marks))
                         self._rehash(pile, pile.hash)
+
+    def recount(self, pile: Pile, marks: int) -> None:
+        """Set which of its tallies `pile` meets, and the counts with it."""
+        counts = self.counts
+        changed = marks ^ pile.marks
+        for bit, tally in enumerate(pile.tallies):
+            if changed >> bit & 1:
+                counts[tally] += 1 if marks >> bit & 1 else -1
+        pile.marks = marks
+
+    def count(self, tally: Tally) -> int:
+        """How many piles of its group meet `tally`: kept up to date when the game's rules
+        declared it, else counted now (a rule used outside a game, say)."""
+        known = self.counts.get(tally)
+        if known is not None:
+            return known
+        return sum(1 for pile in self.groups[tally.group] if tally.test(pile))
 
     def bump(self, counter: str, delta: int = 1) -> None:
         self.counters[counter] = self.counters.get(counter, 0) + delta
