@@ -316,9 +316,10 @@ class Game:
 
     def why_not(self, move: Move) -> str | None:
         """None when `move` is legal now, else the rule's own reason, for a person to read."""
-        if self.finished():
-            return "The game is over"
         position = self.position
+        counters = position.counters
+        if counters.get("done") or counters.get("won"):  # finished()
+            return "The game is over"
         piles = position.piles
         if move.kind == DONE:
             return None if self.gdef.done else "This game has no 'done'"
@@ -380,18 +381,34 @@ class Game:
 
     def push(self, move: Move) -> list[Event]:
         """Make a legal move (raises IllegalMove with the rule's reason otherwise)."""
-        reason = self.why_not(move)
+        reason = self.attempt(move)
         if reason is not None:
             raise IllegalMove(reason)
-        if self.future and self.future[-1] == move:
-            self.future.pop()
-        else:
-            self.future.clear()
+        return self.history[-1].events
+
+    def attempt(self, move: Move) -> str | None:
+        """`push` for a caller that handles refusals itself (a save replayed): makes `move` when
+        it is legal and returns None, else returns the rule's reason and changes nothing."""
+        reason = self.why_not(move)
+        if reason is not None:
+            return reason
+        future = self.future
+        if future:
+            if future[-1] == move:
+                future.pop()
+            else:
+                future.clear()
         events, undo = self._apply(move)
-        cheat = CHEAT_UNDO_DEAL if move.kind == "deal" else (
-            CHEAT_UNDO_TURN if any(name == "flipped" for name, _ in events) else 0)
-        self.history.append(HistoryEntry(move, undo, events, cheat))
-        return events
+        cheat = 0
+        if move.kind == "deal":
+            cheat = CHEAT_UNDO_DEAL
+        else:
+            for name, _ in events:
+                if name == "flipped":
+                    cheat = CHEAT_UNDO_TURN
+                    break
+        self.history.append(tuple.__new__(HistoryEntry, (move, undo, events, cheat)))
+        return None
 
     def _apply(self, move: Move) -> tuple[list[Event], Undo]:
         position = self.position

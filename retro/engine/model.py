@@ -257,7 +257,8 @@ class Pile:
     position key (see `retro.engine.zobrist`), kept up to date by every change."""
 
     __slots__ = ("cards", "down", "fits", "group", "hash", "id", "index", "key_index", "keyers",
-                 "keys", "kind", "marks", "run", "salt", "slot", "tallies", "term", "to_kind")
+                 "keys", "kind", "marks", "pick_run", "run", "salt", "slot", "tallies", "term",
+                 "to_kind")
 
     def __init__(self, group: GroupDef, slot: int, index: int) -> None:
         self.group = group
@@ -269,6 +270,7 @@ class Pile:
         self.cards: list[Card] = []
         self.down = 0
         self.run = 0
+        self.pick_run = group.pick.run if group.pick is not None else None
         self.keys: tuple[int, ...] = ()
         self.fits = True
         self.hash = 0
@@ -294,9 +296,9 @@ class Pile:
     def refresh(self, position: Position) -> None:
         """Recompute the facts move generation and the win test read (only when this pile
         changed)."""
-        pick = self.group.pick
-        if pick is not None:
-            self.run = pick.run(self)
+        pick_run = self.pick_run
+        if pick_run is not None:
+            self.run = pick_run(self)
         each = position.win_each
         if each is not None:
             fits = each(self)
@@ -449,7 +451,8 @@ class Position:
         self._sum_before = self.pile_sum
 
     def end(self) -> Undo:
-        return Undo(self.journal, self._counters_before, self.facts, self._sum_before)
+        return tuple.__new__(Undo, (self.journal, self._counters_before, self.facts,
+                                    self._sum_before))
 
     def restore(self, undo: Undo) -> None:
         """Take back what a move changed, last change first, and put back the facts of the
@@ -579,10 +582,18 @@ class Position:
         if dirty:
             facts = self.facts
             watched = self.watched and not self.watched.isdisjoint(dirty)
+            total = self.pile_sum
             for pile in dirty:
-                facts.append((pile, pile.run, pile.keys, pile.fits, pile.term, pile.marks))
-                self._rehash(pile, pile.hash)
+                term = pile.term
+                facts.append((pile, pile.run, pile.keys, pile.fits, term, pile.marks))
+                mixed = pile.hash ^ pile.salt  # _rehash, written out: this is the hot path
+                mixed = (mixed ^ (mixed >> 30)) * 0xBF58476D1CE4E5B9 & MASK
+                mixed = (mixed ^ (mixed >> 27)) * 0x94D049BB133111EB & MASK
+                mixed ^= mixed >> 31
+                total += mixed - term
+                pile.term = mixed
                 pile.refresh(self)
+            self.pile_sum = total & MASK
             dirty.clear()
             if watched and self._switch():  # a group became interchangeable or stopped being
                 for piles, _ in self.switches:

@@ -15,7 +15,10 @@ def any_accept(members: Sequence[Accept]) -> Accept:
     tests = tuple(member.test for member in members)
 
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
-        return any(t(position, src, count, dst) for t in tests)
+        for member_test in tests:  # noqa: SIM110 (no generator made on the hot path)
+            if member_test(position, src, count, dst):
+                return True
+        return False
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         # The member that could take some card here explains what it takes: on an empty column
@@ -35,7 +38,10 @@ def all_accept(members: Sequence[Accept]) -> Accept:
     tests = tuple(member.test for member in members)
 
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
-        return all(t(position, src, count, dst) for t in tests)
+        for member_test in tests:  # noqa: SIM110 (no generator made on the hot path)
+            if not member_test(position, src, count, dst):
+                return False
+        return True
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         for member in members:
@@ -50,7 +56,10 @@ def all_accept(members: Sequence[Accept]) -> Accept:
     rest = tuple(member.test for member in members if member is not first)
 
     def others(position: Position, src: Pile, count: int, dst: Pile) -> bool:
-        return all(t(position, src, count, dst) for t in rest)
+        for member_test in rest:  # noqa: SIM110 (no generator made on the hot path)
+            if not member_test(position, src, count, dst):
+                return False
+        return True
 
     # a target found by the first member's exact keys needs only the others tested
     keyed = None if first is None or not first.exact else rest[0] if len(rest) == 1 else others
