@@ -156,11 +156,24 @@ class Game:
         self._tested_constant = [key for key, exact in self._constant if not exact]
         self._of_card = [(k.of_card, exact) for k, exact in unlimited
                          if k.of_card is not None and k.constant is None]
+        # keys of the bottom card alone asked only up to a count (a foundation takes one card
+        # at a time): worked out once per card as well, while all share one limit
+        limited = [(k, exact) for k, exact in plain
+                   if k.max_count and k.min_count <= 1 and k.of_card is not None
+                   and k.card_key is None and k.constant is None]
+        limits = {k.max_count for k, _ in limited}
+        if len(limits) != 1:
+            limited = []
+        self._limit = limits.pop() if limited else 0
+        self._limited = [(k.of_card, exact) for k, exact in limited if k.of_card is not None]
         self._counted = [(k, exact) for k, exact in plain
-                         if k.card_key is not None or k.min_count > 1 or k.max_count]
+                         if (k.card_key is not None or k.min_count > 1 or k.max_count)
+                         and (k, exact) not in limited]
         self._counted_from = min((k.min_count for k, _ in self._counted), default=1 << 30)
         self._card_keys: dict[Card, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        self._tested_of_card = any(not exact for _, exact in self._of_card)
+        self._card_limited_keys: dict[Card, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._short_buckets: dict[Card, list[list[Pile]]] = {}
+        self._tested_of_card = any(not exact for _, exact in self._of_card + self._limited)
         self._always_general = bool(self._tested or self._tested_of_card or self._nonlocal)
         self._card_buckets: dict[Card, list[list[Pile]]] = {}
         self._sources = [pile for g in gdef.groups if g.pick is not None for pile in groups[g.name]]
@@ -213,6 +226,7 @@ class Game:
         # On the fast path each card's targets are the index's own buckets, held per card: the
         # index keeps them up to date in place as piles change.
         card_buckets = self._card_buckets
+        short_buckets, limit = self._short_buckets, self._limit
         for src in self._sources:
             run = src.run
             if not run:
@@ -222,9 +236,14 @@ class Game:
             fast = run if run <= fast_most else fast_most
             for count in range(1, fast + 1):
                 card = cards[-count]
-                buckets = card_buckets.get(card)
-                if buckets is None:
-                    buckets = card_buckets[card] = self._buckets_of(card)
+                if count <= limit:  # the card's keys asked only of a few cards too
+                    buckets = short_buckets.get(card)
+                    if buckets is None:
+                        buckets = short_buckets[card] = self._buckets_of(card, True)
+                else:
+                    buckets = card_buckets.get(card)
+                    if buckets is None:
+                        buckets = card_buckets[card] = self._buckets_of(card)
                 for hits in buckets:
                     for dst in hits:
                         if dst is not src:
@@ -254,6 +273,10 @@ class Game:
         if keys is None:
             keys = self._card_keys[card] = self._keys_of(card)
         exact_keys, tested_keys = keys
+        if count <= self._limit:
+            more_exact, more_tested = self._limited_keys_of(card)
+            exact_keys += more_exact
+            tested_keys += more_tested
         if count >= self._counted_from:
             more_exact, more_tested = self._counted_keys(src, count)
             exact_keys += more_exact
@@ -280,13 +303,29 @@ class Game:
         if may_repeat and len(moves) - first > 1:
             moves[first:] = list(dict.fromkeys(moves[first:]))
 
-    def _buckets_of(self, card: Card) -> list[list[Pile]]:
+    def _buckets_of(self, card: Card, short: bool = False) -> list[list[Pile]]:
         """The index buckets whose piles take `card` (exact rules only): the constant ones that
-        take any card first, then the card's own."""
+        take any card first, then the card's own (with those asked only of a few cards, when
+        `short`)."""
         index = self.position.exact_index
         keys = [key for key, is_exact in self._constant if is_exact]
         keys += self._keys_of(card)[0]
+        if short:
+            keys += self._limited_keys_of(card)[0]
         return [index.setdefault(key, []) for key in keys]
+
+    def _limited_keys_of(self, card: Card) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The keys a card asks for only when at most `_limit` cards move: (exact, tested)."""
+        keys = self._card_limited_keys.get(card)
+        if keys is None:
+            exact: list[int] = []
+            tested: list[int] = []
+            for of_card, is_exact in self._limited:
+                key = of_card(card)
+                if key is not None:
+                    (exact if is_exact else tested).append(key)
+            keys = self._card_limited_keys[card] = (tuple(exact), tuple(tested))
+        return keys
 
     def _keys_of(self, card: Card) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The index keys a card asks for as the bottom of the moving cards: (exact, tested)."""
