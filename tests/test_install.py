@@ -22,6 +22,13 @@ def test_an_installed_copy_finds_its_games_and_assets(tmp_path: Path) -> None:
                     "--target", str(target), str(source)],
                    check=True, timeout=300, capture_output=True)
     package = target / "retro"
+    from retro import __version__
+
+    info = target / f"retro_patience-{__version__}.dist-info"
+    assert (info / "licenses" / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+    metadata = (info / "METADATA").read_text(encoding="utf-8")
+    assert "License-Expression: MIT" in metadata and f"Version: {__version__}" in metadata
+    assert "Project-URL: Homepage, https://" in metadata
     assert (package / "_bundled" / "games" / "spider.yaml").is_file()
     assert (package / "_bundled" / "assets" / "fonts" / "retro8x16.bdf").is_file()
     assert (package / "_bundled" / "assets" / "instructions" / "de" / "spider.anl").is_file()

@@ -3,43 +3,43 @@
 `App.update()` changes state and `App.draw()` only draws, and building an App is separate from
 `pyxel.run`, so tests initialise pyxel headless, build an App and step frames themselves. The
 scenes import this module only for types (under TYPE_CHECKING), so imports run one way: from
-here to the scenes. `Session` (`retro.ui.session`) is the game in progress. Nothing is lost: the
-table calls `autosave` after every move, `on_close` saves once more, and `boot` offers the saved
-game when the program starts; a game that ends (or is given up by starting another) is counted
-in the records once.
+here to the scenes; those the title screen does not show are imported where first needed, so
+the first frame comes sooner. `Session` (`retro.ui.session`) is the game in progress. Nothing is
+lost: the table calls `autosave` after every move, `on_close` saves once more, and `boot` offers
+the saved game when the program starts; a game that ends (or is given up by starting another)
+is counted in the records once.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from retro.definition.catalog import Catalog
-from retro.duel import Duel
 from retro.engine.game import PLAYING, Game
 from retro.engine.model import GameDef
+from retro.errors import RetroError
 from retro.settings import Settings
 from retro.ui import palette, texts
-from retro.ui.cardart import CardArt
-from retro.ui.dialogs import NameScene, OverScene, ResumeScene
-from retro.ui.duelscreens import DuelResultScene, DuelSetupScene, PassScene, turn_end_reason
-from retro.ui.helpscreen import InstructionsScene
 from retro.ui.keeper import Keeper
 from retro.ui.keymap import FPS, Keyboard
 from retro.ui.layout import SCREEN_H, SCREEN_W
-from retro.ui.replay import ReplayScene
-from retro.ui.scores import HighScoresScene
 from retro.ui.screens import MenuScene, TitleScene
 from retro.ui.session import Session, game_label
 from retro.ui.shelf import Shelf
 from retro.ui.sound import Beeper
-from retro.ui.table import TableScene
 from retro.ui.texts import APP_TITLE
 from retro.ui.textview import Painter
 from retro.ui.window import Window, display_size, largest_scale
+
+if TYPE_CHECKING:
+    from retro.duel import Duel
+    from retro.ui.cardart import CardArt
+    from retro.ui.table import TableScene
 
 __all__ = ["App", "Scene", "Session", "game_label", "init_window", "run"]
 
@@ -128,33 +128,39 @@ class App:
     def art(self) -> CardArt:
         """The card atlas, built on first use (it takes a moment and only the table needs it)."""
         if self._art is None:
+            from retro.ui.cardart import CardArt
+
             self._art = CardArt(self.painter.font)
         return self._art
 
     def show_title(self) -> None:
-
         self.replace(TitleScene(self.note))
 
     def show_menu(self, game_id: str | None = None) -> None:
-
         self.push(MenuScene(self, game_id))
 
     def show_help(self, game_id: str | None = None) -> None:
         """F1: the game's rules, then the keys of the screen it was pressed on."""
+        from retro.ui.helpscreen import InstructionsScene
+
         context = self.scenes[-1].context if self.scenes else "table"
         self.push(InstructionsScene(self, game_id, context))
 
     def show_all_keys(self) -> None:
         """Help on the title screen: every key of every screen."""
+        from retro.ui.helpscreen import InstructionsScene
+
         self.push(InstructionsScene(self, context="all"))
 
     def show_scores(self, game_id: str, options: Mapping[str, Any],
                     highlight: int | None = None) -> None:
+        from retro.ui.scores import HighScoresScene
 
         self.push(HighScoresScene(self, game_id, options, highlight))
 
     def show_replay(self, gdef: GameDef, seed: int, moves: list[str], label: str) -> None:
         """Watch a game again from its deal and moves; the game in progress is not touched."""
+        from retro.ui.replay import ReplayScene
 
         session = Session(gdef.id, dict(gdef.options), Game(gdef, seed), label=label)
         self.push(ReplayScene(self, session, moves))
@@ -163,6 +169,7 @@ class App:
               seed: int | None = None) -> Session:
         """Deal a new game and go to the table (replacing every scene); the game it replaces
         counts as given up if it had moves."""
+        from retro.ui.table import TableScene
 
         chosen = dict(options or {})
         gdef = self.catalog.load(game_id, chosen)  # a broken file fails before anything is lost
@@ -180,6 +187,7 @@ class App:
 
     def show_duel_setup(self, game_id: str, names: tuple[str, str] = ("", ""),
                         replace: bool = False) -> None:
+        from retro.ui.duelscreens import DuelSetupScene
 
         scene = DuelSetupScene(self, game_id, names)
         if replace:
@@ -189,6 +197,7 @@ class App:
 
     def start_duel(self, game_id: str, duel: Duel) -> None:
         """Player 1's turn begins (after the pass screen); the game in progress is given up."""
+        from retro.ui.duelscreens import PassScene
 
         self.abandon()
         self.keeper.clear()
@@ -199,6 +208,7 @@ class App:
     def end_turn(self, session: Session) -> None:
         """A player's turn is over (Done, won, or nothing but Done left): count the game, then
         the pass screen for player 2, or the result when both have played."""
+        from retro.ui.duelscreens import DuelResultScene, PassScene, turn_end_reason
 
         duel = session.duel
         assert duel is not None
@@ -223,7 +233,6 @@ class App:
     def boot(self, game_id: str | None = None, options: Mapping[str, Any] | None = None) -> None:
         """The program starts (no deal number given): offer the saved game, exactly as it was,
         with a Y/N prompt; else the title screen, or the game named on the command line."""
-
         saved = self.keeper.resume(self.catalog)
         self.keeper.records  # noqa: B018 - a damaged records file is told now, not later
         self.show_title()
@@ -234,6 +243,8 @@ class App:
                 self.start(game_id, options)
 
         if saved is not None:
+            from retro.ui.dialogs import ResumeScene  # only when there is a game to offer
+
             instead = self.shelf.entry(game_id).title if game_id is not None else ""
             self.push(ResumeScene(self, saved, lambda: self.resume(saved), afresh, instead))
         elif game_id is not None:
@@ -241,6 +252,7 @@ class App:
 
     def resume(self, game: Game) -> Session:
         """Go on with a saved game: every move and the undo history as they were."""
+        from retro.ui.table import TableScene
 
         if game is not self.pending:
             self.abandon()
@@ -285,6 +297,7 @@ class App:
     def game_over(self, table: TableScene, outcome: str) -> None:
         """A game has just ended: the won/lost box, counted once in the records, and the
         player's name asked DOS style if it made the high score table."""
+        from retro.ui.dialogs import NameScene, OverScene
 
         session = table.session
         if session.recorded or session.duel is not None:
@@ -302,6 +315,7 @@ class App:
         self.autosave()
 
     def _named(self, table: TableScene, outcome: str, name: str) -> None:
+        from retro.ui.dialogs import OverScene
 
         game, self.awaiting = self.awaiting, None
         if game is None:
@@ -384,20 +398,31 @@ def _duel_label(duel: Duel) -> str:
 def init_window(headless: bool = False, fps: int = FPS,
                 settings: Settings | None = None) -> Window:
     """pyxel.init for our screen: 640x400 at the scale the player chose, else the largest
-    whole one that fits the display; fullscreen if chosen; no quit key (Esc opens the menu).
+    whole one that fits the display; fullscreen if chosen; no quit key (Esc opens the menu);
+    the DOS palette and the program's icon. Without a display the window would run unseen for
+    ever (SDL falls back to drawing nowhere), so that is a RetroError before anything opens.
 
-    pyxel.init changes the working directory to the caller's folder; it is put back, so paths
-    given on the command line (and other tests in the same process) keep their meaning.
+    pyxel's screen-recording buffer (10 s of frames, about 75 MB) is turned off: its Alt keys
+    are not among the program's keys. pyxel.init changes the working directory to the caller's
+    folder; it is put back, so paths given on the command line keep their meaning.
     """
     import pyxel
 
+    from retro.ui import icon
+
+    if not headless:
+        missing = no_display()
+        if missing:
+            raise RetroError(missing)
     chosen = settings or Settings()
     largest = 0 if headless else largest_scale(display_size())
     scale = min(chosen.scale, largest) if chosen.scale and largest else chosen.scale or largest
     cwd = os.getcwd()
     pyxel.init(SCREEN_W, SCREEN_H, title=APP_TITLE, fps=fps, quit_key=pyxel.KEY_NONE,
-               display_scale=scale or None, headless=headless)
+               display_scale=scale or None, capture_sec=0, headless=headless)
     os.chdir(cwd)
+    palette.install()
+    icon.install()
     fullscreen = chosen.fullscreen and not headless
     if not headless:
         pyxel.integer_scale(True)  # crisp pixels: 2x, 3x..., never 2.5x
@@ -406,12 +431,32 @@ def init_window(headless: bool = False, fps: int = FPS,
     return Window(scale or 1, fullscreen, largest, live=not headless)
 
 
-def run(app: App) -> None:
-    """Open the window and play until it is closed; closing saves through `on_close`."""
+def no_display(environ: Mapping[str, str] | None = None,
+               platform: str = sys.platform) -> str | None:
+    """Why no window can be shown, or None. Only X11 and Wayland systems can lack a display;
+    an explicit SDL_VIDEODRIVER (a framebuffer, say) is the player's choice and is trusted."""
+    env = os.environ if environ is None else environ
+    if not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return None
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or env.get("SDL_VIDEODRIVER"):
+        return None
+    return ("no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+            "'retro-patience console GAME' plays in the terminal")
+
+
+def run(app: App, after_update: Callable[[], None] | None = None) -> None:
+    """Open the window and play until it is closed; closing saves through `on_close`.
+    `after_update` runs after each frame's update (a browser keeps the saves with it)."""
     import atexit
 
     import pyxel
 
     atexit.register(app.on_close)  # pyxel runs atexit handlers when the window closes
     pyxel.mouse(True)
-    pyxel.run(app.update, app.draw)
+    update = app.update
+    if after_update is not None:
+        def update() -> None:
+            app.update()
+            after_update()
+
+    pyxel.run(update, app.draw)

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from retro.errors import RetroError
 from retro.textmode import Colour, TextScreen
 from retro.ui import menuview, texts
-from retro.ui.dialogs import ConfirmScene
 from retro.ui.shelf import Entry
 from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
 from retro.ui.widgets import bar, big_text, centre, note_line
@@ -308,6 +307,8 @@ class MenuScene:
                 self.error = str(error).splitlines()[0]
 
         if app.session is not None and app.session.in_progress():
+            from retro.ui.dialogs import ConfirmScene  # not needed by the title screen
+
             app.push(ConfirmScene(start))
         else:
             start()

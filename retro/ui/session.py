@@ -9,10 +9,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from retro.duel import Duel
 from retro.engine.game import PLAYING, Game
 
 if TYPE_CHECKING:
+    from retro.duel import Duel
     from retro.ui.app import App
 
 

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from retro.definition.catalog import Catalog
-from retro.definition.gamefiles import read_marked
 from retro.errors import RetroError
 from retro.paths import games_dir
 
@@ -96,6 +95,8 @@ class FileWatch:
 
 def game_files(catalog: Catalog, game_id: str) -> list[Path]:
     """The game's file and the files it `extends:`, so editing a parent reloads a variant."""
+    from retro.definition.gamefiles import read_marked  # at the table, not for the title
+
     found: list[Path] = []
     current: str | None = game_id
     while current is not None and len(found) < 8:
