@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
 
+from retro.engine.cardkeys import CardKeys
 from retro.engine.cards import Card, make_deck, plain_rank
 from retro.engine.deals import SHUFFLES
 from retro.engine.model import (
@@ -149,33 +150,9 @@ class Game:
         self._indexed = [(piles, accept) for piles, accept in targets if accept.keys]
         self._tested = [(piles, accept) for piles, accept in targets if not accept.keys]
         self._nonlocal = [(piles, accept) for piles, accept in self._indexed if not accept.local]
-        plain = [(keyer, accept.exact) for _, accept in self._indexed for keyer in accept.keys]
-        unlimited = [(k, exact) for k, exact in plain if k.min_count <= 1 and not k.max_count]
-        self._constant = [(k.constant, exact) for k, exact in unlimited if k.constant is not None]
-        self._exact_constant = [key for key, exact in self._constant if exact]
-        self._tested_constant = [key for key, exact in self._constant if not exact]
-        self._of_card = [(k.of_card, exact) for k, exact in unlimited
-                         if k.of_card is not None and k.constant is None]
-        # keys of the bottom card alone asked only up to a count (a foundation takes one card
-        # at a time): worked out once per card as well, while all share one limit
-        limited = [(k, exact) for k, exact in plain
-                   if k.max_count and k.min_count <= 1 and k.of_card is not None
-                   and k.card_key is None and k.constant is None]
-        limits = {k.max_count for k, _ in limited}
-        if len(limits) != 1:
-            limited = []
-        self._limit = limits.pop() if limited else 0
-        self._limited = [(k.of_card, exact) for k, exact in limited if k.of_card is not None]
-        self._counted = [(k, exact) for k, exact in plain
-                         if (k.card_key is not None or k.min_count > 1 or k.max_count)
-                         and (k, exact) not in limited]
-        self._counted_from = min((k.min_count for k, _ in self._counted), default=1 << 30)
-        self._card_keys: dict[Card, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        self._card_limited_keys: dict[Card, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        self._short_buckets: dict[Card, list[list[Pile]]] = {}
-        self._tested_of_card = any(not exact for _, exact in self._of_card + self._limited)
-        self._always_general = bool(self._tested or self._tested_of_card or self._nonlocal)
-        self._card_buckets: dict[Card, list[list[Pile]]] = {}
+        self._keys = CardKeys([(keyer, accept.exact) for _, accept in self._indexed
+                               for keyer in accept.keys])
+        self._always_general = bool(self._tested or self._keys.tested_of_card or self._nonlocal)
         self._sources = [pile for g in gdef.groups if g.pick is not None for pile in groups[g.name]]
         # for each pile, what is left to test when an index key found it as a target
         self._keyed_tests = [
@@ -213,7 +190,8 @@ class Game:
                         if pile not in bucket:
                             bucket.append(pile)
         always_tested: list[Pile] = []  # targets of keys every card asks for, to be tested
-        for key in self._tested_constant:
+        card_keys = self._keys
+        for key in card_keys.tested_constant:
             always_tested.extend(tested.get(key, ()))
         always: list[Pile] | None = None  # and not: empty piles and the like (when needed)
         moves: list[Move] = []
@@ -222,11 +200,11 @@ class Game:
         move_type, kind = Move, MOVE
         # the general path for a pair (src, count) when tested rules or repeats are in play
         general = bool(always_tested or may_repeat or self._always_general)
-        fast_most = 0 if general else self._counted_from - 1  # counts the fast path takes
+        fast_most = 0 if general else card_keys.counted_from - 1  # counts the fast path takes
         # On the fast path each card's targets are the index's own buckets, held per card: the
         # index keeps them up to date in place as piles change.
-        card_buckets = self._card_buckets
-        short_buckets, limit = self._short_buckets, self._limit
+        card_buckets, short_buckets = card_keys.buckets, card_keys.short_buckets
+        limit, index = card_keys.limit, position.exact_index
         for src in self._sources:
             run = src.run
             if not run:
@@ -239,18 +217,19 @@ class Game:
                 if count <= limit:  # the card's keys asked only of a few cards too
                     buckets = short_buckets.get(card)
                     if buckets is None:
-                        buckets = short_buckets[card] = self._buckets_of(card, True)
+                        buckets = short_buckets[card] = card_keys.buckets_of(card, index, True)
                 else:
                     buckets = card_buckets.get(card)
                     if buckets is None:
-                        buckets = card_buckets[card] = self._buckets_of(card)
+                        buckets = card_buckets[card] = card_keys.buckets_of(card, index)
                 for hits in buckets:
                     for dst in hits:
                         if dst is not src:
                             append(new_move(move_type, (kind, si, count, dst.index)))
             if fast < run:
                 if always is None:
-                    always = [pile for key in self._exact_constant for pile in exact.get(key, ())]
+                    always = [pile for key in card_keys.exact_constant
+                              for pile in exact.get(key, ())]
                 for count in range(fast + 1, run + 1):
                     self._general_pair(src, count, moves, exact, tested, always, always_tested,
                                        may_repeat)
@@ -268,19 +247,7 @@ class Game:
                       always: list[Pile], always_tested: list[Pile], may_repeat: bool) -> None:
         """The moves of `count` cards from `src` with every kind of rule considered."""
         position = self.position
-        card = src.cards[-count]
-        keys = self._card_keys.get(card)
-        if keys is None:
-            keys = self._card_keys[card] = self._keys_of(card)
-        exact_keys, tested_keys = keys
-        if count <= self._limit:
-            more_exact, more_tested = self._limited_keys_of(card)
-            exact_keys += more_exact
-            tested_keys += more_tested
-        if count >= self._counted_from:
-            more_exact, more_tested = self._counted_keys(src, count)
-            exact_keys += more_exact
-            tested_keys += more_tested
+        exact_keys, tested_keys = self._keys.of_pair(src, count)
         first = len(moves)
         targets = [dst for dst in always if dst is not src]
         for key in exact_keys:
@@ -302,56 +269,6 @@ class Game:
         moves.extend([new_move(Move, (MOVE, si, count, dst.index)) for dst in targets])
         if may_repeat and len(moves) - first > 1:
             moves[first:] = list(dict.fromkeys(moves[first:]))
-
-    def _buckets_of(self, card: Card, short: bool = False) -> list[list[Pile]]:
-        """The index buckets whose piles take `card` (exact rules only): the constant ones that
-        take any card first, then the card's own (with those asked only of a few cards, when
-        `short`)."""
-        index = self.position.exact_index
-        keys = [key for key, is_exact in self._constant if is_exact]
-        keys += self._keys_of(card)[0]
-        if short:
-            keys += self._limited_keys_of(card)[0]
-        return [index.setdefault(key, []) for key in keys]
-
-    def _limited_keys_of(self, card: Card) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The keys a card asks for only when at most `_limit` cards move: (exact, tested)."""
-        keys = self._card_limited_keys.get(card)
-        if keys is None:
-            exact: list[int] = []
-            tested: list[int] = []
-            for of_card, is_exact in self._limited:
-                key = of_card(card)
-                if key is not None:
-                    (exact if is_exact else tested).append(key)
-            keys = self._card_limited_keys[card] = (tuple(exact), tuple(tested))
-        return keys
-
-    def _keys_of(self, card: Card) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The index keys a card asks for as the bottom of the moving cards: (exact, tested)."""
-        exact: list[int] = []
-        tested: list[int] = []
-        for of_card, is_exact in self._of_card:
-            key = of_card(card)
-            if key is not None:
-                (exact if is_exact else tested).append(key)
-        return tuple(exact), tuple(tested)
-
-    def _counted_keys(self, src: Pile, count: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        exact: list[int] = []
-        tested: list[int] = []
-        for keyer, is_exact in self._counted:
-            if count < keyer.min_count or (keyer.max_count and count > keyer.max_count):
-                continue
-            if keyer.constant is not None:
-                key: int | None = keyer.constant
-            elif keyer.card_key is not None:
-                key = keyer.card_key(src, count)
-            else:
-                key = keyer.of_card(src.cards[-count]) if keyer.of_card is not None else None
-            if key is not None:
-                (exact if is_exact else tested).append(key)
-        return tuple(exact), tuple(tested)
 
     def why_not(self, move: Move) -> str | None:
         """None when `move` is legal now, else the rule's own reason, for a person to read."""
