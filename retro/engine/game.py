@@ -212,16 +212,23 @@ class Game:
             cards = src.cards
             si = src.index
             fast = run if run <= fast_most else fast_most
-            for count in range(1, fast + 1):
-                card = cards[-count]
-                if count <= limit:  # the card's keys asked only of a few cards too
+            start = 1
+            if limit:  # the fewest cards first: their keys include those asked only of few
+                start = (limit if limit < fast else fast) + 1
+                for count in range(1, start):
+                    card = cards[-count]
                     buckets = short_buckets.get(card)
                     if buckets is None:
                         buckets = short_buckets[card] = card_keys.buckets_of(card, index, True)
-                else:
-                    buckets = card_buckets.get(card)
-                    if buckets is None:
-                        buckets = card_buckets[card] = card_keys.buckets_of(card, index)
+                    for hits in buckets:
+                        for dst in hits:
+                            if dst is not src:
+                                append(new_move(move_type, (kind, si, count, dst.index)))
+            for count in range(start, fast + 1):
+                card = cards[-count]
+                buckets = card_buckets.get(card)
+                if buckets is None:
+                    buckets = card_buckets[card] = card_keys.buckets_of(card, index)
                 for hits in buckets:
                     for dst in hits:
                         if dst is not src:
