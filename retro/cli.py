@@ -35,7 +35,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("game", nargs="?", default="spider")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    play.add_argument("--lang", default=None, help="language of the instructions (en, de)")
+    play.add_argument("--lang", default=None,
+                      help="language of the window and the instructions (en, de); remembered")
 
     sub.add_parser("list", help="the games found").add_argument(
         "--lines", action="store_true", help="also show each game file's length in lines")
@@ -71,6 +72,19 @@ def _parser() -> argparse.ArgumentParser:
     console.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     console.add_argument("--json", action="store_true", help="one JSON object per answer")
     console.add_argument("--reveal", action="store_true", help="show face-down cards")
+
+    solve = sub.add_parser("solve", help="can a deal be won? (or play it honestly)")
+    solve.add_argument("game")
+    deals = solve.add_mutually_exclusive_group()
+    deals.add_argument("--seed", type=int, default=1)
+    deals.add_argument("--seeds", default=None, metavar="A-B", help="every deal from A to B")
+    solve.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    solve.add_argument("--honest", action="store_true",
+                       help="play as a player must, never seeing face-down cards")
+    solve.add_argument("--seconds", type=float, default=10.0, help="budget a deal (10)")
+    solve.add_argument("--jobs", type=int, default=None,
+                       help="processes for --seeds (default: one a core)")
+    solve.add_argument("--json", action="store_true", help="one JSON object a deal")
     return parser
 
 
@@ -163,6 +177,8 @@ def _run(args: argparse.Namespace) -> int:
         return _instructions(args, catalog)
     if command == "replay":
         return _replay(args, catalog)
+    if command == "solve":
+        return _solve(args)
     if command == "console":
         from retro.console import Console, read_lines
         from retro.engine.game import Game
@@ -172,6 +188,28 @@ def _run(args: argparse.Namespace) -> int:
             read_lines(getattr(sys.stdin, "buffer", sys.stdin)), sys.stdout)
         return 0
     return _play(args, catalog)
+
+
+def _solve(args: argparse.Namespace) -> int:
+    """Solve a deal, or play it honestly; with --seeds a range on --jobs processes."""
+    from retro.solver.runner import print_one, solve_deal, solve_range
+
+    options = _options(args.option)
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if args.seconds <= 0 or jobs < 1:
+        raise RetroError("--seconds must be above 0 and --jobs at least 1")
+    if args.seeds is None:
+        answer = solve_deal(args.games_dir, args.game, options, args.seed, args.honest,
+                            args.seconds)
+        print_one(answer, sys.stdout, args.json)
+        return 0
+    first, sep, last = args.seeds.partition("-")
+    if not (sep and first.strip().isdigit() and last.strip().isdigit()
+            and int(first) <= int(last)):
+        raise RetroError(f"--seeds wants A-B with A <= B, not '{args.seeds}'")
+    solve_range(args.games_dir, args.game, options, range(int(first), int(last) + 1),
+                args.honest, args.seconds, jobs, sys.stdout, args.json)
+    return 0
 
 
 def _plugin_problems(catalog: object) -> None:
@@ -306,6 +344,7 @@ def _replay(args: argparse.Namespace, catalog: object) -> int:
     from retro.definition.catalog import Catalog
     from retro.instructions import choose_language
     from retro.settings import Settings
+    from retro.ui import texts
     from retro.ui.app import App, init_window, run
     from retro.ui.keeper import read_game_file
 
@@ -315,7 +354,7 @@ def _replay(args: argparse.Namespace, catalog: object) -> int:
     window = init_window(settings=settings)
     app = App(catalog, lang=choose_language(settings.language or None), settings=settings,
               window=window)
-    app.show_replay(game.gdef, game.seed, moves,
-                    f"Replay: {game.gdef.title} ─ {args.file.name}")
+    label = texts.REPLAY_LABEL.format(game=texts.tr(game.gdef.title), name=args.file.name)
+    app.show_replay(game.gdef, game.seed, moves, label)
     run(app)
     return 0

@@ -32,6 +32,7 @@ def test_an_installed_copy_finds_its_games_and_assets(tmp_path: Path) -> None:
     assert (package / "_bundled" / "games" / "spider.yaml").is_file()
     assert (package / "_bundled" / "assets" / "fonts" / "retro8x16.bdf").is_file()
     assert (package / "_bundled" / "assets" / "instructions" / "de" / "spider.anl").is_file()
+    assert (package / "_bundled" / "assets" / "locale" / "de.po").is_file()  # the window's German
     assert (package / "definition" / "game.schema.json").is_file()
     env = {**os.environ, "PYTHONPATH": str(target)}
     result = subprocess.run(

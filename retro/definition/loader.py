@@ -69,7 +69,8 @@ class _Reader:
         self.order = PileOrder()  # whose pile order the rules read: interchangeable groups
 
     def error(self, path: tuple[str | int, ...], message: str, key: bool = False) -> None:
-        self.errors.append(f"{self.marked.where(path, key)}: {message}")
+        self.errors.append(f"{self.marked.where(path, key)}: {message}"  # one line, even when a
+                           .replace("\r", "\\r").replace("\n", "\\n"))  # quoted key has breaks
 
     # -- rules --------------------------------------------------------------------------------
 
@@ -258,7 +259,7 @@ class _Reader:
             win=_one(win, Condition), lose=_one(lose, Condition) if lose else None,
             score=_one(score, Score), done=bool(data.get("done", False)),
             instructions=data.get("instructions", data["id"]), source=self.marked.name,
-            rule_lines=tuple(self.rule_lines))
+            rule_lines=tuple(self.rule_lines), solver=dict(data.get("solver") or {}))
 
     def _check_schema(self, data: dict[str, Any], after: str = "") -> None:
         """Report every schema error; `after` says which option values were put in first."""

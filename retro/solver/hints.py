@@ -28,6 +28,21 @@ REPEAT = -3_000
 DEAL = -10_000
 GIVE_UP = -50_000
 
+# Why a move is good (or not), in the words the status line shows; the window translates them.
+WINS = "wins the game"
+COMPLETES = "completes a suit"
+TURNS = "turns a card"
+DEALS = "deals"
+WHOLE_PILE = "only moves a whole pile to an empty one"
+EMPTIES = "empties a column"
+IN_SUIT = "builds in suit"
+BREAKS_RUN = "breaks a run of one suit"
+SHUFFLES = "only shuffles a run between equal places"
+GOES_BACK = "goes back to an earlier position"
+MOVES_CARDS = "moves cards"
+REASONS = (WINS, COMPLETES, TURNS, DEALS, WHOLE_PILE, EMPTIES,
+           IN_SUIT, BREAKS_RUN, SHUFFLES, GOES_BACK, MOVES_CARDS)
+
 # Auto-play makes only moves at least this good: progress, never a gamble.
 AUTO_THRESHOLD = SAME_SUIT
 # A hint list leaves out moves this bad unless nothing better exists.
@@ -84,17 +99,17 @@ def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
     names = {name: count for name, count in events}
     if "won" in names:
         value += WIN
-        reasons.append("wins the game")
+        reasons.append(WINS)
     if "run_removed" in names:
         value += REMOVE_SUIT * names["run_removed"]
-        reasons.append("completes a suit")
+        reasons.append(COMPLETES)
     if "flipped" in names:
         value += TURN_CARD * names["flipped"]
-        reasons.append("turns a card")
+        reasons.append(TURNS)
     if move.kind != MOVE:
         if move.kind == "deal":
             value += DEAL
-            reasons.append("deals")
+            reasons.append(DEALS)
         return Hint(move, value + SCORE_GAIN * gain, tuple(reasons))
     assert dst is not None
     count = move.count
@@ -102,30 +117,30 @@ def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
     if dst.kind != "foundation":
         if count == len(src_cards) and not dst.cards:
             value += SHUFFLE
-            reasons.append("only moves a whole pile to an empty one")
+            reasons.append(WHOLE_PILE)
         elif count == len(src_cards) and src.kind == "tableau":
             value += EMPTY_COLUMN
-            reasons.append("empties a column")
+            reasons.append(EMPTIES)
         elif not dst.cards:
             value += INTO_EMPTY
     if "built_same_suit" in names:
         value += SAME_SUIT + count
-        reasons.append("builds in suit")
+        reasons.append(IN_SUIT)
     under_index = len(src_cards) - count - 1
     if under_index >= src.down and under_index >= 0 and dst.kind != "foundation":
         under = src_cards[under_index]
         if under.rank == bottom.rank + 1:
             if under.suit == bottom.suit:
                 value += BREAK_SUIT
-                reasons.append("breaks a run of one suit")
+                reasons.append(BREAKS_RUN)
             elif "built_same_suit" not in names:
                 value += SHUFFLE
-                reasons.append("only shuffles a run between equal places")
+                reasons.append(SHUFFLES)
     if recent and after in recent:
         value += REPEAT
-        reasons.append("goes back to an earlier position")
+        reasons.append(GOES_BACK)
     value += SCORE_GAIN * gain
-    return Hint(move, value, tuple(reasons) or ("moves cards",))
+    return Hint(move, value, tuple(reasons) or (MOVES_CARDS,))
 
 
 def rank(game: Game, moves: Iterable[Move] | None = None) -> list[Hint]:

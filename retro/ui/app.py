@@ -39,6 +39,7 @@ from retro.ui.window import Window, display_size, largest_scale
 if TYPE_CHECKING:
     from retro.duel import Duel
     from retro.ui.cardart import CardArt
+    from retro.ui.dialogs import OverScene
     from retro.ui.table import TableScene
 
 __all__ = ["App", "Scene", "Session", "game_label", "init_window", "run"]
@@ -76,6 +77,7 @@ class App:
         # here win for this run without being remembered
         self.settings = settings if settings is not None else Settings.load()
         self.lang = lang or self.settings.language or "en"
+        texts.use(self.lang)
         # the window's size and fullscreen (init_window's; headless: nothing to resize)
         self.window = window or Window(self.settings.scale or 1, False, 0, live=False)
         self.seed_source = seed_source or (lambda: random.randint(1, 999_999))
@@ -88,6 +90,7 @@ class App:
             self.keeper.note = self.settings.note
         self.pending: Game | None = None  # a saved game the player chose not to resume (yet)
         self.awaiting: Game | None = None  # a finished game whose player is typing a name
+        self.menu_deal = ""  # the deal number the menu offers, kept until played
         self.keyboard = Keyboard()
         self.painter = Painter()
         self.beeper = Beeper(self.settings.sound if sound is None else sound)
@@ -127,10 +130,11 @@ class App:
     @property
     def art(self) -> CardArt:
         """The card atlas, built on first use (it takes a moment and only the table needs it)."""
-        if self._art is None:
+        four = self.settings.four_colour
+        if self._art is None or self._art.four_colour != four:
             from retro.ui.cardart import CardArt
 
-            self._art = CardArt(self.painter.font)
+            self._art = CardArt(self.painter.font, four)
         return self._art
 
     def show_title(self) -> None:
@@ -138,6 +142,11 @@ class App:
 
     def show_menu(self, game_id: str | None = None) -> None:
         self.push(MenuScene(self, game_id))
+
+    def show_settings(self) -> None:
+        from retro.ui.settingsbox import SettingsScene
+
+        self.push(SettingsScene())
 
     def show_help(self, game_id: str | None = None) -> None:
         """F1: the game's rules, then the keys of the screen it was pressed on."""
@@ -206,17 +215,19 @@ class App:
         self.replace(PassScene(self, duel, game_id))
 
     def end_turn(self, session: Session) -> None:
-        """A player's turn is over (Done, won, or nothing but Done left): count the game, then
-        the pass screen for player 2, or the result when both have played."""
+        """A player's turn is over (Done, won, or nothing but Done left): the pass screen for
+        player 2, or, when both have played, the result, and both games counted, the winner's
+        as won."""
         from retro.ui.duelscreens import DuelResultScene, PassScene, turn_end_reason
 
         duel = session.duel
         assert duel is not None
-        game = duel.game
         why = turn_end_reason(duel)
-        result = duel.end_turn()
-        self.keeper.record(game, result.name)
+        duel.end_turn()
         if duel.over:
+            winner = duel.result().winner
+            for index, game in enumerate(duel.played):
+                self.keeper.record(game, duel.names[index], won=index == winner)
             self.replace(DuelResultScene(self, duel, session.game_id))
             return
         session.game = duel.game
@@ -224,6 +235,11 @@ class App:
         self.replace(PassScene(self, duel, session.game_id, why))
 
     def leave_duel(self, game_id: str) -> None:
+        """The duel given up: a turn already played counts in the statistics only."""
+        session = self.session
+        if session is not None and session.duel is not None and not session.duel.over:
+            for game in session.duel.played:
+                self.keeper.record(game, abandoned=True)
         self.session = None
         self.show_title()
         self.show_menu(game_id)
@@ -279,11 +295,12 @@ class App:
             self.keeper.clear()
 
     def give_up(self, session: Session | None) -> None:
-        """Count a game left unfinished with moves made (a new deal, a restart) as lost."""
+        """Count a game left unfinished with moves made (a new deal, a restart) as lost, in the
+        statistics only: a game given up never enters the ten best."""
         if session is None or session.duel is not None or session.recorded:
             return
         if session.in_progress():
-            self.keeper.record(session.game)
+            self.keeper.record(session.game, abandoned=True)
         session.recorded = True
 
     def abandon(self) -> None:
@@ -292,12 +309,13 @@ class App:
         pending, self.pending = self.pending, None
         if (pending is not None and pending.history and pending.outcome() == PLAYING
                 and not self.keeper.counted(pending)):
-            self.keeper.record(pending)
+            self.keeper.record(pending, abandoned=True)
 
     def game_over(self, table: TableScene, outcome: str) -> None:
-        """A game has just ended: the won/lost box, counted once in the records, and the
-        player's name asked DOS style if it made the high score table."""
-        from retro.ui.dialogs import NameScene, OverScene
+        """A game has just ended: the won/lost box first, the game counted once in the records;
+        if it made the high score table, Enter on the box asks the name DOS style and shows the
+        table with the new entry."""
+        from retro.ui.dialogs import OverScene
 
         session = table.session
         if session.recorded or session.duel is not None:
@@ -306,16 +324,22 @@ class App:
         session.recorded = True
         game = session.game
         if self.keeper.makes_table(game):
-            # the name first; then the won/lost box with the table (and the new entry) over it
-            self.awaiting = game
-            self.push(NameScene(self, game, lambda name: self._named(table, outcome, name)))
+            self.awaiting = game  # counted once the name is given (or the box is left)
+            self.push(OverScene(table, outcome, ask_name=self.ask_name))
         else:
             self.keeper.record(game)
             self.push(OverScene(table, outcome))
         self.autosave()
 
-    def _named(self, table: TableScene, outcome: str, name: str) -> None:
-        from retro.ui.dialogs import OverScene
+    def ask_name(self, over: OverScene) -> None:
+        """`A new high score!`: the name for the game that ended, over the won/lost box."""
+        from retro.ui.dialogs import NameScene
+
+        game = self.awaiting
+        if game is not None:
+            self.push(NameScene(self, game, lambda name: self._named(over, name)))
+
+    def _named(self, over: OverScene, name: str) -> None:
 
         game, self.awaiting = self.awaiting, None
         if game is None:
@@ -325,9 +349,15 @@ class App:
             self.settings.last_name = name
             self.save_settings()
         place = self.keeper.record(game, name)
-        self.push(OverScene(table, outcome))
+        over.named()
         self.show_scores(game.gdef.id, dict(game.gdef.options), place)
 
+    def settle_awaiting(self) -> None:
+        """The won/lost box is left without a name typed: the game counts under the name last
+        used, before anything (an undo) changes it."""
+        game, self.awaiting = self.awaiting, None
+        if game is not None:
+            self.keeper.record(game)
 
     # -- the player's settings ------------------------------------------------------------------
 
@@ -337,6 +367,12 @@ class App:
             self.settings.save()
         except OSError as error:
             self.note = f"settings.json: cannot be written ({error.strerror})"
+
+    def set_language(self, lang: str) -> None:
+        """Speak `lang` from the next frame on, and remember it."""
+        self.lang = self.settings.language = lang
+        texts.use(lang)
+        self.save_settings()
 
     def toggle_sound(self) -> bool:
         """Sound on or off, remembered; the new state."""

@@ -39,7 +39,7 @@ def _cycle_hint(table: TableScene, app: App, delta: int) -> None:
     table.hint_index = (table.hint_index + delta) % len(table.hints)
     shown = table.hints[table.hint_index]
     table.say(texts.HINT.format(i=table.hint_index + 1, n=len(table.hints),
-                                move=describe(table, shown.move), why=shown.reasons[0]),
+                                move=describe(table, shown.move), why=texts.tr(shown.reasons[0])),
               about="hint")
 
 
@@ -68,7 +68,7 @@ def auto_step(table: TableScene, app: App) -> None:
     if found is None:
         moves = table.auto_moves
         table.stop_auto()
-        table.say(texts.AUTO_DONE.format(n=moves) if moves else texts.NO_AUTO)
+        table.say(texts.count(texts.AUTO_DONE, moves) if moves else texts.NO_AUTO)
         return
     table.auto_moves += 1
     table.try_move(app, found.move, keep_auto=True)
