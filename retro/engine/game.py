@@ -57,7 +57,7 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
             if step.places:
                 targets = [targets[slot] for slot in step.places]
             if step.source:
-                _extract(position, step.extract_rank, position.groups[step.source], targets)
+                _extract(step.extract_rank, position.groups[step.source], targets)
             else:
                 _extract_from_pack(cards, step.extract_rank, targets)
             remember(position, step)
@@ -92,7 +92,7 @@ def _to_bottom(pile: Pile, rank: int) -> None:
     pile.cards.sort(key=lambda card: plain_rank(card) != rank)
 
 
-def _extract(position: Position, rank: int, sources: list[Pile], targets: list[Pile]) -> None:
+def _extract(rank: int, sources: list[Pile], targets: list[Pile]) -> None:
     """Take every card of `rank` out of `sources` (suit order, then pile order) onto `targets`."""
     found = [(card.suit, pile.index, pile) for pile in sources for card in pile.cards
              if plain_rank(card) == rank]

@@ -7,7 +7,7 @@ does no name lookups.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["DONE", "MOVE", "Accept", "Action", "Auto", "CardKey", "CardOnlyKey", "Change",
            "Condition", "DealStep", "DeckDef", "Event", "Facts", "GameDef", "GroupDef", "Keyer",
            "Layout", "Move", "Pick", "Pile", "PileKeys", "Position", "Score", "Tally", "Undo",
-           "card_move", "piles_of"]
+           "card_move"]
 
 # -- moves -------------------------------------------------------------------------------------
 
@@ -558,7 +558,3 @@ class Position:
             tuple((tuple(pile.cards), pile.down) for pile in self.piles),
             tuple(sorted(self.counters.items())),
         )
-
-
-def piles_of(position: Position, names: Sequence[str]) -> list[Pile]:
-    return [pile for name in names for pile in position.groups[name]]
