@@ -156,7 +156,8 @@ _SOONER = 0.01  # (minus) a move of a line: of two equal lines the shorter, so a
 
 
 def lookahead(game: Game, seen: View, rng: random.Random, budget: Budget,
-              avoid: frozenset[View] = frozenset()) -> tuple[list[Move], bool, float, int, Game]:
+              avoid: frozenset[View] = frozenset(), weights: Weights | None = None,
+              ) -> tuple[list[Move], bool, float, int, Game]:
     """Search the known part of the game: every line of moves that shows no new card, best
     first, once per position (a transposition table on the position key). A move that shows
     a card (turns one face up, deals or turns the stock) ends its line. The search runs on a
@@ -165,7 +166,7 @@ def lookahead(game: Game, seen: View, rng: random.Random, budget: Budget,
     seen in this game; of equals the one showing a card soonest), whether it ends by showing
     a card, its gain over the table now, the nodes searched and the sample searched on."""
     trial = sample(game, seen, rng)
-    weights = weights_for(game.gdef)
+    weights = weights or weights_for(game.gdef)
     known: Counter[Card] = Counter(card for _, up in seen[0] for card in up)
     root_hidden = hidden_count(trial.position)
     root_value = seen_value(trial.position, weights, known)
@@ -230,6 +231,14 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
     line, shows, gain, nodes, trial = lookahead(game, seen, rng, budget, avoid)
     if line and (shows or gain > 0):
         return Decision(line[0], 0, samples, nodes, False, False, line[1:], trial)
+    # nothing better in sight: empty piles are then worth filling, so a pile action that
+    # wants them filled (a deal) or a card to show comes within reach
+    weights = weights_for(game.gdef)
+    eager = weights.with_changes({"empty": -weights.empty, "cells": -weights.cells})
+    line, shows, gain, more, trial = lookahead(game, seen, rng, budget, avoid, eager)
+    nodes += more
+    if line and (shows or gain > 0):
+        return Decision(line[0], 0, samples, nodes, False, True, line[1:], trial)
     wins: Counter[Move] = Counter()
     plans: dict[Move, tuple[list[Move], Game]] = {}
     share = Budget(nodes=budget.nodes, seconds=budget.seconds / max(samples, 1))
