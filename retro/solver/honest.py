@@ -2,13 +2,14 @@
 the stock.
 
 Everything the player goes by passes through `view()`, which reads only what is face up (and how
-many cards lie face down where). At each decision the hidden cards are dealt afresh at random
-into the hidden places, many times over (each a *sample* that agrees with everything visible);
-each sample is solved with a small budget by the perfect-information search; the move that wins
-the most samples is played (failing any win, the one leading most often to the most promising
-position). The line found in a sample (to its win, or to its most promising position) is
-followed while the real table keeps looking as the sample said it would: as soon as a turned
-card differs, the player thinks again.
+many cards lie face down where). At each decision the player searches the known part of the
+game (`lookahead`): every line of moves that shows no new card, best first, each position once;
+a move that shows one (turns a card face up, deals or turns the stock) ends its line. A line is
+valued by what its table shows (`seen_value`: cards home, cards still face down, empty piles,
+cards in order and in suit; a card just shown counts only as a card fewer face down). The best
+line, to the move showing a card or to a better table, is played, and the player thinks again
+once it has been seen what the new card is. With every card in sight the deal is solved as it
+stands; with nothing better in the known part, samples of the hidden cards are solved.
 """
 
 from __future__ import annotations
@@ -115,32 +116,44 @@ def hidden_count(position: Position) -> int:
     return sum(pile.down for pile in position.piles)
 
 
-def seen_value(position: Position, weights: Weights, known: Counter[Card]) -> float:
-    """How promising a table looks from its face-up cards alone, a card not in `known` (just
-    shown, so its place in a sample is made up) counting for nothing: cards home, face-down
-    cards outside the stock (minus), empty piles and cells, cards in order on the one below
-    (more when in suit), cards above a lower card (minus). The search's weights."""
+def seen_value(position: Position, weights: Weights,
+               before: list[tuple[int, int]] | None = None) -> float:
+    """How promising a table looks from its face-up cards alone: cards home, face-down cards
+    outside the stock (minus), empty piles and cells, cards in order on the one below (more
+    when in suit), cards above a lower card (minus); the search's weights. `before`: each
+    pile's face-down and total counts before a move that showed cards; a card it showed (its
+    place in a sample is made up) counts for nothing but one card fewer face down."""
     home = down = empty = cells = runs = suited = disorder = 0
-    for pile in position.piles:
+    dealt = before is not None and any(
+        pile.kind == "stock" and len(pile.cards) < before[index][1]
+        for index, pile in enumerate(position.piles))
+    for index, pile in enumerate(position.piles):
         kind = pile.kind
+        cards = pile.cards
         if kind == "foundation":
-            home += len(pile.cards)
+            home += len(cards)
             continue
         if kind == "stock":
             continue
         down += pile.down
-        up = pile.cards[pile.down:]
-        if not pile.cards:
+        if not cards:
             if pile.group.accept is not None:
                 if kind == "cell":
                     cells += 1
                 else:
                     empty += 1
             continue
+        top = len(cards)
+        first = pile.down
+        if before is not None:
+            was_down, was_len = before[index]
+            if pile.down < was_down:
+                first = was_down  # the cards just turned face up are not read
+            if dealt and top > was_len:
+                top = was_len  # nor the cards just dealt onto the pile
         lowest = 99
-        for below, card in itertools.pairwise(up):
-            if below not in known or card not in known:
-                continue
+        for at in range(first + 1, top):
+            below, card = cards[at - 1], cards[at]
             if below.rank == card.rank + 1:
                 runs += 1
                 suited += below.suit == card.suit
@@ -167,9 +180,8 @@ def lookahead(game: Game, seen: View, rng: random.Random, budget: Budget,
     a card, its gain over the table now, the nodes searched and the sample searched on."""
     trial = sample(game, seen, rng)
     weights = weights or weights_for(game.gdef)
-    known: Counter[Card] = Counter(card for _, up in seen[0] for card in up)
     root_hidden = hidden_count(trial.position)
-    root_value = seen_value(trial.position, weights, known)
+    root_value = seen_value(trial.position, weights)
     visited = {key(trial)}
     frontier: list[tuple[float, int, list[Move]]] = [(0.0, 0, [])]
     # the best line showing a card, and the best one making the table better without
@@ -181,11 +193,13 @@ def lookahead(game: Game, seen: View, rng: random.Random, budget: Budget,
         line = heapq.heappop(frontier)[2]
         for move in line:
             make(trial, move)
+        before = [(pile.down, len(pile.cards)) for pile in trial.position.piles]
         for move in [m for m in trial.legal_moves() if m.kind != DONE]:
             make(trial, move)
             nodes += 1
             shows = hidden_count(trial.position) < root_hidden
-            value = seen_value(trial.position, weights, known) - _SOONER * (len(line) + 1)
+            value = (seen_value(trial.position, weights, before if shows else None)
+                     - _SOONER * (len(line) + 1))
             position_key = key(trial)
             if position_key not in visited:
                 visited.add(position_key)
@@ -211,12 +225,12 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
            avoid: frozenset[View] = frozenset(), restless: bool = False) -> Decision:
     """Choose a move from what is visible. With every card in sight the deal is solved as it
     stands. Otherwise the known part is searched (`lookahead`) and its best line's first move
-    played: a line that shows a card, or that makes the table better without; short of
-    either, `samples` samples are solved (`budget` each) and the move winning most of them
-    played, if any. `restless` is kept for callers: the known-part search already prefers a
-    deal or a turn of the stock to moves that make nothing better. A move leading back to a
-    table in `avoid` (seen already in this game) ends no line; with nothing else the
-    decision is None, as with no move at all."""
+    played: a line that shows a card, or that makes the table better without. Short of
+    either the search is made again with empty piles counted as worth filling (first, when
+    the player is `restless`: nothing better seen for a while); short of that `samples`
+    samples are solved (sharing `budget`) and the move winning most of them played. A move
+    leading back to a table in `avoid` (seen already in this game) ends no line; with
+    nothing else the decision is None, as with no move at all."""
     legal = [move for move in game.legal_moves() if move.kind != DONE]
     if not legal:
         return Decision(None, 0, 0)
@@ -228,17 +242,17 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
                             plan_game=_copy(game))
         if found.result == LOST:
             return Decision(None, 0, 1, found.nodes, hopeless=True)
-    line, shows, gain, nodes, trial = lookahead(game, seen, rng, budget, avoid)
-    if line and (shows or gain > 0):
-        return Decision(line[0], 0, samples, nodes, False, False, line[1:], trial)
-    # nothing better in sight: empty piles are then worth filling, so a pile action that
-    # wants them filled (a deal) or a card to show comes within reach
+    # with nothing better in sight empty piles are worth filling, so that a pile action
+    # wanting them filled (a Spider deal) or a card to show comes within reach; a restless
+    # player looks that way first
     weights = weights_for(game.gdef)
     eager = weights.with_changes({"empty": -weights.empty, "cells": -weights.cells})
-    line, shows, gain, more, trial = lookahead(game, seen, rng, budget, avoid, eager)
-    nodes += more
-    if line and (shows or gain > 0):
-        return Decision(line[0], 0, samples, nodes, False, True, line[1:], trial)
+    nodes = 0
+    for tried in ((eager, weights) if restless else (weights, eager)):
+        line, shows, gain, more, trial = lookahead(game, seen, rng, budget, avoid, tried)
+        nodes += more
+        if line and (shows or gain > 0):
+            return Decision(line[0], 0, samples, nodes, False, tried is eager, line[1:], trial)
     wins: Counter[Move] = Counter()
     plans: dict[Move, tuple[list[Move], Game]] = {}
     share = Budget(nodes=budget.nodes, seconds=budget.seconds / max(samples, 1))
@@ -253,8 +267,6 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
         move, won = wins.most_common(1)[0]
         moves, other = plans[move]
         return Decision(move, won, samples, nodes, plan=moves[1:], plan_game=other)
-    if line:
-        return Decision(line[0], 0, samples, nodes, stuck=True, plan=line[1:], plan_game=trial)
     return Decision(None, 0, samples, nodes, stuck=True)
 
 
@@ -278,7 +290,7 @@ def play(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
          sample_nodes: int = 3_000, max_moves: int = 3_000) -> Played:
     """Play the deal from here to its end, honestly, thinking for about `seconds` (each
     decision takes a share of what is left). With the time spent, the rest is played at a
-    glance (one sample, a few nodes a move), as a player short of time plays on; a game still
+    glance (a few nodes a move), as a player short of time plays on; a game still
     going at twice `seconds` ends unknown. Moves are made on `game` itself."""
     rng = random.Random(seed)
     start = time.perf_counter()
@@ -305,7 +317,7 @@ def play(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
             if left > 0:
                 # about one decision for each card still to be seen, and some to spare
                 now, budget = samples, Budget(nodes=sample_nodes,
-                                              seconds=left / (10 + 0.5 * hidden))
+                                              seconds=left / (5 + 0.25 * hidden))
             else:
                 now, budget = 1, Budget(nodes=_GLANCE, seconds=seconds)
             restless = stalls >= _PATIENCE or since >= _WANDER
