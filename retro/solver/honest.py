@@ -242,17 +242,7 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
                             plan_game=_copy(game))
         if found.result == LOST:
             return Decision(None, 0, 1, found.nodes, hopeless=True)
-    # with nothing better in sight empty piles are worth filling, so that a pile action
-    # wanting them filled (a Spider deal) or a card to show comes within reach; a restless
-    # player looks that way first
-    weights = weights_for(game.gdef)
-    eager = weights.with_changes({"empty": -weights.empty, "cells": -weights.cells})
     nodes = 0
-    for tried in ((eager, weights) if restless else (weights, eager)):
-        line, shows, gain, more, trial = lookahead(game, seen, rng, budget, avoid, tried)
-        nodes += more
-        if line and (shows or gain > 0):
-            return Decision(line[0], 0, samples, nodes, False, tried is eager, line[1:], trial)
     wins: Counter[Move] = Counter()
     plans: dict[Move, tuple[list[Move], Game]] = {}
     share = Budget(nodes=budget.nodes, seconds=budget.seconds / max(samples, 1))
@@ -263,11 +253,27 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
         if found.result == WON and found.moves:
             wins[found.moves[0]] += 1
             plans.setdefault(found.moves[0], (found.moves, other))
-    if wins:
+        elif not wins:
+            break  # the first sample is not won: the known part is searched instead
+    if 2 * won_most(wins) > samples:
         move, won = wins.most_common(1)[0]
         moves, other = plans[move]
         return Decision(move, won, samples, nodes, plan=moves[1:], plan_game=other)
+    # with nothing better in sight empty piles are worth filling, so that a pile action
+    # wanting them filled (a Spider deal) or a card to show comes within reach; a restless
+    # player looks that way first
+    weights = weights_for(game.gdef)
+    eager = weights.with_changes({"empty": -weights.empty, "cells": -weights.cells})
+    for tried in ((eager, weights) if restless else (weights, eager)):
+        line, shows, gain, more, trial = lookahead(game, seen, rng, budget, avoid, tried)
+        nodes += more
+        if line and (shows or gain > 0):
+            return Decision(line[0], 0, samples, nodes, False, tried is eager, line[1:], trial)
     return Decision(None, 0, samples, nodes, stuck=True)
+
+
+def won_most(wins: Counter[Move]) -> int:
+    return wins.most_common(1)[0][1] if wins else 0
 
 
 def _copy(game: Game) -> Game:
