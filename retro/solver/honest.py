@@ -9,7 +9,8 @@ valued by what its table shows (`seen_value`: cards home, cards still face down,
 cards in order and in suit; a card just shown counts only as a card fewer face down). The best
 line, to the move showing a card or to a better table, is played, and the player thinks again
 once it has been seen what the new card is. With every card in sight the deal is solved as it
-stands; with nothing better in the known part, samples of the hidden cards are solved.
+stands. Before searching, one sample of the hidden cards is solved; if it is won, more are, and
+the move that wins most of them is played when it wins more than half (a Klondike endgame).
 """
 
 from __future__ import annotations
@@ -224,11 +225,12 @@ def _won(game: Game) -> bool:
 def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
            avoid: frozenset[View] = frozenset(), restless: bool = False) -> Decision:
     """Choose a move from what is visible. With every card in sight the deal is solved as it
-    stands. Otherwise the known part is searched (`lookahead`) and its best line's first move
+    stands. Otherwise a sample of the hidden cards is solved (a share of `budget`); if it is
+    won, the rest of `samples` are too, and a move winning more than half of them is played.
+    Failing that the known part is searched (`lookahead`) and its best line's first move
     played: a line that shows a card, or that makes the table better without. Short of
     either the search is made again with empty piles counted as worth filling (first, when
-    the player is `restless`: nothing better seen for a while); short of that `samples`
-    samples are solved (sharing `budget`) and the move winning most of them played. A move
+    the player is `restless`: nothing better seen for a while). A move
     leading back to a table in `avoid` (seen already in this game) ends no line; with
     nothing else the decision is None, as with no move at all."""
     legal = [move for move in game.legal_moves() if move.kind != DONE]
@@ -321,7 +323,7 @@ def play(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
         else:
             hidden = sum(pile.down for pile in game.position.piles)
             if left > 0:
-                # about one decision for each card still to be seen, and some to spare
+                # a share for each four cards still to be seen (many show several at once)
                 now, budget = samples, Budget(nodes=sample_nodes,
                                               seconds=left / (5 + 0.25 * hidden))
             else:
