@@ -17,8 +17,11 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import Any, TypeVar
 
+from retro.engine.dealing import Deal
 from retro.engine.model import Accept, Action, Auto, Condition, Keyer, Pick, Score
-from retro.errors import IllegalMove
+from retro.engine.rotation import Rotate
+from retro.errors import IllegalMove, RetroError
+from retro.rules.registry import REGISTRY
 
 ENTRY_POINT_GROUP = "retro_patience.rules"
 R = TypeVar("R")
@@ -32,12 +35,18 @@ _reported: set[str] = set()
 
 @cache
 def load_plugins() -> tuple[str, ...]:
-    """Load every plugin once; the problems found, one line each (empty when all is well)."""
+    """Load every plugin once; the problems found, one line each (empty when all is well).
+
+    A plugin that fails is skipped whole: the rules it registered before failing are taken
+    out again, so no game runs on half a plugin."""
     problems = []
     for entry in entry_points(group=ENTRY_POINT_GROUP):
+        before = set(REGISTRY)
         try:
             entry.load()
         except PluginFailure as error:  # a plugin's own bug must not stop the game
+            for key in set(REGISTRY) - before:
+                del REGISTRY[key]
             problems.append(f"rule plugin '{entry.name}' ({entry.value}) was skipped: "
                             f"{_said(error)}")
     return tuple(problems)
@@ -84,10 +93,12 @@ def guard(rule: str, bound: Any) -> Any:
     no = _refused(rule)
     if isinstance(bound, Pick):
         return Pick(_safe(rule, bound.run, lambda *_: 0), _safe(rule, bound.why, no))
+    # A plugin's tallies are not counted as piles change (its count would run unguarded):
+    # `Position.count` counts them when its guarded test asks.
     if isinstance(bound, Accept):
         keys = tuple(_keyer(rule, keyer) for keyer in bound.keys)
         return replace(bound, test=_safe(rule, bound.test, lambda *_: False),
-                       why=_safe(rule, bound.why, no), keys=keys)
+                       why=_safe(rule, bound.why, no), keys=keys, tallies=())
     if isinstance(bound, Condition):
         return Condition(_safe(rule, bound.test, lambda *_: False), _safe(rule, bound.why, no))
     if isinstance(bound, Action):
@@ -96,11 +107,19 @@ def guard(rule: str, bound: Any) -> Any:
 
         return replace(bound, available=_safe(rule, bound.available, lambda *_: False),
                        why=_safe(rule, bound.why, no),
-                       apply=_safe(rule, bound.apply, failed_apply))
+                       apply=_safe(rule, bound.apply, failed_apply), tallies=())
     if isinstance(bound, Auto):
         return Auto(_safe(rule, bound.apply, lambda *_: False))
     if isinstance(bound, Score) and bound.from_position is not None:
         return replace(bound, from_position=_safe(rule, bound.from_position, lambda *_: 0))
+    if isinstance(bound, Rotate):
+        return Rotate(_safe(rule, bound.available, lambda *_: False),
+                      _safe(rule, bound.why, no), _safe(rule, bound.done, lambda *_: None))
+    if isinstance(bound, Deal):
+        def failed_lay(*_: Any) -> None:  # no game can start on half a deal: one clear line
+            raise RetroError(report(rule, RuntimeError("while dealing")))
+
+        return Deal(_safe(rule, bound.lay, failed_lay))
     return bound
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from retro.engine.game import Game
 from retro.engine.model import DONE, MOVE, Move
+from retro.engine.rotation import ROTATIONS
 
 # Values, large enough apart that one strong reason is never outweighed by several weak ones.
 WIN = 100_000
@@ -26,6 +27,7 @@ SHUFFLE = -600
 BREAK_SUIT = -900
 REPEAT = -3_000
 DEAL = -10_000
+ROTATE = -20_000  # a rotation is a rare allowance: hinted only when nothing else is left
 GIVE_UP = -50_000
 
 # Why a move is good (or not), in the words the status line shows; the window translates them.
@@ -40,8 +42,9 @@ BREAKS_RUN = "breaks a run of one suit"
 SHUFFLES = "only shuffles a run between equal places"
 GOES_BACK = "goes back to an earlier position"
 MOVES_CARDS = "moves cards"
+SPENDS_ROTATION = "spends a rotation"
 REASONS = (WINS, COMPLETES, TURNS, DEALS, WHOLE_PILE, EMPTIES,
-           IN_SUIT, BREAKS_RUN, SHUFFLES, GOES_BACK, MOVES_CARDS)
+           IN_SUIT, BREAKS_RUN, SHUFFLES, GOES_BACK, MOVES_CARDS, SPENDS_ROTATION)
 
 # Auto-play makes only moves at least this good: progress, never a gamble.
 AUTO_THRESHOLD = SAME_SUIT
@@ -110,6 +113,9 @@ def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
         if move.kind == "deal":
             value += DEAL
             reasons.append(DEALS)
+        elif move.kind in ROTATIONS:
+            value += ROTATE
+            reasons.append(SPENDS_ROTATION)
         return Hint(move, value + SCORE_GAIN * gain, tuple(reasons))
     assert dst is not None
     count = move.count
@@ -160,7 +166,8 @@ def hints(game: Game) -> list[Hint]:
     round in circles while a real move exists.
     """
     ranked = rank(game)
-    useful = [hint for hint in ranked if hint.value > POINTLESS or hint.move.kind != MOVE]
+    useful = [hint for hint in ranked if hint.value > POINTLESS
+              or hint.move.kind not in (MOVE, *ROTATIONS)]
     useful = [hint for hint in useful if hint.move.kind != DONE] or useful
     return useful or ranked
 

@@ -49,6 +49,7 @@ AUTO_DONE = Plural("Auto-play made {n} move", "Auto-play made {n} moves")
 NOTHING_TO_LIFT = "Nothing to lift here"
 LIFTED = "{n} lifted: {cards}. Choose a pile, Enter drops, Esc puts back"
 CHOOSE = "{n} of {run} to lift: {cards}"
+CHOOSE_ROTATE = "{n} chosen: {cards}. F or B turns them round"
 HINT = "Hint {i}/{n}: {move} ({why})"
 NO_PLACE = "{cards} has no place to go"
 RESTARTED = "The deal starts again"
