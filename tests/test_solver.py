@@ -273,6 +273,31 @@ def test_honest_decisions_never_read_face_down_cards() -> None:
     assert one.position.fingerprint() == two.position.fingerprint()
 
 
+def test_the_known_part_search_never_reads_face_down_cards() -> None:
+    gdef = load("spider", suits=2)
+    real = Game(gdef, 4)
+    for move in real.legal_moves()[:1]:
+        real.push(move)
+    changed = _hidden_reversed(real)
+    assert real.position.fingerprint() != changed.position.fingerprint()
+    budget = Budget(nodes=2_000, seconds=600)
+    answers = []
+    for game in (real, changed):
+        line, shows, gain, nodes, trial = honest.lookahead(
+            game, honest.view(game), random.Random(5), budget)
+        answers.append((line, shows, gain, nodes))
+        # every move of the line but the last leaves each face-down card where it was
+        hidden = honest.hidden_count(trial.position)
+        for move in line[:-1]:
+            trial.push(move)
+            assert honest.hidden_count(trial.position) == hidden
+        if shows:
+            trial.push(line[-1])
+            assert honest.hidden_count(trial.position) < hidden
+    assert answers[0] == answers[1]
+    assert answers[0][0]
+
+
 def test_a_sample_agrees_with_everything_visible() -> None:
     real = Game(load("spider", suits=2), 4)
     seen = honest.view(real)

@@ -2,17 +2,20 @@
 the stock.
 
 Everything the player goes by passes through `view()`, which reads only what is face up (and how
-many cards lie face down where). At each decision the hidden cards are dealt afresh at random
-into the hidden places, many times over (each a *sample* that agrees with everything visible);
-each sample is solved with a small budget by the perfect-information search; the move that wins
-the most samples is played (failing any win, the one leading most often to the most promising
-position). The line found in a sample (to its win, or to its most promising position) is
-followed while the real table keeps looking as the sample said it would: as soon as a turned
-card differs, the player thinks again.
+many cards lie face down where). At each decision the player searches the known part of the
+game (`lookahead`): every line of moves that shows no new card, best first, each position once;
+a move that shows one (turns a card face up, deals or turns the stock) ends its line. A line is
+valued by what its table shows (`seen_value`: cards home, cards still face down, empty piles,
+cards in order and in suit; a card just shown counts only as a card fewer face down). The best
+line, to the move showing a card or to a better table, is played, and the player thinks again
+once it has been seen what the new card is. With every card in sight the deal is solved as it
+stands. Before searching, one sample of the hidden cards is solved; if it is won, more are, and
+the move that wins most of them is played when it wins more than half (a Klondike endgame).
 """
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import random
 import time
@@ -21,8 +24,8 @@ from dataclasses import dataclass, field
 
 from retro.engine.cards import Card, make_deck
 from retro.engine.game import WON, Game
-from retro.engine.model import DONE, MOVE, Move, Position
-from retro.solver.adapter import make
+from retro.engine.model import DONE, Move, Position
+from retro.solver.adapter import key, make, unmake
 from retro.solver.guide import Weights, weights_for
 from retro.solver.search import LOST, UNKNOWN, Budget, solve
 
@@ -95,88 +98,189 @@ def shape_of(game: Game) -> Shape:
 
 @dataclass
 class Decision:
-    """The move to play, how many samples it won, and a line to follow: a winning one, or
-    failing that one to the most promising position a sample reached (with the sample it was
-    found in, to notice when the real table stops agreeing)."""
+    """The move to play, how many samples it won, and a line to follow: the rest of the best
+    line of the known part, or a winning line found with every card in sight (with the game it
+    was found on, to notice when the real table stops agreeing)."""
 
     move: Move | None
     wins: int
     samples: int
     nodes: int = 0
     hopeless: bool = False  # every sample was proved lost
-    stuck: bool = False  # no sample saw anything better than the table now
+    stuck: bool = False  # nothing better than the table now is in sight
     plan: list[Move] = field(default_factory=list)
     plan_game: Game | None = None
 
 
+def hidden_count(position: Position) -> int:
+    """Cards lying face down anywhere (the stock's too): a move lowering it shows a card."""
+    return sum(pile.down for pile in position.piles)
+
+
+def seen_value(position: Position, weights: Weights,
+               before: list[tuple[int, int]] | None = None) -> float:
+    """How promising a table looks from its face-up cards alone: cards home, face-down cards
+    outside the stock (minus), empty piles and cells, cards in order on the one below (more
+    when in suit), cards above a lower card (minus); the search's weights. `before`: each
+    pile's face-down and total counts before a move that showed cards; a card it showed (its
+    place in a sample is made up) counts for nothing but one card fewer face down."""
+    home = down = empty = cells = runs = suited = disorder = 0
+    dealt = before is not None and any(
+        pile.kind == "stock" and len(pile.cards) < before[index][1]
+        for index, pile in enumerate(position.piles))
+    for index, pile in enumerate(position.piles):
+        kind = pile.kind
+        cards = pile.cards
+        if kind == "foundation":
+            home += len(cards)
+            continue
+        if kind == "stock":
+            continue
+        down += pile.down
+        if not cards:
+            if pile.group.accept is not None:
+                if kind == "cell":
+                    cells += 1
+                else:
+                    empty += 1
+            continue
+        top = len(cards)
+        first = pile.down
+        if before is not None:
+            was_down, was_len = before[index]
+            if pile.down < was_down:
+                first = was_down  # the cards just turned face up are not read
+            if dealt and top > was_len:
+                top = was_len  # nor the cards just dealt onto the pile
+        lowest = 99
+        for at in range(first + 1, top):
+            below, card = cards[at - 1], cards[at]
+            if below.rank == card.rank + 1:
+                runs += 1
+                suited += below.suit == card.suit
+            lowest = min(lowest, below.rank)
+            if card.rank > lowest:
+                disorder += 1
+    return (weights.home * home - weights.turned * down + weights.empty * empty
+            + weights.cells * cells + weights.runs * runs + weights.suited * suited
+            - weights.disorder * disorder)
+
+
+_SOONER = 0.01  # (minus) a move of a line: of two equal lines the shorter, so a card shows sooner
+
+
+def lookahead(game: Game, seen: View, rng: random.Random, budget: Budget,
+              avoid: frozenset[View] = frozenset(), weights: Weights | None = None,
+              ) -> tuple[list[Move], bool, float, int, Game]:
+    """Search the known part of the game: every line of moves that shows no new card, best
+    first, once per position (a transposition table on the position key). A move that shows
+    a card (turns one face up, deals or turns the stock) ends its line. The search runs on a
+    sample of the hidden cards, whose cards it never weighs: a card shown counts only as one
+    card fewer face down. Returns the best line (to its most promising table not already
+    seen in this game; of equals the one showing a card soonest), whether it ends by showing
+    a card, its gain over the table now, the nodes searched and the sample searched on."""
+    trial = sample(game, seen, rng)
+    weights = weights or weights_for(game.gdef)
+    root_hidden = hidden_count(trial.position)
+    root_value = seen_value(trial.position, weights)
+    visited = {key(trial)}
+    frontier: list[tuple[float, int, list[Move]]] = [(0.0, 0, [])]
+    # the best line showing a card, and the best one making the table better without
+    best: dict[bool, tuple[float, list[Move]]] = {True: (float("-inf"), []),
+                                                 False: (root_value + _SOONER, [])}
+    nodes = count = 0
+    deadline = time.perf_counter() + budget.seconds
+    while frontier and nodes < budget.nodes and time.perf_counter() < deadline:
+        line = heapq.heappop(frontier)[2]
+        for move in line:
+            make(trial, move)
+        before = [(pile.down, len(pile.cards)) for pile in trial.position.piles]
+        for move in [m for m in trial.legal_moves() if m.kind != DONE]:
+            make(trial, move)
+            nodes += 1
+            shows = hidden_count(trial.position) < root_hidden
+            value = (seen_value(trial.position, weights, before if shows else None)
+                     - _SOONER * (len(line) + 1))
+            position_key = key(trial)
+            if position_key not in visited:
+                visited.add(position_key)
+                new = [*line, move]
+                if value > best[shows][0] and (shows or view(trial) not in avoid):
+                    best[shows] = (value, new)
+                if not shows and not _won(trial):
+                    count += 1
+                    heapq.heappush(frontier, (-value, count, new))
+            unmake(trial)
+        for _ in line:
+            unmake(trial)
+    shows = bool(best[True][1]) and (not best[False][1] or best[True][0] >= best[False][0])
+    value, line = best[shows]
+    return line, shows, value - root_value if line else 0.0, nodes, trial
+
+
+def _won(game: Game) -> bool:
+    return bool(game.position.counters.get("won"))
+
+
 def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
            avoid: frozenset[View] = frozenset(), restless: bool = False) -> Decision:
-    """Choose a move from what is visible: the one that wins most samples. Short of a win, a
-    card move comes before a pile action (a deal or a turn of the stock shows cards a sample
-    only made up, so samples overrate it); but when the player is `restless` (nothing better
-    seen for a while) and no sample sees anything better now, the pile action comes first, or
-    with none allowed the moves that allow one, as a player turns the stock rather than
-    shuffle cards around. A move leading back to a table in `avoid` (already seen in this game:
-    nothing new can come of it) is never chosen; with only such moves left the decision is
-    None, as with no move at all."""
+    """Choose a move from what is visible. With every card in sight the deal is solved as it
+    stands. Otherwise a sample of the hidden cards is solved (a share of `budget`); if it is
+    won, the rest of `samples` are too, and a move winning more than half of them is played.
+    Failing that the known part is searched (`lookahead`) and its best line's first move
+    played: a line that shows a card, or that makes the table better without. Short of
+    either the search is made again with empty piles counted as worth filling (first, when
+    the player is `restless`: nothing better seen for a while). A move
+    leading back to a table in `avoid` (seen already in this game) ends no line; with
+    nothing else the decision is None, as with no move at all."""
     legal = [move for move in game.legal_moves() if move.kind != DONE]
     if not legal:
         return Decision(None, 0, 0)
     seen = view(game)
+    if not any(down for down, _ in seen[0]):
+        found = solve(game, budget)
+        if found.result == WON and found.moves:
+            return Decision(found.moves[0], 1, 1, found.nodes, plan=found.moves[1:],
+                            plan_game=_copy(game))
+        if found.result == LOST:
+            return Decision(None, 0, 1, found.nodes, hopeless=True)
+    nodes = 0
     wins: Counter[Move] = Counter()
-    hopes: Counter[Move] = Counter()
     plans: dict[Move, tuple[list[Move], Game]] = {}
-    leads: dict[Move, tuple[list[Move], Game]] = {}  # lines to the most promising positions
-    first: Game | None = None
-    nodes = lost = 0
-    gains: list[float] = []
+    share = Budget(nodes=budget.nodes, seconds=budget.seconds / max(samples, 1))
     for _ in range(samples):
-        trial = sample(game, seen, rng)
-        first = first or trial
-        found = solve(trial, budget)
+        other = sample(game, seen, rng)
+        found = solve(other, share)
         nodes += found.nodes
         if found.result == WON and found.moves:
-            move = found.moves[0]
-            wins[move] += 1
-            plans.setdefault(move, (found.moves, trial))
-        elif found.result == UNKNOWN and found.best:
-            hopes[found.best[0]] += 1
-            gains.append(found.gain)
-            leads.setdefault(found.best[0], (found.best, trial))
-        elif found.result == LOST:
-            lost += 1
-    assert first is not None
-    stuck = not wins and bool(gains) and max(gains) <= 0
-    eager = stuck and restless  # for a pile action, after a while of seeing nothing better
-
-    def order(move: Move) -> tuple[int, bool, int, int]:
-        return (-wins[move], (move.kind == MOVE) == eager, -hopes[move], legal.index(move))
-
-    ranked = sorted(legal, key=order)
-    if eager and all(move.kind == MOVE for move in legal):
-        # no pile action allowed now (a Spider deal wants every column filled): first the
-        # moves after which one is
-        ranked.sort(key=lambda move: not _opens_action(first, move))
-    best = next((move for move in ranked if not _repeats(first, move, avoid)), None)
-    if best is None:
-        return Decision(None, 0, samples, nodes)  # every move goes round in a circle
-    plan, plan_game = plans.get(best) or leads.get(best) or ([], None)
-    return Decision(best, wins[best], samples, nodes, lost == samples, stuck, list(plan[1:]),
-                    plan_game)
+            wins[found.moves[0]] += 1
+            plans.setdefault(found.moves[0], (found.moves, other))
+        elif not wins:
+            break  # the first sample is not won: the known part is searched instead
+    if 2 * won_most(wins) > samples:
+        move, won = wins.most_common(1)[0]
+        moves, other = plans[move]
+        return Decision(move, won, samples, nodes, plan=moves[1:], plan_game=other)
+    # with nothing better in sight empty piles are worth filling, so that a pile action
+    # wanting them filled (a Spider deal) or a card to show comes within reach; a restless
+    # player looks that way first
+    weights = weights_for(game.gdef)
+    eager = weights.with_changes({"empty": -weights.empty, "cells": -weights.cells})
+    for tried in ((eager, weights) if restless else (weights, eager)):
+        line, shows, gain, more, trial = lookahead(game, seen, rng, budget, avoid, tried)
+        nodes += more
+        if line and (shows or gain > 0):
+            return Decision(line[0], 0, samples, nodes, False, tried is eager, line[1:], trial)
+    return Decision(None, 0, samples, nodes, stuck=True)
 
 
-def _opens_action(trial: Game, move: Move) -> bool:
-    with trial.trial(move):
-        return any(other.kind not in (MOVE, DONE) for other in trial.legal_moves())
+def won_most(wins: Counter[Move]) -> int:
+    return wins.most_common(1)[0][1] if wins else 0
 
 
-def _repeats(trial: Game, move: Move, avoid: frozenset[View]) -> bool:
-    """Does `move` lead back to a table seen before? (Worked out on a sample: a move that
-    turns no card looks the same there as on the real table.)"""
-    if not avoid:
-        return False
-    with trial.trial(move):
-        return view(trial) in avoid
+def _copy(game: Game) -> Game:
+    """A copy of the table to follow a plan on (a game of its own, so its moves are kept)."""
+    return sample(game, view(game), random.Random(0))
 
 
 @dataclass
@@ -194,7 +298,7 @@ def play(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
          sample_nodes: int = 3_000, max_moves: int = 3_000) -> Played:
     """Play the deal from here to its end, honestly, thinking for about `seconds` (each
     decision takes a share of what is left). With the time spent, the rest is played at a
-    glance (one sample, a few nodes a move), as a player short of time plays on; a game still
+    glance (a few nodes a move), as a player short of time plays on; a game still
     going at twice `seconds` ends unknown. Moves are made on `game` itself."""
     rng = random.Random(seed)
     start = time.perf_counter()
@@ -219,9 +323,9 @@ def play(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
         else:
             hidden = sum(pile.down for pile in game.position.piles)
             if left > 0:
-                # about one decision for each card still to be seen, and some to spare
+                # a share for each four cards still to be seen (many show several at once)
                 now, budget = samples, Budget(nodes=sample_nodes,
-                                              seconds=left / (10 + 0.75 * hidden) / samples)
+                                              seconds=left / (5 + 0.25 * hidden))
             else:
                 now, budget = 1, Budget(nodes=_GLANCE, seconds=seconds)
             restless = stalls >= _PATIENCE or since >= _WANDER
