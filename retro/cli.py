@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -68,6 +69,19 @@ def _parser() -> argparse.ArgumentParser:
     console.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     console.add_argument("--json", action="store_true", help="one JSON object per answer")
     console.add_argument("--reveal", action="store_true", help="show face-down cards")
+
+    solve = sub.add_parser("solve", help="can a deal be won? (or play it honestly)")
+    solve.add_argument("game")
+    deals = solve.add_mutually_exclusive_group()
+    deals.add_argument("--seed", type=int, default=1)
+    deals.add_argument("--seeds", default=None, metavar="A-B", help="every deal from A to B")
+    solve.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    solve.add_argument("--honest", action="store_true",
+                       help="play as a player must, never seeing face-down cards")
+    solve.add_argument("--seconds", type=float, default=10.0, help="budget a deal (10)")
+    solve.add_argument("--jobs", type=int, default=None,
+                       help="processes for --seeds (default: one a core)")
+    solve.add_argument("--json", action="store_true", help="one JSON object a deal")
     return parser
 
 
@@ -122,6 +136,8 @@ def _run(args: argparse.Namespace) -> int:
         return _instructions(args, catalog)
     if command == "replay":
         return _replay(args, catalog)
+    if command == "solve":
+        return _solve(args)
     if command == "console":
         from retro.console import Console, read_lines
         from retro.engine.game import Game
@@ -131,6 +147,28 @@ def _run(args: argparse.Namespace) -> int:
             read_lines(getattr(sys.stdin, "buffer", sys.stdin)), sys.stdout)
         return 0
     return _play(args, catalog)
+
+
+def _solve(args: argparse.Namespace) -> int:
+    """Solve a deal, or play it honestly; with --seeds a range on --jobs processes."""
+    from retro.solver.runner import print_one, solve_deal, solve_range
+
+    options = _options(args.option)
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if args.seconds <= 0 or jobs < 1:
+        raise RetroError("--seconds must be above 0 and --jobs at least 1")
+    if args.seeds is None:
+        answer = solve_deal(args.games_dir, args.game, options, args.seed, args.honest,
+                            args.seconds)
+        print_one(answer, sys.stdout, args.json)
+        return 0
+    first, sep, last = args.seeds.partition("-")
+    if not (sep and first.strip().isdigit() and last.strip().isdigit()
+            and int(first) <= int(last)):
+        raise RetroError(f"--seeds wants A-B with A <= B, not '{args.seeds}'")
+    solve_range(args.games_dir, args.game, options, range(int(first), int(last) + 1),
+                args.honest, args.seconds, jobs, sys.stdout, args.json)
+    return 0
 
 
 def _stats(game_id: str | None) -> int:

@@ -258,7 +258,7 @@ class _Reader:
             win=_one(win, Condition), lose=_one(lose, Condition) if lose else None,
             score=_one(score, Score), done=bool(data.get("done", False)),
             instructions=data.get("instructions", data["id"]), source=self.marked.name,
-            rule_lines=tuple(self.rule_lines))
+            rule_lines=tuple(self.rule_lines), solver=dict(data.get("solver") or {}))
 
     def _check_schema(self, data: dict[str, Any], after: str = "") -> None:
         """Report every schema error; `after` says which option values were put in first."""

@@ -214,6 +214,7 @@ class GameDef:
     instructions: str = ""
     source: str = ""
     rule_lines: tuple[str, ...] = ()
+    solver: Mapping[str, Mapping[str, float]] = field(default_factory=dict)  # the file's hints
 
     def group(self, name: str) -> GroupDef:
         for group in self.groups:

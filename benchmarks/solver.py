@@ -1,0 +1,215 @@
+"""The solver measured against the best: one table.
+
+- FreeCell (Windows deal numbers), perfect information: deals solved and the median time, with
+  fc-solve (the C solver of the Debian package freecell-solver-bin) run on the same deals as an
+  anchor when it is installed (skipped otherwise).
+- Spider, honest play (never seeing a face-down card) at 1, 2 and 4 suits: win rates with 95%
+  Wilson intervals.
+- Spider 4 suits, perfect information: the share of deals proved winnable.
+- Every other game: won / lost / unknown over a range of deals.
+
+The defaults are the full run (hours); `--quick` or the range flags make a run of minutes:
+
+    python benchmarks/solver.py --quick
+    python benchmarks/solver.py --freecell 1-50 --spider 0 --spider4 0 --others 0
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from retro.definition.catalog import Catalog
+from retro.engine.game import Game
+from retro.solver.runner import solve_deal
+
+GOALS = {1: 95.0, 2: 65.0, 4: 25.0}  # Spider honest win rates to beat, in %
+# fc-solve's "lg" preset of several searches: its default single search gets lost on deal 9
+FC_SOLVE_FLAGS = ("-l", "lg")
+
+
+def _range(text: str) -> range:
+    """`A-B`, `N` or `0` (none)."""
+    if text.strip() == "0":
+        return range(0)
+    first, _, last = text.partition("-")
+    return range(int(first), int(last or first) + 1)
+
+
+def _solve(job: tuple[str, dict[str, str], int, bool, float]) -> dict[str, Any]:
+    game_id, options, seed, honest, seconds = job
+    try:
+        return solve_deal((), game_id, options, seed, honest, seconds)
+    except Exception as error:  # a benchmark reports a game that fails instead of stopping
+        return {"game": game_id, "seed": seed, "result": "error", "error": repr(error),
+                "moves": [], "nodes": 0, "seconds": 0.0}
+
+
+def _run(jobs: int, work: list[tuple[str, dict[str, str], int, bool, float]],
+         label: str) -> list[dict[str, Any]]:
+    answers: list[dict[str, Any]] = []
+    started = time.perf_counter()
+
+    def note() -> None:
+        sys.stderr.write(f"\r{label}: {len(answers)}/{len(work)} "
+                         f"({time.perf_counter() - started:.0f} s)")
+        sys.stderr.flush()
+
+    if jobs > 1 and len(work) > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            for answer in pool.imap_unordered(_solve, work):
+                answers.append(answer)
+                note()
+    else:
+        for job in work:
+            answers.append(_solve(job))
+            note()
+    sys.stderr.write("\n")
+    return answers
+
+
+def wilson(wins: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a rate, in %."""
+    if total == 0:
+        return 0.0, 0.0
+    p = wins / total
+    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
+    return 100 * max(0.0, centre - half), 100 * min(1.0, centre + half)
+
+
+def _count(answers: Sequence[dict[str, Any]], result: str) -> int:
+    return sum(1 for answer in answers if answer["result"] == result)
+
+
+def _median(answers: Sequence[dict[str, Any]], only: str | None = None) -> float:
+    times = [float(a["seconds"]) for a in answers if only is None or a["result"] == only]
+    return statistics.median(times) if times else float("nan")
+
+
+def fc_solve(seeds: range, seconds: float) -> list[tuple[bool, float]] | None:
+    """fc-solve on the same Windows deals (our deal N is theirs): (solved, seconds) a deal."""
+    program = shutil.which("fc-solve")
+    if program is None:
+        return None
+    gdef = Catalog().load("freecell", {})
+    found = []
+    with tempfile.TemporaryDirectory() as folder:
+        for seed in seeds:
+            game = Game(gdef, seed)
+            board = "\n".join(" ".join(card.code for card in pile.cards)
+                              for pile in game.position.groups["tableau"]) + "\n"
+            path = Path(folder) / f"{seed}.board"
+            path.write_text(board, encoding="ascii")
+            start = time.perf_counter()
+            try:
+                done = subprocess.run([program, *FC_SOLVE_FLAGS, str(path)],
+                                      capture_output=True, text=True, timeout=seconds,
+                                      check=False)
+                solved = "This game is solveable" in done.stdout
+            except subprocess.TimeoutExpired:
+                solved = False
+            found.append((solved, time.perf_counter() - start))
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--freecell", default="1-1000", help="FreeCell deals, A-B (0: none)")
+    parser.add_argument("--freecell-seconds", type=float, default=10.0)
+    parser.add_argument("--spider", default="1-200", help="Spider honest deals (0: none)")
+    parser.add_argument("--spider-seconds", type=float, default=10.0)
+    parser.add_argument("--suits", default="1,2,4", help="Spider suit counts played honestly")
+    parser.add_argument("--spider4", default="1-200",
+                        help="Spider 4 suits perfect-information deals (0: none)")
+    parser.add_argument("--spider4-seconds", type=float, default=30.0)
+    parser.add_argument("--others", default="1-50", help="deals of every other game (0: none)")
+    parser.add_argument("--other-seconds", type=float, default=5.0)
+    parser.add_argument("--games", default="", help="only these other games (comma separated)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (the machine's cores)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a run of minutes: FreeCell 1-20 at 5 s, Spider 1-3 honest at "
+                             "5 s, Spider 4 suits 1-2 at 10 s, other games 1-2 at 2 s")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.freecell, args.freecell_seconds = "1-20", 5.0
+        args.spider, args.spider_seconds = "1-3", 5.0
+        args.spider4, args.spider4_seconds = "1-2", 10.0
+        args.others, args.other_seconds = "1-2", 2.0
+    rows: list[str] = []
+
+    freecell = _range(args.freecell)
+    if freecell:
+        answers = _run(args.jobs, [("freecell", {}, s, False, args.freecell_seconds)
+                                   for s in freecell], "FreeCell")
+        won = _count(answers, "won")
+        rows.append(f"FreeCell {freecell.start}-{freecell.stop - 1} ({args.freecell_seconds:g} s)"
+                    f": solved {won}/{len(answers)}, lost {_count(answers, 'lost')}, unknown "
+                    f"{_count(answers, 'unknown')}; median {_median(answers):.2f} s, median of "
+                    f"the solved {_median(answers, 'won'):.2f} s (goal: all solved)")
+        anchor = fc_solve(freecell, args.freecell_seconds)
+        if anchor is None:
+            rows.append("fc-solve: not installed, anchor skipped")
+        else:
+            solved = sum(1 for ok, _ in anchor if ok)
+            median_ms = 1000 * statistics.median(t for _, t in anchor)
+            rows.append(f"fc-solve -l lg (same deals): solved {solved}/{len(anchor)}, median "
+                        f"{median_ms:.1f} ms (process start included); ours / fc-solve median: "
+                        f"{1000 * _median(answers) / median_ms:.0f}x")
+
+    spider = _range(args.spider)
+    for suits in [int(s) for s in args.suits.split(",") if s.strip()] if spider else []:
+        answers = _run(args.jobs, [("spider", {"suits": str(suits)}, s, True,
+                                    args.spider_seconds) for s in spider],
+                       f"Spider {suits} honest")
+        won = _count(answers, "won")
+        low, high = wilson(won, len(answers))
+        rows.append(f"Spider {suits} suit{'s' if suits > 1 else ''} honest "
+                    f"{spider.start}-{spider.stop - 1} ({args.spider_seconds:g} s): won {won}/"
+                    f"{len(answers)} = {100 * won / len(answers):.0f}% [95%: {low:.0f}-"
+                    f"{high:.0f}%]; goal >= {GOALS.get(suits, 0):.0f}%")
+
+    spider4 = _range(args.spider4)
+    if spider4:
+        answers = _run(args.jobs, [("spider", {"suits": "4"}, s, False, args.spider4_seconds)
+                                   for s in spider4], "Spider 4 perfect")
+        won = _count(answers, "won")
+        rows.append(f"Spider 4 suits perfect information {spider4.start}-{spider4.stop - 1} "
+                    f"({args.spider4_seconds:g} s): proved winnable {won}/{len(answers)} = "
+                    f"{100 * won / len(answers):.0f}%, proved lost {_count(answers, 'lost')}")
+
+    others = _range(args.others)
+    if others:
+        chosen = [g.strip() for g in args.games.split(",") if g.strip()]
+        games = chosen or [g for g in Catalog().ids() if g not in ("freecell", "spider")]
+        rows.append(f"{'game':<20} {'deals':>7} {'won':>4} {'lost':>4} {'unknown':>7} "
+                    f"{'errors':>6} {'median s':>8}")
+        for game_id in games:
+            answers = _run(args.jobs, [(game_id, {}, s, False, args.other_seconds)
+                                       for s in others], game_id)
+            errors = [a for a in answers if a["result"] == "error"]
+            rows.append(f"{game_id:<20} {f'{others.start}-{others.stop - 1}':>7} "
+                        f"{_count(answers, 'won'):>4} {_count(answers, 'lost'):>4} "
+                        f"{_count(answers, 'unknown'):>7} {len(errors):>6} "
+                        f"{_median(answers):>8.2f}"
+                        + (f"  first error: {errors[0]['error']}" if errors else ""))
+    print()
+    for row in rows:
+        print(row)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,23 @@
+"""The three engine calls a search needs, in one place: a position key, a trusted move and its
+undo (`Game.key()`, `Game.make()`, `Game.unmake()`, the engine's search interface). The search
+reaches the engine only through these names, so a change of that interface is one edit here."""
+
+from __future__ import annotations
+
+from retro.engine.game import Game
+from retro.engine.model import Move
+
+
+def key(game: Game) -> int:
+    """A 64-bit key, equal for positions that play alike (interchangeable piles as a set)."""
+    return game.key()
+
+
+def make(game: Game, move: Move) -> None:
+    """Make `move`, known legal (it comes from `legal_moves()`): no check, no redo bookkeeping."""
+    game.make(move)
+
+
+def unmake(game: Game) -> None:
+    """Take back the last `make`."""
+    game.unmake()

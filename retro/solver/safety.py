@@ -1,0 +1,239 @@
+"""Moves that can never hurt, worked out from a game's own rules.
+
+A card may go to a foundation at once, without search, when nothing it could still do in play
+matters: no card that could ever be built on it is left outside the foundations (Horne's rule
+for FreeCell, found here for any game). The facts this needs are learnt once per game by asking
+the game's accept rules about cards laid on otherwise empty piles (probes), and the model is
+only trusted when the answers do not change with what lies on the other piles: a rule that
+looks at neighbours (gaps, covering cards) switches safe moves off for that game, since a card
+may then matter for more than what it holds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from retro.engine.cards import Card, make_deck
+from retro.engine.model import DONE, MOVE, GameDef, GroupDef, Move, Pile, Position
+
+FOUNDATION = "foundation"
+
+
+@dataclass(frozen=True)
+class SafetyModel:
+    """What the probes found. `builders[c]`: the cards that may be built on `c` anywhere but a
+    foundation. `successor`: foundation groups whose pile topped by a card takes exactly one
+    card (that card's), with `bases` what their empty piles take. `keeps` the foundation
+    groups cards never leave. A card leaving a pile that a deal or redeal gathers changes
+    what that action does later (the thirds of a draw-three waste, a reshuffle), so no safe
+    move starts from the `stirred` groups."""
+
+    builders: dict[Card, frozenset[Card]]
+    successor: dict[str, dict[Card, Card | None]]
+    bases: dict[str, frozenset[Card]]
+    keeps: frozenset[str]
+    copies: Counter[Card]
+    stirred: frozenset[str]  # groups a pile action changes: no safe move leaves them
+
+
+# Learnt models by definition (held with it, so an id is never taken for another's).
+_MODELS: dict[int, tuple[GameDef, SafetyModel | None]] = {}
+
+
+def model_for(gdef: GameDef) -> SafetyModel | None:
+    """The game's safety model, or None when its rules give no safe moves (learnt once)."""
+    found = _MODELS.get(id(gdef))
+    if found is None or found[0] is not gdef:
+        if len(_MODELS) > 64:
+            _MODELS.clear()
+        found = _MODELS[id(gdef)] = (gdef, _learn(gdef))
+    return found[1]
+
+
+def _learn(gdef: GameDef) -> SafetyModel | None:
+    deck = make_deck(gdef.deck.decks, gdef.deck.suits, gdef.deck.ranks, gdef.deck.ace_high)
+    copies = Counter(deck)
+    cards = sorted(copies, key=lambda card: (card.suit, card.rank))
+    foundations = [g for g in gdef.groups if g.kind == FOUNDATION and g.accept is not None]
+    if not foundations:
+        return None
+    # what empty piles take first (cheap, and where neighbours show), then every card below;
+    # a group at a time, so a rule that reads other piles ends the learning early
+    accepted: set[tuple[str, int, Card | None, Card]] = set()
+    for full in (False, True):
+        for group in gdef.groups:
+            answers = [_answers(gdef, group, cards, busy, full) for busy in (0, 1, 2)]
+            if any(other != answers[0] for other in answers[1:]):
+                return None  # some rule reads the other piles' cards
+            accepted |= answers[0]
+    builders: dict[Card, set[Card]] = {card: set() for card in cards}
+    successor: dict[str, dict[Card, Card | None]] = {}
+    bases: dict[str, frozenset[Card]] = {}
+    for group in gdef.groups:
+        if group.accept is None:
+            continue
+        if group.kind != FOUNDATION:
+            for (name, _, below, card) in accepted:
+                if name == group.name and below is not None:
+                    builders[below].add(card)
+            continue
+        takes: dict[Card, set[Card]] = {card: set() for card in cards}
+        empty_by_slot: dict[int, set[Card]] = {slot: set() for slot in range(group.count)}
+        for (name, slot, below, card) in accepted:
+            if name != group.name:
+                continue
+            if below is None:
+                empty_by_slot[slot].add(card)
+            elif slot == 0:
+                takes[below].add(card)
+        if any(len(taken) > 1 for taken in takes.values()):
+            continue  # a foundation that offers a choice (Golf's pile): no move there is safe
+        if len({frozenset(found) for found in empty_by_slot.values()}) != 1:
+            continue
+        if not empty_by_slot[0] and not any(takes.values()):
+            continue  # takes no single card at all (Spider's whole suits): nothing to learn
+        successor[group.name] = {card: next(iter(taken), None) for card, taken in takes.items()}
+        bases[group.name] = frozenset(empty_by_slot[0])
+    if not successor:
+        return None
+    stirred = _stirred(gdef, cards)
+    if stirred is None:
+        return None
+    keeps = frozenset(g.name for g in foundations if g.pick is None)
+    return SafetyModel({card: frozenset(found) for card, found in builders.items()},
+                       successor, bases, keeps, copies, stirred)
+
+
+def _stirred(gdef: GameDef, cards: list[Card]) -> frozenset[str] | None:
+    """The groups whose piles the game's actions (and the autos after them) change, seen by
+    making each action on a table with a card on every pile; None if some action cannot be
+    seen at work there."""
+    from retro.engine.game import Game
+
+    acting = {g.name for g in gdef.groups if g.action is not None}
+    if not acting:
+        return frozenset()
+    position = Position(gdef)
+    _fill_others(position, (), cards, 1)
+    game = Game(gdef, 1, position)
+    stirred: set[str] = set()
+    seen: set[str] = set()
+    for move in game.legal_moves():
+        if move.kind in (MOVE, DONE):
+            continue
+        before = position.piles_state()
+        try:
+            game.make(move)
+        except (ValueError, IndexError, KeyError):
+            return None  # the action needs a table the probe does not give it
+        after = position.piles_state()
+        game.unmake()
+        seen.add(position.piles[move.src].group.name)
+        stirred.update(pile.group.name for pile, old, new in zip(position.piles, before, after,
+                                                                  strict=True) if old != new)
+    return frozenset(stirred) if seen >= acting else None
+
+
+def _answers(gdef: GameDef, group: GroupDef, cards: list[Card], busy: int,
+             full: bool) -> set[tuple[str, int, Card | None, Card]]:
+    """Every (group, slot, card below or None for an empty pile, card put) `group`'s accept
+    rule allows, with a card from any pile that may be picked from; `busy` > 0 lays a different
+    card on every other pile first, to see whether the answers depend on them. Without `full`
+    only empty piles are asked."""
+    result: set[tuple[str, int, Card | None, Card]] = set()
+    sources = [g for g in gdef.groups if g.pick is not None]
+    if group.accept is None:
+        return result
+    # every foundation (they must agree); elsewhere a row's first places and its last,
+    # so a rule that looks at a neighbour meets one
+    slots = (range(group.count) if group.kind == FOUNDATION
+             else sorted({0, 1, group.count - 1} & set(range(group.count))))
+    for slot in slots:
+        for source in sources:
+            position = Position(gdef)
+            dst = position.groups[group.name][slot]
+            src = next((p for p in position.groups[source.name] if p is not dst), None)
+            if src is None:
+                continue
+            if busy:
+                _fill_others(position, (src, dst), cards, busy)
+            # below each card on the first pile; elsewhere what an empty pile takes
+            for below in (None, *cards) if slot == 0 and full else (None,):
+                dst.cards[:] = [] if below is None else [below]
+                dst.refresh(position)
+                for card in cards:
+                    src.cards[:] = [card]
+                    src.refresh(position)
+                    if _accepts(group, position, src, dst):
+                        result.add((group.name, slot, below, card))
+    return result
+
+
+def _accepts(group: GroupDef, position: Position, src: Pile, dst: Pile) -> bool:
+    assert group.accept is not None
+    try:
+        return bool(group.accept.test(position, src, 1, dst))
+    except (IndexError, KeyError, ValueError):
+        return False  # a rule that needs a shape the probe lacks: not an answer
+
+
+def _fill_others(position: Position, keep: Iterable[Pile], cards: list[Card], turn: int) -> None:
+    kept = {pile.index for pile in keep}
+    for pile in position.piles:
+        if pile.index not in kept:
+            pile.cards[:] = [cards[(pile.index * 7 + turn * 13) % len(cards)]]
+    position.refresh_all()
+
+
+def _home(position: Position, model: SafetyModel) -> tuple[Counter[Card], dict[Card, bool]]:
+    """How many copies of each card lie on foundations, and whether some copy lies on one
+    it can leave again."""
+    home: Counter[Card] = Counter()
+    loose: dict[Card, bool] = {}
+    for pile in position.piles:
+        if pile.kind == FOUNDATION:
+            home.update(pile.cards)
+            if pile.group.name not in model.keeps:
+                for card in pile.cards:
+                    loose[card] = True
+    return home, loose
+
+
+def safe_move(position: Position, moves: list[Move], model: SafetyModel) -> Move | None:
+    """A move among `moves` that cannot lose a won game, or None."""
+    home: Counter[Card] | None = None
+    loose: dict[Card, bool] = {}
+    for move in moves:
+        if move.kind != MOVE or move.count != 1:
+            continue
+        dst = position.piles[move.dst]
+        src = position.piles[move.src]
+        follows = model.successor.get(dst.group.name)
+        if follows is None or src.kind == FOUNDATION or src.group.name in model.stirred:
+            continue
+        card = src.cards[-1]
+        if home is None:
+            home, loose = _home(position, model)
+        if not dst.cards:
+            empty = sum(1 for pile in position.groups[dst.group.name] if not pile.cards)
+            waiting = sum(model.copies[base] - home[base] for base in model.bases[dst.group.name])
+            if waiting > empty:
+                continue  # the empty foundations are too few: which card goes first may matter
+        if all(_useless(found, home, loose, model, 0) for found in model.builders[card]):
+            return move
+    return None
+
+
+def _useless(card: Card, home: Counter[Card], loose: dict[Card, bool], model: SafetyModel,
+             depth: int) -> bool:
+    """Every copy of `card` is home for good: on a foundation nothing leaves, or, where cards
+    may come back, with nothing left in play that it could hold."""
+    if home[card] < model.copies[card]:
+        return False
+    if not loose.get(card):
+        return True
+    if depth > 20:
+        return False
+    return all(_useless(found, home, loose, model, depth + 1) for found in model.builders[card])

@@ -1,0 +1,295 @@
+"""Perfect-information search: can this deal still be won from here, every card known?
+
+One search for every game, over the same `Game` the window plays (no rules of its own):
+
+- Each child of a position is one legal move followed by every safe move it allows
+  (`retro.solver.safety`): moves that can never lose a won game are not branched on.
+- A transposition table on the position key: a position is searched once, however reached.
+- A portfolio: greedy best-first and depth-first searches with different weightings of the
+  position features (`retro.solver.guide`) take turns in slices, each keeping its own frontier.
+  The first to win, or to search the whole space without a win, decides.
+- Budgets in nodes (moves made), seconds and stored positions; a depth limit keeps a game with an
+  unbounded counter (unlimited redeals) from running away.
+
+Memory: a stored position costs up to about 1 KB (its key in a set; in the frontier a node
+with its moves and the legal moves kept for its expansion: measured ~1 KB in 4-suit Spider,
+less in smaller games), so the default cap of 250,000 positions keeps a search under about
+250 MB; a search that reaches the cap stops and answers "unknown".
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from retro.engine.game import Game
+from retro.engine.model import DONE, MOVE, Move
+from retro.solver.adapter import key, make, unmake
+from retro.solver.guide import PORTFOLIO_TILTS, Weights, evaluate, weights_for
+from retro.solver.safety import SafetyModel, model_for, safe_move
+
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+BEST_FIRST, DEPTH_FIRST = "best-first", "depth-first"
+_SLICE = 2_000  # nodes a portfolio member searches before the next one's turn
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a search may spend: nodes (moves made), seconds, positions stored, depth."""
+
+    nodes: int = 2_000_000
+    seconds: float = 10.0
+    positions: int = 250_000
+    depth: int = 1_500
+
+
+@dataclass
+class Result:
+    """`result` is won (with `moves` from the starting position), lost (proved: the whole
+    space was searched) or unknown (the budget ran out). `best` leads to the most promising
+    position seen, for a player who must move on without a proof."""
+
+    result: str
+    moves: list[Move]
+    nodes: int
+    seconds: float
+    best: list[Move] = field(default_factory=list)
+    gain: float = 0.0  # how much better the position `best` leads to looks than the start
+
+
+class _Node:
+    """A position of the search tree: the moves from its parent, its depth in moves and its
+    level in the tree (for finding common ancestors)."""
+
+    __slots__ = ("depth", "level", "moves", "parent", "step")
+
+    def __init__(self, parent: _Node | None, step: tuple[Move, ...], depth: int,
+                 moves: list[Move] | None = None) -> None:
+        self.parent = parent
+        self.step = step
+        self.depth = depth
+        self.level: int = parent.level + 1 if parent is not None else 0
+        self.moves = moves  # its legal moves, kept from its making until it is expanded
+
+
+def _path(node: _Node | None) -> list[Move]:
+    steps: list[tuple[Move, ...]] = []
+    while node is not None:
+        steps.append(node.step)
+        node = node.parent
+    return [move for step in reversed(steps) for move in step]
+
+
+def _won(game: Game) -> bool:
+    return bool(game.position.counters.get("won"))
+
+
+def _candidates(game: Game) -> list[Move]:
+    """The moves worth searching: none once the game's `lose` condition holds ('done' never:
+    it ends the game unwon)."""
+    lose = game.gdef.lose
+    if lose is not None and lose.test(game.position):
+        return []
+    return [move for move in game.legal_moves() if move.kind != DONE]
+
+
+def _actions(moves: list[Move]) -> set[tuple[str, int]]:
+    return {(move.kind, move.src) for move in moves if move.kind != MOVE}
+
+
+class _Shared:
+    """What the members of one portfolio share: the game, budgets, counts, the best seen."""
+
+    def __init__(self, game: Game, budget: Budget) -> None:
+        self.game = game
+        self.budget = budget
+        self.model: SafetyModel | None = model_for(game.gdef)
+        self.nodes = 0
+        self.positions = 0
+        self.start = time.perf_counter()
+        self.deadline = self.start + budget.seconds
+        self.start_value = 0.0
+        self.best_value = float("-inf")
+        self.best: list[Move] = []
+        self.won: list[Move] | None = None
+
+    def out_of_budget(self) -> bool:
+        return (self.nodes >= self.budget.nodes or self.positions >= self.budget.positions
+                or time.perf_counter() >= self.deadline)
+
+    def close_safely(self, moves: list[Move], step: list[Move]) -> list[Move]:
+        """Make safe moves after the last one while there are any; returns the legal moves of
+        the position reached. A safe move that takes away a pile action (a deal that needs no
+        empty column) is not taken."""
+        model = self.model
+        game = self.game
+        while model is not None and moves and not _won(game):
+            move = safe_move(game.position, moves, model)
+            if move is None:
+                break
+            make(game, move)
+            self.nodes += 1
+            after = _candidates(game)
+            if not _actions(moves) <= _actions(after):
+                unmake(game)
+                break
+            step.append(move)
+            moves = after
+        return moves
+
+
+class _Member:
+    """One search of the portfolio: its own frontier and transposition table."""
+
+    def __init__(self, shared: _Shared, order: str, weights: Weights, root_key: int) -> None:
+        self.shared = shared
+        self.order = order
+        self.weights = weights
+        self.seen: set[int] = {root_key}
+        self.root = _Node(None, (), 0)
+        self.current = self.root
+        self.frontier: list[tuple[float, int, _Node]] = [(0.0, 0, self.root)]
+        self.stack: list[_Node] = [self.root]
+        self.counter = 0
+        self.cut = False  # some child was left out for depth: an empty frontier proves nothing
+        self.leads = False  # its values are the game's own weights': it keeps the best seen
+
+    def goto(self, target: _Node) -> None:
+        """Walk the game from the current node to `target` through their common ancestor."""
+        game = self.shared.game
+        node, down = self.current, []
+        while node.level > target.level:
+            node = self._up(node)
+        while target.level > node.level:
+            down.append(target)
+            target = target.parent  # type: ignore[assignment]
+        while node is not target:
+            node = self._up(node)
+            down.append(target)
+            target = target.parent  # type: ignore[assignment]
+        for step_node in reversed(down):
+            for move in step_node.step:
+                make(game, move)
+            self.current = step_node
+        self.current = down[0] if down else node
+
+    def _up(self, node: _Node) -> _Node:
+        for _ in node.step:
+            unmake(self.shared.game)
+        assert node.parent is not None
+        return node.parent
+
+    def pop(self) -> _Node | None:
+        if self.order == BEST_FIRST:
+            return heapq.heappop(self.frontier)[2] if self.frontier else None
+        return self.stack.pop() if self.stack else None
+
+    def run(self) -> Iterator[str | None]:
+        """Search, yielding None after each slice; ends with WON or LOST (frontier empty)."""
+        shared = self.shared
+        game = shared.game
+        budget = shared.budget
+        next_pause = shared.nodes + _SLICE
+        while True:
+            node = self.pop()
+            if node is None:
+                self.goto(self.root)
+                yield UNKNOWN if self.cut else LOST
+                return
+            self.goto(node)
+            children: list[tuple[float, _Node]] = []
+            todo = node.moves if node.moves is not None else _candidates(game)
+            node.moves = None
+            for move in todo:
+                make(game, move)
+                shared.nodes += 1
+                step = [move]
+                moves = _candidates(game)
+                moves = shared.close_safely(moves, step)
+                if _won(game):
+                    shared.won = _path(node) + step
+                    for _ in step:
+                        unmake(game)
+                    self.goto(self.root)
+                    yield WON
+                    return
+                position_key = key(game)
+                if position_key not in self.seen:
+                    self.seen.add(position_key)
+                    shared.positions += 1
+                    depth = node.depth + len(step)
+                    if depth > budget.depth:
+                        self.cut = True
+                    elif moves:
+                        value = (evaluate(game.position, self.weights, shared.model, len(moves))
+                                 - self.weights.depth * depth)
+                        child = _Node(node, tuple(step), depth, moves)
+                        children.append((value, child))
+                        if self.leads and value > shared.best_value:
+                            shared.best_value = value
+                            shared.best = _path(child)
+                for _ in step:
+                    unmake(game)
+            self.counter += 1
+            if self.order == BEST_FIRST:
+                for value, child in children:
+                    self.counter += 1
+                    heapq.heappush(self.frontier, (-value, -self.counter, child))
+            else:
+                children.sort(key=lambda item: item[0])
+                self.stack.extend(child for _, child in children)
+            if shared.nodes >= next_pause or shared.out_of_budget():
+                self.goto(self.root)
+                yield None
+                next_pause = shared.nodes + _SLICE
+
+
+def solve(game: Game, budget: Budget | None = None, weights: Weights | None = None,
+          portfolio: bool = True, order: str = BEST_FIRST) -> Result:
+    """Search the deal from `game`'s position with every card known; the game is left as it
+    was. The portfolio is the game's weights (from its file) in best-first and depth-first
+    order, then tilted weightings; `portfolio=False` runs one search alone, in `order`."""
+    budget = budget or Budget()
+    base = weights or weights_for(game.gdef)
+    shared = _Shared(game, budget)
+    prefix: list[Move] = []
+    moves = shared.close_safely(_candidates(game), prefix)
+    try:
+        if _won(game):
+            return _finish(shared, WON, prefix)
+        if not moves:
+            return _finish(shared, LOST, [])
+        root_key = key(game)
+        shared.start_value = evaluate(game.position, base, shared.model, len(moves))
+        plans = [(BEST_FIRST, base.with_changes(tilt)) for tilt in PORTFOLIO_TILTS]
+        plans.insert(1, (DEPTH_FIRST, base))
+        if not portfolio:
+            plans = [(order, base)]
+        searches = [_Member(shared, order, w, root_key) for order, w in plans]
+        searches[0].leads = True
+        members = [search.run() for search in searches]
+        while members:
+            for member in list(members):
+                if shared.out_of_budget():
+                    return _finish(shared, UNKNOWN, [], prefix)
+                status = next(member)
+                if status == WON:
+                    assert shared.won is not None
+                    return _finish(shared, WON, prefix + shared.won, prefix)
+                if status == LOST:
+                    return _finish(shared, LOST, [], prefix)
+                if status == UNKNOWN:
+                    members.remove(member)
+        return _finish(shared, UNKNOWN, [], prefix)
+    finally:
+        for _ in prefix:
+            unmake(game)
+
+
+def _finish(shared: _Shared, result: str, moves: list[Move],
+            prefix: list[Move] | None = None) -> Result:
+    best = (prefix or []) + shared.best if result != WON else moves
+    gain = shared.best_value - shared.start_value if shared.best else 0.0
+    return Result(result, moves, shared.nodes, time.perf_counter() - shared.start, best, gain)

@@ -1,0 +1,369 @@
+"""The solver: every win it claims replays through the ordinary Game, a loss it claims is a
+real loss (checked against a plain search with no shortcuts), safe moves are only those the
+rules make safe, and honest play never reads a face-down card."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from retro.cli import main
+from retro.console import Console
+from retro.definition.catalog import Catalog
+from retro.definition.loader import load_game_file
+from retro.definition.schema import schema
+from retro.engine.game import LOST, WON, Game
+from retro.engine.model import DONE, GameDef, Move, Position
+from retro.engine.notation import format_position, parse_position
+from retro.errors import DefinitionError
+from retro.solver import honest
+from retro.solver.guide import Weights, weights_for
+from retro.solver.safety import model_for, safe_move
+from retro.solver.search import UNKNOWN, Budget, Result, solve
+from tests.helpers import game_at, load
+
+# Budgets in nodes, so a test's answer never depends on how busy the machine is.
+NODES = Budget(nodes=60_000, seconds=600)
+
+TINY = """\
+id: tiny
+title: Tiny
+description: Four columns of Ace to Six in two suits; build down any suit, suits home from Ace.
+deck: {ranks: [A, 2, 3, 4, 5, 6], suits: 2}
+piles:
+  foundation:
+    kind: foundation
+    count: 4
+    at: [0, 0]
+    accept: {any: [{base: {rank: A}}, rank_above]}
+  tableau:
+    kind: tableau
+    count: 4
+    at: [0, 1]
+    fan: down
+    pick: top_card
+    accept: {any: [empty, rank_below]}
+deal:
+  - {to: tableau, face_down: 2, face_up: 4}
+auto: [turn_exposed]
+win: all_on_foundations
+"""
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> GameDef:
+    """A game an author might write tomorrow: nothing in the solver knows it."""
+    folder = tmp_path_factory.mktemp("games")
+    (folder / "tiny.yaml").write_text(TINY, encoding="utf-8")
+    return load_game_file(folder / "tiny.yaml")
+
+
+def replays_to_a_win(gdef: GameDef, start: Game, result: Result) -> bool:
+    """Each move of the claimed win is accepted by push, and the last position is won."""
+    game = Game(gdef, start.seed, position=_copy(start))
+    for move in result.moves:
+        game.push(move)
+    return game.outcome() == WON
+
+
+def _copy(game: Game) -> Position:
+    return parse_position(game.gdef, format_position(game.position))
+
+
+def _state(game: Game) -> object:
+    counters = {k: v for k, v in game.position.counters.items()
+                if k not in ("moves", "score", "turned")}
+    return game.position.piles_state(), tuple(sorted(counters.items()))
+
+
+def plain_search(game: Game, limit: int = 200_000) -> bool:
+    """Is the position winnable? Depth-first through push and pop, no safe moves, no order:
+    the reference a proof of loss is checked against."""
+    seen: set[object] = set()
+    stack: list[list[Move]] = [[m for m in game.legal_moves() if m.kind != DONE]]
+    seen.add(_state(game))
+    while stack:
+        if not stack[-1]:
+            stack.pop()
+            if stack:
+                game.pop()
+            continue
+        game.push(stack[-1].pop())
+        if game.outcome() == WON:
+            return True
+        state = _state(game)
+        if state in seen or len(seen) > limit:
+            game.pop()
+            continue
+        seen.add(state)
+        stack.append([m for m in game.legal_moves() if m.kind != DONE])
+    return False
+
+
+# -- perfect information --------------------------------------------------------------------
+
+
+def test_freecell_deal_is_won_and_the_win_replays() -> None:
+    gdef = load("freecell")
+    game = Game(gdef, 3)
+    result = solve(game, NODES)
+    assert result.result == WON
+    assert replays_to_a_win(gdef, Game(gdef, 3), result)
+    assert not game.history and game.key() == Game(gdef, 3).key()  # left as it was
+
+
+def test_seven_to_ace_deal_is_won_and_the_win_replays() -> None:
+    gdef = load("seven_to_ace")
+    result = solve(Game(gdef, 6), NODES)
+    assert result.result == WON
+    assert replays_to_a_win(gdef, Game(gdef, 6), result)
+
+
+KLONDIKE_ENDGAME = """\
+foundation:1 = AS 2S 3S 4S 5S 6S 7S 8S 9S
+foundation:2 = AH 2H 3H 4H 5H 6H 7H 8H 9H
+foundation:3 = AD 2D 3D 4D 5D 6D 7D 8D 9D TD
+foundation:4 = AC 2C 3C 4C 5C 6C 7C 8C 9C TC
+tableau:1 = jd ks QH
+tableau:2 = kh TS
+tableau:3 = qc JH
+tableau:4 = kd
+stock = th js jc qd qs kc
+"""
+
+_SUIT = " ".join(rank + "S" for rank in "KQJT98765432A")
+SPIDER_ENDGAME = "\n".join(f"foundation:{i} = {_SUIT}" for i in range(1, 7)) + """
+tableau:1 = ks 4s QS JS TS
+tableau:2 = 9s 8S 7S 6S
+tableau:3 = KS QS
+tableau:4 = 5S 4S 3S 2S AS
+tableau:5 = js ts 9S
+tableau:6 = 3s 2s AS 8S 7S 6S 5S
+"""
+
+GOLF_ENDGAME = """\
+foundation = 5H
+tableau:1 = 4S 6D
+tableau:2 = 7C
+tableau:3 = 8H
+tableau:4 = 3D 9C
+stock = {stock}
+"""
+
+
+@pytest.mark.parametrize(("game_id", "options", "text"), [
+    ("klondike", {}, KLONDIKE_ENDGAME),
+    ("spider", {"suits": 1}, SPIDER_ENDGAME),
+    ("golf", {}, GOLF_ENDGAME.format(stock="2c")),
+])
+def test_real_games_late_positions_are_won_and_replay(game_id: str, options: dict[str, int],
+                                                      text: str) -> None:
+    gdef = load(game_id, **options)
+    start = game_at(gdef, text)
+    result = solve(start, NODES)
+    assert result.result == WON
+    assert replays_to_a_win(gdef, game_at(gdef, text), result)
+
+
+def test_a_lost_golf_position_is_proved_lost() -> None:
+    gdef = load("golf")
+    text = GOLF_ENDGAME.format(stock="kc")
+    result = solve(game_at(gdef, text), NODES)
+    assert result.result == LOST
+    assert not plain_search(game_at(gdef, text))
+
+
+def test_an_authors_new_game_every_answer_agrees_with_a_plain_search(tiny: GameDef) -> None:
+    answers = []
+    for seed in range(1, 21):
+        result = solve(Game(tiny, seed), NODES)
+        assert result.result != UNKNOWN
+        assert (result.result == WON) == plain_search(Game(tiny, seed))
+        if result.result == WON:
+            assert replays_to_a_win(tiny, Game(tiny, seed), result)
+        answers.append(result.result)
+    assert WON in answers and LOST in answers  # both kinds of deal were met
+
+
+def test_a_budget_spent_answers_unknown() -> None:
+    result = solve(Game(load("spider"), 1), Budget(nodes=200, seconds=600))
+    assert result.result == UNKNOWN and result.moves == [] and result.nodes >= 200
+
+
+# -- safe moves -----------------------------------------------------------------------------
+
+
+FREECELL_HOME = """\
+foundation:1 = AS 2S
+foundation:2 = AH 2H
+foundation:3 = AD
+foundation:4 = AC 2C
+tableau:1 = 3H
+tableau:2 = 3S
+tableau:3 = KD 2D
+"""
+
+
+def test_freecell_safe_moves_are_horne_s_rule() -> None:
+    gdef = load("freecell")
+    model = model_for(gdef)
+    assert model is not None
+    game = game_at(gdef, FREECELL_HOME)
+    safe = safe_move(game.position, game.legal_moves(), model)
+    # 3H: both black twos are home. 3S is not: the 2D that could go on it is still out.
+    assert safe is not None and game.position.piles[safe.src].id in ("tableau:1", "tableau:3")
+    moves = [m for m in game.legal_moves() if game.position.piles[m.src].id == "tableau:2"]
+    assert safe_move(game.position, moves, model) is None
+
+
+def test_klondike_foundations_let_cards_back_so_safety_looks_further() -> None:
+    gdef = load("klondike")
+    model = model_for(gdef)
+    assert model is not None and "foundation" not in model.keeps
+    game = game_at(gdef, "foundation:1 = AS 2S\nfoundation:2 = AH 2H\nfoundation:3 = AD\n"
+                         "foundation:4 = AC\n"
+                         "tableau:1 = 3H\ntableau:2 = 2D")
+    moves = [m for m in game.legal_moves() if game.position.piles[m.src].id == "tableau:1"]
+    # 2S is home, but 2C is not: a 2C would need the 3H to lie on.
+    assert safe_move(game.position, moves, model) is None
+    moves = [m for m in game.legal_moves() if game.position.piles[m.src].id == "tableau:2"]
+    assert safe_move(game.position, moves, model) is not None  # the black Aces hold nothing
+
+
+@pytest.mark.parametrize("game_id", ["golf", "seven_to_ace", "pyramid", "montana"])
+def test_no_safe_moves_where_the_rules_give_none(game_id: str) -> None:
+    # Golf's pile takes either neighbour rank; the others' rules look at neighbouring places.
+    assert model_for(load(game_id)) is None
+
+
+# -- honest play ----------------------------------------------------------------------------
+
+
+def _hidden_reversed(game: Game) -> Game:
+    """The same deal as a player sees it, every face-down card changed."""
+    other = Game(game.gdef, game.seed, position=_copy(game))
+    piles = other.position.piles
+    slots = [(pile, i) for pile in piles for i in range(pile.down)]
+    cards = [pile.cards[i] for pile, i in slots]
+    cards.reverse()
+    for (pile, i), card in zip(slots, cards, strict=True):
+        pile.cards[i] = card
+    other.position.refresh_all()
+    return other
+
+
+def test_honest_decisions_never_read_face_down_cards() -> None:
+    gdef = load("klondike")
+    real = Game(gdef, 5)
+    changed = _hidden_reversed(real)
+    assert real.position.fingerprint() != changed.position.fingerprint()
+    assert honest.view(real) == honest.view(changed)
+    budget = Budget(nodes=400, seconds=600)
+    first = honest.decide(real, random.Random(11), 4, budget)
+    second = honest.decide(changed, random.Random(11), 4, budget)
+    assert first.move is not None
+    assert (first.move, first.wins, first.plan) == (second.move, second.wins, second.plan)
+    one = honest.sample(real, honest.view(real), random.Random(3))
+    two = honest.sample(changed, honest.view(changed), random.Random(3))
+    assert one.position.fingerprint() == two.position.fingerprint()
+
+
+def test_a_sample_agrees_with_everything_visible() -> None:
+    real = Game(load("spider", suits=2), 4)
+    seen = honest.view(real)
+    trial = honest.sample(real, seen, random.Random(1))
+    assert honest.view(trial) == seen
+    assert sorted(map(repr, trial.position.cards_in_play())) == sorted(
+        map(repr, real.position.cards_in_play()))
+
+
+def test_an_honest_game_is_played_to_its_end_and_replays(tiny: GameDef) -> None:
+    outcomes = set()
+    for seed in (3, 6, 8):
+        game = Game(tiny, seed)
+        played = honest.play(game, seconds=600, samples=4, seed=1, sample_nodes=2_000)
+        assert played.result in (WON, LOST)
+        again = Game(tiny, seed)
+        again.play(played.moves)
+        # a lost game ends with no move left, or given up when every sample of it loses
+        assert (again.outcome() == WON) == (played.result == WON)
+        outcomes.add(played.result)
+    assert WON in outcomes
+
+
+# -- the game file's weights ----------------------------------------------------------------
+
+
+def test_a_game_file_may_weigh_the_features(tmp_path: Path) -> None:
+    path = tmp_path / "tiny.yaml"
+    path.write_text(TINY + "solver: {weights: {empty: 30, mobility: 1.5}}\n", encoding="utf-8")
+    weights = weights_for(load_game_file(path))
+    assert weights.empty == 30 and weights.mobility == 1.5 and weights.home == Weights().home
+    path.write_text(TINY + "solver: {weights: {emptiness: 3}}\n", encoding="utf-8")
+    with pytest.raises(DefinitionError, match="emptiness"):
+        load_game_file(path)
+
+
+def test_the_schema_names_every_weight() -> None:
+    solver = schema()["properties"]["solver"]["anyOf"][1]  # (the other branch: null)
+    named = solver["properties"]["weights"]["properties"]
+    assert set(named) == set(Weights.names())
+
+
+# -- the command ----------------------------------------------------------------------------
+
+
+def _run(*argv: str) -> list[str]:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(list(argv)) == 0
+    return out.getvalue().splitlines()
+
+
+def test_solve_json_moves_replay_one_a_line_in_the_console() -> None:
+    answer = json.loads(_run("solve", "freecell", "--seed", "3", "--json",
+                             "--seconds", "600")[-1])
+    assert set(answer) == {"game", "seed", "options", "result", "moves", "nodes", "seconds"}
+    assert answer["result"] == "won" and answer["game"] == "freecell" and answer["seed"] == 3
+    out = io.StringIO()
+    Console(Game(load("freecell"), 3), as_json=True).run(answer["moves"], out)
+    last = json.loads(out.getvalue().splitlines()[-1])
+    assert last["outcome"] == "won"
+
+
+def test_solve_a_range_prints_every_deal_and_a_summary(tmp_path: Path) -> None:
+    (tmp_path / "tiny.yaml").write_text(TINY, encoding="utf-8")
+    lines = _run("--games-dir", str(tmp_path), "solve", "tiny", "--seeds", "1-4", "--json",
+                 "--jobs", "2")
+    answers = [json.loads(line) for line in lines]
+    assert [a["seed"] for a in answers[:-1]] == [1, 2, 3, 4]
+    summary = answers[-1]["summary"]
+    assert summary["deals"] == 4 and summary["won"] + summary["lost"] == 4
+
+
+def test_solve_honest_plays_the_deal(tmp_path: Path) -> None:
+    (tmp_path / "tiny.yaml").write_text(TINY, encoding="utf-8")
+    answer = json.loads(_run("--games-dir", str(tmp_path), "solve", "tiny", "--seed", "6",
+                             "--honest", "--json", "--seconds", "600")[-1])
+    assert answer["result"] in ("won", "lost")
+    game = Game(Catalog([tmp_path]).load("tiny", {}), 6)
+    out = io.StringIO()
+    Console(game, as_json=True).run(answer["moves"], out)
+    outcome = json.loads(out.getvalue().splitlines()[-1])["outcome"]
+    assert (outcome == "won") == (answer["result"] == "won")
+
+
+def test_a_line_ends_where_the_game_file_says_the_game_is_lost(tmp_path: Path) -> None:
+    text = TINY.replace("deal:", "  spare: {kind: cell, at: [5, 0], pick: top_card, "
+                                 "accept: {all: [empty, single]}}\ndeal:")
+    path = tmp_path / "tiny.yaml"
+    path.write_text(text + "lose: {groups_cleared: {groups: [spare]}}\n", encoding="utf-8")
+    gdef = load_game_file(path)
+    game = Game(gdef, 3)
+    assert game.outcome() == LOST and game.legal_moves()  # lost, though moves are left
+    assert solve(game, NODES).result == LOST
