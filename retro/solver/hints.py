@@ -1,4 +1,5 @@
-"""Ranked hints and auto-play from the engine's own legal moves (no search yet).
+"""Hints and auto-play: ranked from the engine's own legal moves, or the first move of a win the
+solver finds (`advise`).
 
 Each legal move is tried on the real `Game` (push, look, pop), so a hint can never disagree with
 the rules, and what a move *does* is read from the engine's events rather than guessed: a turned
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 from retro.engine.game import Game
 from retro.engine.model import DONE, MOVE, Move
+from retro.solver.search import WON, Budget, solve
 
 # Values, large enough apart that one strong reason is never outweighed by several weak ones.
 WIN = 100_000
@@ -33,6 +35,18 @@ AUTO_THRESHOLD = SAME_SUIT
 # A hint list leaves out moves this bad unless nothing better exists.
 POINTLESS = SHUFFLE
 
+# What kind of hint: the first move of a win the solver found, or the best-ranked move.
+SOLVER, RANKED = "solver", "ranked"
+HINT_SECONDS = 1.0  # how long a hint may look for a win
+
+# Why a pile action is made, by its verb (a verb not named here: "does the pile's action").
+ACTION_REASONS = {
+    "deal": "deals new cards from the stock",
+    "redeal": "gathers the cards and deals them again",
+    "turn": "turns the pile's top card",
+    "flip": "turns a face-down card",
+}
+
 
 @dataclass(frozen=True)
 class Hint:
@@ -41,6 +55,11 @@ class Hint:
     move: Move
     value: int
     reasons: tuple[str, ...]
+    kind: str = RANKED
+
+    @property
+    def why(self) -> str:
+        return self.reasons[0]
 
 
 def _trial(game: Game, move: Move) -> tuple[list[tuple[str, int]], int, object]:
@@ -94,12 +113,12 @@ def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
     if move.kind != MOVE:
         if move.kind == "deal":
             value += DEAL
-            reasons.append("deals")
+        reasons.append(ACTION_REASONS.get(move.kind, "does the pile's action"))
         return Hint(move, value + SCORE_GAIN * gain, tuple(reasons))
     assert dst is not None
     count = move.count
     bottom = src_cards[-count]
-    if dst.kind != "foundation":
+    if dst.kind not in ("foundation", "grid"):  # a grid's gaps are where its cards go
         if count == len(src_cards) and not dst.cards:
             value += SHUFFLE
             reasons.append("only moves a whole pile to an empty one")
@@ -125,7 +144,23 @@ def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
         value += REPEAT
         reasons.append("goes back to an earlier position")
     value += SCORE_GAIN * gain
-    return Hint(move, value, tuple(reasons) or ("moves cards",))
+    return Hint(move, value, tuple(reasons) or (_plain_reason(src.kind, dst.kind, dst.cards,
+                                                             len(src_cards) > count),))
+
+
+def _plain_reason(src_kind: str, dst_kind: str, dst_cards: object, uncovers: bool) -> str:
+    """What a move no stronger reason speaks for does, told truly from its two piles."""
+    if dst_kind == "foundation":
+        return "plays to a foundation"
+    if dst_kind == "cell":
+        return "parks cards in a free cell"
+    if src_kind == "cell":
+        return "brings a card back from a cell"
+    if not dst_cards:
+        return "fills a gap" if dst_kind == "grid" else "fills an empty pile"
+    if uncovers:
+        return "uncovers the card below"
+    return "builds on another pile"
 
 
 def rank(game: Game, moves: Iterable[Move] | None = None) -> list[Hint]:
@@ -173,3 +208,24 @@ def auto_move(game: Game, seen: set[object] | None = None) -> Hint | None:
             seen.add(after)
             return hint
     return None
+
+
+def solver_hint(game: Game, seconds: float | None = None) -> Hint | None:
+    """The first move of a win the solver finds within `seconds` (`HINT_SECONDS` unless
+    given; every card known to it), or None when it finds none in time; the game is left as
+    it was."""
+    found = solve(game, Budget(seconds=HINT_SECONDS if seconds is None else seconds))
+    if found.result != WON or not found.moves:
+        return None
+    count = len(found.moves)
+    return Hint(found.moves[0], WIN, (f"a win in {count} moves",), SOLVER)
+
+
+def advise(game: Game, seconds: float | None = None) -> list[Hint]:
+    """What the hint key shows: the solver's move when it finds a win in time, then the
+    ranked hints (that move not twice)."""
+    ranked = hints(game)
+    found = solver_hint(game, seconds) if ranked else None
+    if found is None:
+        return ranked
+    return [found, *(hint for hint in ranked if hint.move != found.move)]

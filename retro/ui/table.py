@@ -297,7 +297,7 @@ class TableScene:
     HANDLERS: ClassVar[dict[str, Callable[[TableScene, App], None]]] = {
         "left": tablekeys.left, "right": tablekeys.right, "row": tablekeys.next_row,
         "more": tablekeys.more, "fewer": tablekeys.fewer, "select": tablekeys.select_at_cursor,
-        "click": tablekeys.click, "best": tablekeys.best,
+        "click": tablekeys.click, "best": tablehelp.best_or_hint,
         "best_click": tablekeys.best_click,
         "cancel": cancel, "menu": menu, "help": help, "deal": deal, "undo": undo, "redo": redo,
         "hint": tablehelp.hint, "hint_back": tablehelp.hint_back, "auto": tablehelp.auto,

@@ -33,6 +33,32 @@ NOTHING_TO_LIFT = "Nothing to lift here"
 LIFTED = "{n} lifted: {cards}. Choose a pile, Enter drops, Esc puts back"
 CHOOSE = "{n} of {run} to lift: {cards}"
 HINT = "Hint {i}/{n}: {move} ({why})"
+HINT_SOLVER = "Hint {i}/{n}, solver: {move} ({why})"
+HINT_RANKED = "Hint {i}/{n}, ranked: {move} ({why})"
+HINT_PLAYED = "The hint's move is made"
+
+# Moves as a player says them (hints): a pile is a place, a move names its cards and two places.
+MOVE_ONTO = "{cards} from {src} onto {card} in {dst}"
+MOVE_TO = "{cards} from {src} to {dst}"
+MOVE_TO_EMPTY = "{cards} from {src} to the empty {dst}"
+MOVE_TO_GAP = "{cards} from {src} to the gap at {dst}"
+PLACE_NUMBERED = "{word} {n}"
+PLACE_ONLY = "the {word}"
+PLACE_GRID = "row {row}, place {n}"
+PLACE_IN_ROW = "{word} {row}, card {n}"
+PLACE_HOUR = "the {hour} o'clock pile"
+PLACE_HOUR_UP = "the {hour} o'clock faces"
+ACTION_DEAL = "deal from {pile}"
+ACTION_REDEAL = "gather the cards and deal again"
+ACTION_TURN = "turn {pile}"
+ACTION_OTHER = "{verb} {pile}"
+# A pile group's name (or kind) as a player calls one of its piles.
+PILE_WORDS = {
+    "tableau": "column", "foundation": "foundation", "cell": "cell", "stock": "stock",
+    "waste": "waste", "reserve": "reserve", "discard": "discard pile", "grid": "grid",
+    "row": "row", "fans": "fan", "heaps": "heap", "aces": "ace pile", "kings": "kings' pile",
+    "kings_up": "kings' foundation",
+}
 NO_PLACE = "{cards} has no place to go"
 RESTARTED = "The deal starts again"
 NO_DEAL_HERE = "This game has no stock to deal from"

@@ -127,6 +127,19 @@ def hint() -> Driver:
     return driver
 
 
+def hint_solver() -> Driver:
+    """FreeCell with H pressed: the solver's move, the cursor on its card."""
+    headless()
+    catalog = Catalog()
+    catalog.dirs = [only("freecell")]
+    app = App(catalog, animate=False, seed_source=lambda: 3)
+    app.start("freecell")
+    driver = Driver(app)
+    driver.step()
+    driver.press("H")
+    return driver
+
+
 def refused() -> Driver:
     driver = fresh_table()
     driver.press("RETURN", "RIGHT", "RETURN")  # Q♠ onto 8♦: not one rank lower
@@ -389,6 +402,7 @@ SCREENS: dict[str, Callable[[], Driver]] = {
     "table_mid": mid_game,
     "lifted": lifted,
     "hint": hint,
+    "hint_solver": hint_solver,
     "refused": refused,
     "won": won,
     "lost": lost,
