@@ -125,6 +125,8 @@ def status_fields(table: TableScene) -> str:
     left = redeals_left(table)
     if left is not None:
         parts.append(f"{texts.STATUS_REDEALS} {left}")
+    if table.winwatch is not None:
+        parts.append(table.winwatch.mark())
     return " " + "  ".join(parts) + " "
 
 
