@@ -1,7 +1,7 @@
 """Frame cost of the window, headless: the median time of one update+draw.
 
 The screens a player spends time on: a mid-game Spider table (cards fanned, the status line,
-the game file polled for live reload), 7 bis As a few moves in (a grid of 32 places), the game
+the game file polled for live reload), 7 to Ace a few moves in (a grid of 32 places), the game
 menu with every game (a scrolling text-mode list), the high score table, and the duel's name
 form (fields with blinking cursors drawn every frame); and a table while its "still winnable?"
 search runs a slice inside every frame (its own line). Goal: 2 ms or less, so a 30 fps frame
@@ -63,7 +63,7 @@ def seven_to_ace(app: App) -> str:
         if ranked:
             session.game.push(ranked[0].move)
     app.replace(TableScene(app))
-    return f"table (7 bis As, {session.game.moves_made} moves in)"
+    return f"table (7 to Ace, {session.game.moves_made} moves in)"
 
 
 def menu(app: App) -> str:

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from retro import __version__
 from retro.errors import DefinitionError, RetroError
 
 
@@ -27,13 +28,15 @@ def _parser() -> argparse.ArgumentParser:
         description="Patience games with the look and feel of a 1994 DOS card game.")
     parser.add_argument("--games-dir", action="append", type=Path, default=[],
                         help="another folder of game files (may be given more than once)")
+    parser.add_argument("--version", action="version", version=f"retro-patience {__version__}")
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="open the window (the default)")
     play.add_argument("game", nargs="?", default="spider")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    play.add_argument("--lang", default=None, help="language of the instructions (en, de)")
+    play.add_argument("--lang", default=None,
+                      help="language of the window and the instructions (en, de); remembered")
 
     sub.add_parser("list", help="the games found").add_argument(
         "--lines", action="store_true", help="also show each game file's length in lines")
@@ -86,9 +89,12 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(_implicit_play(parser, sys.argv[1:] if argv is None else argv))
     try:
-        return _run(args)
+        code = _run(args)
+        sys.stdout.flush()  # a reader that went away is noticed here, not at exit
+        return code
     except DefinitionError as error:
         for message in error.messages:
             print(message, file=sys.stderr)
@@ -96,15 +102,50 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RetroError as error:
         print(f"retro-patience: {error}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        return _reader_left()
+
+
+def _implicit_play(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
+    """`retro-patience GAME [--seed N]` means `retro-patience play GAME [--seed N]`: when the
+    first word after the global options names no command, `play` is put before it."""
+    commands: set[str] = set()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            commands.update(action.choices)
+    words = list(argv)
+    index = 0
+    while index < len(words):
+        word = words[index]
+        name = word.split("=", 1)[0]
+        if len(name) > 2 and "--games-dir".startswith(name):  # argparse takes abbreviations
+            index += 1 if "=" in word else 2
+        elif word in commands or word in ("-h", "--help", "--version"):
+            return words
+        else:
+            return [*words[:index], "play", *words[index:]]
+    return words
+
+
+def _reader_left() -> int:
+    """The reader of our output went away (`retro-patience list | head -1`): no traceback.
+    Python would report the pipe once more when it flushes stdout at exit, so stdout is
+    pointed at the null device first; the status is 1, as for any output cut short."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return 1
 
 
 def _run(args: argparse.Namespace) -> int:
     from retro.definition.catalog import Catalog
 
     catalog = Catalog(args.games_dir)
-    for problem in catalog.problems:
-        print(f"retro-patience: {problem}", file=sys.stderr)
     command = args.command or "play"
+    if command != "play":
+        _plugin_problems(catalog)
     if command == "list":
         for game_id in catalog.ids():
             try:
@@ -126,7 +167,7 @@ def _run(args: argparse.Namespace) -> int:
             print(f"{spec.kind:<9} {spec.name}({spec.signature()})\n          {spec.description}")
         return 0
     if command == "stats":
-        return _stats(args.game)
+        return _stats(args.game, catalog)
     if command == "schema":
         from retro.definition.schema import write_schema
 
@@ -171,27 +212,56 @@ def _solve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _stats(game_id: str | None) -> int:
+def _plugin_problems(catalog: object) -> None:
+    """Tell the rule plugins that could not be loaded (loading them if not done yet)."""
+    from retro.definition.catalog import Catalog
+
+    assert isinstance(catalog, Catalog)
+    for problem in catalog.problems:
+        print(f"retro-patience: {problem}", file=sys.stderr)
+
+
+def _stats(game_id: str | None, catalog: object) -> int:
+    """The statistics as a table whose columns fit their longest entry. A game that is neither
+    in the catalog nor in the records is an error, so a typing slip is not taken for 'no games
+    played yet'."""
+    from retro.definition.catalog import Catalog
     from retro.store.records import Records
 
+    assert isinstance(catalog, Catalog)
     records = Records()
     if records.note:
         print(f"retro-patience: {records.note}", file=sys.stderr)
     found = records.stats_for(game_id)
+    if game_id is not None and not found and game_id not in catalog.ids():
+        raise RetroError(f"no game '{game_id}'; games: {', '.join(catalog.ids())}")
     if not found:
         print("No games played yet." if game_id is None else f"No {game_id} games played yet.")
         return 0
-    print(f"{'game and options':<40} {'played':>6} {'won':>5} {'lost':>5} {'win %':>6} "
-          f"{'streak':>6} {'longest':>12} {'best score':>10} {'fewest moves':>12}")
+    header = ("game and options", "played", "won", "lost", "win %", "streak", "longest",
+              "best score", "fewest moves")
+    rows = [header]
     for key, stats in found.items():
-        streak = f"{stats.streak:+d}" if stats.streak else "0"
-        longest = f"{stats.longest_win_streak}W/{stats.longest_loss_streak}L"
-        best = "-" if stats.best_score is None else str(stats.best_score)
-        fewest = "-" if stats.fewest_moves is None else str(stats.fewest_moves)
-        print(f"{key:<40} {stats.played:>6} {stats.won:>5} {stats.lost:>5} "
-              f"{100 * stats.win_rate:>5.1f}% {streak:>6} {longest:>12} {best:>10} "
-              f"{fewest:>12}")
+        rows.append((key, str(stats.played), str(stats.won), str(stats.lost),
+                     f"{100 * stats.win_rate:.1f}%", _streak(stats.streak),
+                     f"{stats.longest_win_streak}W/{stats.longest_loss_streak}L",
+                     "-" if stats.best_score is None else str(stats.best_score),
+                     "-" if stats.fewest_moves is None else str(stats.fewest_moves)))
+    widths = [max(len(row[column]) for row in rows) for column in range(len(header))]
+    for row in rows:
+        cells = [row[0].ljust(widths[0])]
+        cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
+        print("  ".join(cells).rstrip())
     return 0
+
+
+def _streak(streak: int) -> str:
+    """The current run as the 'longest' column writes runs: wins '3W', losses '2L'."""
+    if streak > 0:
+        return f"{streak}W"
+    if streak < 0:
+        return f"{-streak}L"
+    return "-"
 
 
 def _instructions(args: argparse.Namespace, catalog: object) -> int:
@@ -255,6 +325,7 @@ def _play(args: argparse.Namespace, catalog: object) -> int:
     game_id = getattr(args, "game", None) if args.command == "play" else None
     options = _options(getattr(args, "option", []) or [])
     if game_id is not None:
+        _plugin_problems(catalog)  # with a game to load; the title screen leaves them for later
         catalog.load(game_id, options)  # a wrong name or option fails here, before any window
     window = init_window(settings=settings)
     app = App(catalog, lang=lang, settings=settings, window=window)
@@ -273,6 +344,7 @@ def _replay(args: argparse.Namespace, catalog: object) -> int:
     from retro.definition.catalog import Catalog
     from retro.instructions import choose_language
     from retro.settings import Settings
+    from retro.ui import texts
     from retro.ui.app import App, init_window, run
     from retro.ui.keeper import read_game_file
 
@@ -282,7 +354,7 @@ def _replay(args: argparse.Namespace, catalog: object) -> int:
     window = init_window(settings=settings)
     app = App(catalog, lang=choose_language(settings.language or None), settings=settings,
               window=window)
-    app.show_replay(game.gdef, game.seed, moves,
-                    f"Replay: {game.gdef.title} ─ {args.file.name}")
+    label = texts.REPLAY_LABEL.format(game=texts.tr(game.gdef.title), name=args.file.name)
+    app.show_replay(game.gdef, game.seed, moves, label)
     run(app)
     return 0

@@ -90,6 +90,11 @@ class PlayerResult:
                    game.outcome() == WON, record)
 
 
+def _moves(count: int) -> str:
+    """`1 move`, `3 moves`."""
+    return "1 move" if count == 1 else f"{count} moves"
+
+
 def decide(first: PlayerResult, second: PlayerResult) -> int | None:
     """The winner (0 or 1): the higher score; on equal scores the fewer moves; None for a draw."""
     if first.score != second.score:
@@ -116,7 +121,7 @@ class DuelResult:
     def summary(self) -> str:
         """One line for the results screen and the console."""
         a, b = self.players
-        scores = f"{a.name} {a.score} ({a.moves} moves), {b.name} {b.score} ({b.moves} moves)"
+        scores = f"{a.name} {a.score} ({_moves(a.moves)}), {b.name} {b.score} ({_moves(b.moves)})"
         verdict = "a draw" if self.winner_name is None else f"{self.winner_name} wins"
         return f"{self.code}: {scores}: {verdict}"
 
@@ -139,6 +144,7 @@ class Duel:
         self.turn = 0
         self.game = Game(gdef, self.seed)
         self._results: list[PlayerResult] = []
+        self.played: list[Game] = []  # each finished turn's game, for the records
 
     @classmethod
     def from_code(cls, gdef: GameDef, names: Sequence[str], code: str) -> Duel:
@@ -177,6 +183,7 @@ class Duel:
             self.game.push(Move(DONE, -1))
         result = PlayerResult.of(self.player, self.game)
         self._results.append(result)
+        self.played.append(self.game)
         if not self.over:
             self.turn += 1
             self.game = Game(self.gdef, self.seed)

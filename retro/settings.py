@@ -1,5 +1,5 @@
-"""The player's settings, kept between runs: sound, language, window scale, fullscreen and the
-name last typed for the high score table.
+"""The player's settings, kept between runs: sound, language, window scale, fullscreen, the
+name last typed for the high score table, the four-colour deck and the game clock.
 
 One small JSON file in the config folder, written atomically like the saves. Reading never
 stops the program: a file that is not readable JSON (or not a settings file) is set aside with
@@ -52,6 +52,8 @@ class Settings:
     scale: int = 0
     fullscreen: bool = False
     last_name: str = ""
+    four_colour: bool = False  # clubs green and diamonds blue, not two suits of each colour
+    clock: bool = False  # the time a game has been played, on the status line
     note: str = field(default="", compare=False, repr=False)
 
     @classmethod

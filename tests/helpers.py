@@ -16,6 +16,11 @@ def load(game_id: str, **options: Any) -> GameDef:
     return _CATALOG.load(game_id, options)
 
 
+def usual(game_id: str) -> dict[str, Any]:
+    """A game's options as the menu first offers them (every one at its default)."""
+    return dict(load(game_id).options)
+
+
 def game_at(gdef: GameDef, text: str, seed: int = 1) -> Game:
     """A game set up at the position `text` (piles not named are empty)."""
     return Game(gdef, seed, position=parse_position(gdef, text))

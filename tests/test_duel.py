@@ -227,3 +227,11 @@ def test_a_players_record_replays_to_the_same_score() -> None:
         replay.push(parse_move(replay.position, text))
     assert (replay.score(), replay.moves_made) == (result.score, result.moves)
     assert result.record[-1] == "done"
+
+
+def test_the_summary_says_one_move() -> None:
+    from retro.duel import DuelResult, PlayerResult
+
+    result = DuelResult("DUEL-1", (PlayerResult("Ann", 5, 1, False),
+                                   PlayerResult("Bob", 5, 2, False)), 0)
+    assert result.summary() == "DUEL-1: Ann 5 (1 move), Bob 5 (2 moves): Ann wins"

@@ -22,9 +22,17 @@ def test_an_installed_copy_finds_its_games_and_assets(tmp_path: Path) -> None:
                     "--target", str(target), str(source)],
                    check=True, timeout=300, capture_output=True)
     package = target / "retro"
+    from retro import __version__
+
+    info = target / f"retro_patience-{__version__}.dist-info"
+    assert (info / "licenses" / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+    metadata = (info / "METADATA").read_text(encoding="utf-8")
+    assert "License-Expression: MIT" in metadata and f"Version: {__version__}" in metadata
+    assert "Project-URL: Homepage, https://" in metadata
     assert (package / "_bundled" / "games" / "spider.yaml").is_file()
     assert (package / "_bundled" / "assets" / "fonts" / "retro8x16.bdf").is_file()
     assert (package / "_bundled" / "assets" / "instructions" / "de" / "spider.anl").is_file()
+    assert (package / "_bundled" / "assets" / "locale" / "de.po").is_file()  # the window's German
     assert (package / "definition" / "game.schema.json").is_file()
     env = {**os.environ, "PYTHONPATH": str(target)}
     result = subprocess.run(

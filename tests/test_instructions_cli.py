@@ -36,7 +36,7 @@ def test_plain_pages_have_no_codes_and_fit_80_columns(capsys: pytest.CaptureFixt
 def test_ansi_colours_the_headings(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(capsys, "instructions", "spider", "--ansi", "--page", "1")
     assert code == 0
-    assert "\x1b[93mSPIDER" in out  # yellow (DOS 14) -> SGR 93
+    assert "\x1b[93;44mSPIDER" in out  # yellow (DOS 14) -> SGR 93, on the help screen's blue
     assert "\f" not in out
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import tomllib
 from pathlib import Path
 
 from retro.definition.catalog import Catalog
@@ -9,6 +11,11 @@ from retro.ui.keymap import markdown
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+HOME = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
+    "project"]["urls"]["Homepage"]
+RAW = HOME.replace("https://github.com/", "https://raw.githubusercontent.com/") + "/main/"
+BLOB = HOME + "/blob/main/"
+LINK = re.compile(r"\]\(([^)]+)\)")
 
 
 def test_the_keys_table_is_the_keymaps() -> None:
@@ -33,4 +40,15 @@ def test_the_two_commands_come_first_and_ci_runs_the_test_one() -> None:
 def test_the_screenshots_it_shows_exist() -> None:
     for line in README.splitlines():
         if line.startswith("!["):
-            assert (ROOT / line.split("(", 1)[1].rstrip(")")).is_file(), line
+            url = line.split("(", 1)[1].rstrip(")")
+            assert url.startswith(RAW), line  # a package index shows only absolute images
+            assert (ROOT / url.removeprefix(RAW)).is_file(), line
+
+
+def test_every_link_is_absolute_and_its_file_exists() -> None:
+    links = LINK.findall(README)
+    assert links
+    for url in links:
+        assert url.startswith("https://"), url
+        if url.startswith((RAW, BLOB)):
+            assert (ROOT / url.removeprefix(RAW).removeprefix(BLOB)).is_file(), url

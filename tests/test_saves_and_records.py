@@ -23,6 +23,7 @@ from tests.helpers import game_at, load, play
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = Catalog()
+RELAXED = dict(load("spider", relaxed=1).options)  # the option set _played plays
 
 
 def _played(seed: int, count: int) -> Game:
@@ -188,14 +189,15 @@ def test_the_high_score_table_keeps_the_ten_best_in_order(tmp_path: Path) -> Non
     lengths = [30, 5, 42, 18, 60, 11, 25, 36, 8, 50, 22, 14]
     places = [records.record(_played(i + 1, n), f"P{i}", today="2026-11-29")
               for i, n in enumerate(lengths)]
-    table = Records(tmp_path / "records.json").tables["spider"]
+    table = Records(tmp_path / "records.json").table("spider", RELAXED)
     assert len(table) == 10
     scores = [e.score for e in table]
     assert scores == sorted(scores, reverse=True)
     assert table[0].date == "2026-11-29" and table[0].moves > 0
     assert places[0] == 1
-    assert records.record(Game(load("spider"), 99), "Late") is None  # a score of 0: too low
-    assert len(Records(tmp_path / "records.json").tables["spider"]) == 10
+    late = Game(load("spider", relaxed=1), 99)
+    assert records.record(late, "Late") is None  # a score of 0: too low
+    assert len(Records(tmp_path / "records.json").table("spider", RELAXED)) == 10
 
 
 def test_a_high_score_replays_to_the_same_position(tmp_path: Path) -> None:
@@ -204,7 +206,7 @@ def test_a_high_score_replays_to_the_same_position(tmp_path: Path) -> None:
     records = Records(tmp_path / "records.json")
     game = _played(5, 30)
     records.record(game, "Ann")
-    entry = records.tables["spider"][0]
+    entry = records.table("spider", RELAXED)[0]
     replay = Game(CATALOG.load("spider", entry.options), entry.seed)
     for text in entry.replay:
         replay.push(parse_move(replay.position, text))
@@ -234,9 +236,43 @@ def test_stats_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 
 def test_the_place_a_result_would_take(tmp_path: Path) -> None:
     records = Records(tmp_path / "records.json")
-    assert records.place_for("spider", 0, 10) == 1
+    assert records.place_for("spider", RELAXED, 0, 10) == 1
     for i, n in enumerate([30, 5, 42, 18, 60, 11, 25, 36, 8, 50]):
         records.record(_played(i + 1, n), f"P{i}")
-    scores = [e.score for e in records.tables["spider"]]
-    assert records.place_for("spider", scores[0] + 1, 1) == 1
-    assert records.place_for("spider", scores[-1] - 1, 1) is None
+    scores = [e.score for e in records.table("spider", RELAXED)]
+    assert records.place_for("spider", RELAXED, scores[0] + 1, 1) == 1
+    assert records.place_for("spider", RELAXED, scores[-1] - 1, 1) is None
+
+
+def test_each_option_set_has_its_own_ten_best(tmp_path: Path) -> None:
+    records = Records(tmp_path / "records.json")
+    one_suit = Game(load("spider", suits=1), 3)
+    records.record(_played(2, 20), "Four")
+    records.record(one_suit, "One")
+    assert [e.name for e in records.table("spider", RELAXED)] == ["Four"]
+    assert [e.name for e in records.table("spider", dict(one_suit.gdef.options))] == ["One"]
+    assert records.place_for("spider", dict(one_suit.gdef.options), 10_000, 1) == 1
+
+
+def test_a_game_given_up_counts_in_the_statistics_only(tmp_path: Path) -> None:
+    records = Records(tmp_path / "records.json")
+    assert records.record(_played(1, 5), "Quitter", abandoned=True) is None
+    again = Records(tmp_path / "records.json")
+    assert again.table("spider", RELAXED) == []
+    (stats,) = again.stats_for("spider").values()
+    assert (stats.played, stats.lost) == (1, 1)
+
+
+def test_a_file_with_one_table_per_game_is_sorted_into_option_sets(tmp_path: Path) -> None:
+    path = tmp_path / "records.json"
+    records = Records(path)
+    records.record(_played(1, 5), "Four")
+    records.record(Game(load("spider", suits=1), 3), "One")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    mixed = [entry for table in data["high_scores"].values() for entry in table]
+    data["high_scores"] = {"spider": mixed}  # as files were written before
+    path.write_text(json.dumps(data), encoding="utf-8")
+    again = Records(path)
+    assert [e.name for e in again.table("spider", RELAXED)] == ["Four"]
+    assert [e.name for e in again.table("spider", dict(load("spider", suits=1).options))] == [
+        "One"]

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from retro.definition.gamefiles import read_marked, resolve_extends
-from retro.definition.loader import OptionSpec, checked_option_specs, load_game_file
-from retro.engine.model import GameDef
 from retro.errors import DefinitionError, RetroError
 from retro.paths import games_dir, user_games_dir
-from retro.rules.plugins import load_plugins
 from retro.store.files import GAME_ID
+
+if TYPE_CHECKING:
+    from retro.definition.loader import OptionSpec
+    from retro.engine.model import GameDef
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,15 @@ class Catalog:
 
     def __init__(self, extra_dirs: Sequence[Path] = ()) -> None:
         self.dirs = [*extra_dirs, user_games_dir(), games_dir()]
-        self.problems = load_plugins()
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """The rule plugins that could not be loaded, one line each. Plugins load on first use
+        (here, or with the first game loaded): looking for them imports every rule and the
+        package metadata, which the title screen does not need."""
+        from retro.rules.plugins import load_plugins
+
+        return load_plugins()
 
     def path(self, game_id: str) -> Path | None:
         """The file of a game id; None for an id that is not a name (a game id never names a
@@ -65,6 +73,10 @@ class Catalog:
         return path
 
     def load(self, game_id: str, options: Mapping[str, Any] | None = None) -> GameDef:
+        # The loader (YAML, the schema, every rule) is imported on the first game loaded, not
+        # with the catalog: the title screen needs none of it.
+        from retro.definition.loader import load_game_file
+
         path = self._find(game_id)
         gdef = load_game_file(path, options, self.path)
         if gdef.id != game_id:  # a save names the game by its id: it must find this file
@@ -74,6 +86,9 @@ class Catalog:
     def info(self, game_id: str) -> GameInfo:
         """What the menu shows, read without binding the rules; a file whose first lines are
         wrong raises DefinitionError (the menu then lists it as broken)."""
+        from retro.definition.gamefiles import read_marked, resolve_extends
+        from retro.definition.loader import checked_option_specs
+
         path = self._find(game_id)
         marked = resolve_extends(read_marked(path), self.path)
         data = marked.data

@@ -69,7 +69,8 @@ class _Reader:
         self.order = PileOrder()  # whose pile order the rules read: interchangeable groups
 
     def error(self, path: tuple[str | int, ...], message: str, key: bool = False) -> None:
-        self.errors.append(f"{self.marked.where(path, key)}: {message}")
+        self.errors.append(f"{self.marked.where(path, key)}: {message}"  # one line, even when a
+                           .replace("\r", "\\r").replace("\n", "\\n"))  # quoted key has breaks
 
     # -- rules --------------------------------------------------------------------------------
 

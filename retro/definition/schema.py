@@ -109,7 +109,7 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
         extra = [k for k in instance if k not in schema_part.get("properties", {})]
         known = list(schema_part.get("properties", {}))
         word = extra[0] if extra else "?"
-        return f"unknown key '{word}'" + (suggest(word, known) if known else "")
+        return f"unknown key {shown(word)}" + (suggest(word, known) if known else "")
     if error.validator == "required":
         return f"'{field}' needs {error.message.split(' is a required')[0]}"
     if error.validator == "enum":

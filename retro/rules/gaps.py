@@ -1,7 +1,7 @@
 """Rules for the Gaps family (Montana, Blue Moon, ...): rows of single cards built in suit order
 from the left end, gaps to fill, and redeals of what is not yet in order.
 
-The place rules (`fills_gap`, `source_left_gap`) serve 7 bis As too, which lays out its rows the
+The place rules (`fills_gap`, `source_left_gap`) serve 7 to Ace too, which lays out its rows the
 same way. Which rank starts a row, how many redeals, which group holds the rows: all
 parameters, so a new member of the family is a YAML file.
 """

@@ -30,6 +30,37 @@ REPEAT = -3_000
 DEAL = -10_000
 GIVE_UP = -50_000
 
+# Why a move is good (or not), in the words the status line shows; the window translates them.
+WINS = "wins the game"
+COMPLETES = "completes a suit"
+TURNS = "turns a card"
+WHOLE_PILE = "only moves a whole pile to an empty one"
+EMPTIES = "empties a column"
+IN_SUIT = "builds in suit"
+BREAKS_RUN = "breaks a run of one suit"
+SHUFFLES = "only shuffles a run between equal places"
+GOES_BACK = "goes back to an earlier position"
+WIN_IN = "a win in {n} moves"  # the solver's hint; {n} is its length (more than one)
+# Why a pile action is made, by its verb (a verb not named here: OTHER_ACTION).
+ACTION_REASONS = {
+    "deal": "deals new cards from the stock",
+    "redeal": "gathers the cards and deals them again",
+    "turn": "turns the pile's top card",
+    "flip": "turns a face-down card",
+}
+OTHER_ACTION = "does the pile's action"
+# What a move no stronger reason speaks for does, told from its two piles.
+TO_FOUNDATION = "plays to a foundation"
+TO_CELL = "parks cards in a free cell"
+FROM_CELL = "brings a card back from a cell"
+FILLS_GAP = "fills a gap"
+FILLS_EMPTY = "fills an empty pile"
+UNCOVERS = "uncovers the card below"
+BUILDS = "builds on another pile"
+REASONS = (WINS, COMPLETES, TURNS, WHOLE_PILE, EMPTIES, IN_SUIT, BREAKS_RUN, SHUFFLES,
+           GOES_BACK, WIN_IN, *ACTION_REASONS.values(), OTHER_ACTION, TO_FOUNDATION, TO_CELL,
+           FROM_CELL, FILLS_GAP, FILLS_EMPTY, UNCOVERS, BUILDS)
+
 # Auto-play makes only moves at least this good: progress, never a gamble.
 AUTO_THRESHOLD = SAME_SUIT
 # A hint list leaves out moves this bad unless nothing better exists.
@@ -38,14 +69,6 @@ POINTLESS = SHUFFLE
 # What kind of hint: the first move of a win the solver found, or the best-ranked move.
 SOLVER, RANKED = "solver", "ranked"
 HINT_SECONDS = 1.0  # how long a hint may look for a win
-
-# Why a pile action is made, by its verb (a verb not named here: "does the pile's action").
-ACTION_REASONS = {
-    "deal": "deals new cards from the stock",
-    "redeal": "gathers the cards and deals them again",
-    "turn": "turns the pile's top card",
-    "flip": "turns a face-down card",
-}
 
 
 @dataclass(frozen=True)
@@ -56,10 +79,12 @@ class Hint:
     value: int
     reasons: tuple[str, ...]
     kind: str = RANKED
+    length: int = 0  # a solver's hint: the moves of the win it found
 
     @property
     def why(self) -> str:
-        return self.reasons[0]
+        """The first reason, in English (the window translates `reasons[0]` itself)."""
+        return self.reasons[0].format(n=self.length)
 
 
 def _trial(game: Game, move: Move) -> tuple[list[tuple[str, int]], int, object]:
@@ -103,17 +128,17 @@ def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
     names = {name: count for name, count in events}
     if "won" in names:
         value += WIN
-        reasons.append("wins the game")
+        reasons.append(WINS)
     if "run_removed" in names:
         value += REMOVE_SUIT * names["run_removed"]
-        reasons.append("completes a suit")
+        reasons.append(COMPLETES)
     if "flipped" in names:
         value += TURN_CARD * names["flipped"]
-        reasons.append("turns a card")
+        reasons.append(TURNS)
     if move.kind != MOVE:
         if move.kind == "deal":
             value += DEAL
-        reasons.append(ACTION_REASONS.get(move.kind, "does the pile's action"))
+        reasons.append(ACTION_REASONS.get(move.kind, OTHER_ACTION))
         return Hint(move, value + SCORE_GAIN * gain, tuple(reasons))
     assert dst is not None
     count = move.count
@@ -121,28 +146,28 @@ def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
     if dst.kind not in ("foundation", "grid"):  # a grid's gaps are where its cards go
         if count == len(src_cards) and not dst.cards:
             value += SHUFFLE
-            reasons.append("only moves a whole pile to an empty one")
+            reasons.append(WHOLE_PILE)
         elif count == len(src_cards) and src.kind == "tableau":
             value += EMPTY_COLUMN
-            reasons.append("empties a column")
+            reasons.append(EMPTIES)
         elif not dst.cards:
             value += INTO_EMPTY
     if "built_same_suit" in names:
         value += SAME_SUIT + count
-        reasons.append("builds in suit")
+        reasons.append(IN_SUIT)
     under_index = len(src_cards) - count - 1
     if under_index >= src.down and under_index >= 0 and dst.kind != "foundation":
         under = src_cards[under_index]
         if under.rank == bottom.rank + 1:
             if under.suit == bottom.suit:
                 value += BREAK_SUIT
-                reasons.append("breaks a run of one suit")
+                reasons.append(BREAKS_RUN)
             elif "built_same_suit" not in names:
                 value += SHUFFLE
-                reasons.append("only shuffles a run between equal places")
+                reasons.append(SHUFFLES)
     if recent and after in recent:
         value += REPEAT
-        reasons.append("goes back to an earlier position")
+        reasons.append(GOES_BACK)
     value += SCORE_GAIN * gain
     return Hint(move, value, tuple(reasons) or (_plain_reason(src.kind, dst.kind, dst.cards,
                                                              len(src_cards) > count),))
@@ -151,16 +176,14 @@ def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
 def _plain_reason(src_kind: str, dst_kind: str, dst_cards: object, uncovers: bool) -> str:
     """What a move no stronger reason speaks for does, told truly from its two piles."""
     if dst_kind == "foundation":
-        return "plays to a foundation"
+        return TO_FOUNDATION
     if dst_kind == "cell":
-        return "parks cards in a free cell"
+        return TO_CELL
     if src_kind == "cell":
-        return "brings a card back from a cell"
+        return FROM_CELL
     if not dst_cards:
-        return "fills a gap" if dst_kind == "grid" else "fills an empty pile"
-    if uncovers:
-        return "uncovers the card below"
-    return "builds on another pile"
+        return FILLS_GAP if dst_kind == "grid" else FILLS_EMPTY
+    return UNCOVERS if uncovers else BUILDS
 
 
 def rank(game: Game, moves: Iterable[Move] | None = None) -> list[Hint]:
@@ -218,7 +241,7 @@ def solver_hint(game: Game, seconds: float | None = None) -> Hint | None:
     if found.result != WON or not found.moves:
         return None
     count = len(found.moves)
-    return Hint(found.moves[0], WIN, (f"a win in {count} moves",), SOLVER)
+    return Hint(found.moves[0], WIN, (WIN_IN if count > 1 else WINS,), SOLVER, count)
 
 
 def advise(game: Game, seconds: float | None = None) -> list[Hint]:

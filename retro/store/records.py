@@ -1,5 +1,6 @@
-"""Statistics per game and option set, and a high score table per game (the ten best), kept in
-the player's data folder. Each finished game is recorded once, with its moves for replays."""
+"""Statistics and a high score table (the ten best) per game and option set, kept in the
+player's data folder. Each finished game is recorded once, with its moves for replays; a game
+given up counts in the statistics only, never in the ten best."""
 
 from __future__ import annotations
 
@@ -108,12 +109,13 @@ class Records:
         read_stats = {str(key): _stats(value, name) for key, value in stats.items()}
         read_tables: dict[str, list[HighScore]] = {}
         for game, entries in tables.items():
-            if not GAME_ID.fullmatch(game) or not isinstance(entries, list) or len(
-                    entries) > TABLE_SIZE:
+            # keyed by game and option set (older files: by game alone, sorted apart below)
+            if not GAME_ID.fullmatch(str(game).split(" ")[0]) or not isinstance(
+                    entries, list) or len(entries) > TABLE_SIZE:
                 raise DamagedFile(f"{name}: damaged (the high score table '{game[:40]}')")
             read_tables[game] = sorted((_high_score(entry, name) for entry in entries),
                                        key=_rank)
-        return read_stats, read_tables
+        return read_stats, by_option_set(read_tables)
 
     def save(self) -> None:
         write_document(self.path, RECORDS_KIND, RECORDS_VERSION, {
@@ -131,10 +133,12 @@ class Records:
         if found is not None:
             self.stats, self.tables = found
 
-    def record(self, game: Game, name: str, today: str | None = None) -> int | None:
-        """Count a finished (or given-up) game; its place in the high score table (1-based),
-        or None when it did not make the table."""
-        won = game.outcome() == WON
+    def record(self, game: Game, name: str, today: str | None = None, *,
+               won: bool | None = None, abandoned: bool = False) -> int | None:
+        """Count a finished game; its place in the high score table of its option set
+        (1-based), or None when it did not make the table. `won` overrides the game's own
+        outcome (a duel's winner); an `abandoned` game counts in the statistics only."""
+        won = game.outcome() == WON if won is None else won
         score = game.score()
         key = option_key(game.gdef.id, dict(game.gdef.options))
         entry = HighScore(name=name, score=score, moves=game.moves_made,
@@ -144,23 +148,45 @@ class Records:
         with locked(self.path):
             self._reload()
             self.stats.setdefault(key, Stats()).add(won, score, game.moves_made)
-            table = self.tables.setdefault(game.gdef.id, [])
+            if abandoned:
+                self.save()
+                return None
+            table = self.tables.setdefault(key, [])
             table.append(entry)
             table.sort(key=_rank)
             del table[TABLE_SIZE:]
             self.save()
         return table.index(entry) + 1 if entry in table else None
 
-    def place_for(self, game_id: str, score: int, moves: int) -> int | None:
-        """The place (1-based) a result would take in the game's table, None if it would not
-        make it; equal results keep the older entry ahead."""
+    def table(self, game_id: str, options: dict[str, Any]) -> list[HighScore]:
+        """The ten best of a game with these options, best first."""
+        return list(self.tables.get(option_key(game_id, options), []))
+
+    def place_for(self, game_id: str, options: dict[str, Any], score: int,
+                  moves: int) -> int | None:
+        """The place (1-based) a result would take in the table of the game and options, None
+        if it would not make it; equal results keep the older entry ahead."""
         mine = (-score, moves)
-        place = 1 + sum(1 for entry in self.tables.get(game_id, []) if _rank(entry) <= mine)
+        place = 1 + sum(1 for entry in self.table(game_id, options) if _rank(entry) <= mine)
         return place if place <= TABLE_SIZE else None
 
     def stats_for(self, game_id: str | None = None) -> dict[str, Stats]:
         return {key: value for key, value in sorted(self.stats.items())
                 if game_id is None or key.split(" ")[0] == game_id}
+
+
+def by_option_set(tables: dict[str, list[HighScore]]) -> dict[str, list[HighScore]]:
+    """The tables keyed by game and option set. Files written before kept one table per game
+    (1-suit and 4-suit Spider mixed); each entry knows its options, so they are sorted apart."""
+    regrouped: dict[str, list[HighScore]] = {}
+    for key, entries in tables.items():
+        game_id = key.split(" ")[0]
+        for entry in entries:
+            regrouped.setdefault(option_key(game_id, entry.options), []).append(entry)
+    for entries in regrouped.values():
+        entries.sort(key=_rank)
+        del entries[TABLE_SIZE:]
+    return regrouped
 
 
 def _stats(data: Any, where: str) -> Stats:

@@ -17,6 +17,8 @@ _DOS_TO_ANSI = (0, 4, 2, 6, 1, 5, 3, 7)
 
 Exportable = Instructions | TextScreen | Page
 
+HELP_BG: int = Colour.BLUE  # the instructions' background, in the window and in a terminal
+
 
 def ansi_fg(colour: int) -> int:
     """The SGR number that sets DOS colour 0..15 as foreground: 30-37 dark, 90-97 bright."""
@@ -37,21 +39,23 @@ _RESET = _sgr(0)
 
 
 def _page_lines_ansi(page: Page) -> list[str]:
+    """Each line on the help screen's blue, padded to the page width, so the text reads the same
+    on a light terminal as on a dark one (the terminal's own background never shows through)."""
     lines = []
     for line in page:
         glyphs = list(line)
-        while glyphs and glyphs[-1].char == " ":
-            glyphs.pop()
         out: list[str] = []
         colour: int | None = None
         for glyph in glyphs:
             # A space looks the same in any foreground, so it never needs a code of its own.
-            if glyph.fg != colour and glyph.char != " ":
+            if colour is None or (glyph.fg != colour and glyph.char != " "):
                 colour = glyph.fg
-                out.append(_sgr(ansi_fg(colour)))
+                out.append(_sgr(ansi_fg(colour), ansi_bg(HELP_BG)))
             out.append(drawable(glyph.char))
-        if colour is not None:
-            out.append(_RESET)
+        if colour is None:
+            out.append(_sgr(ansi_fg(Colour.WHITE), ansi_bg(HELP_BG)))
+        out.append(" " * (PAGE_WIDTH - len(glyphs)))
+        out.append(_RESET)
         lines.append("".join(out))
     return lines
 
@@ -89,8 +93,8 @@ def _join(pages: list[list[str]]) -> str:
 def to_ansi(source: Exportable) -> str:
     """Coloured text for a terminal: SGR colour codes, a reset at the end of every coloured line.
 
-    Instructions and pages carry foreground colours only (the terminal keeps its background);
-    a `TextScreen` is exported cell for cell with both colours. Pages are separated as in
+    Pages are drawn on the help screen's background, every line as wide as a page; a
+    `TextScreen` is exported cell for cell with both colours. Pages are separated as in
     `to_plain`.
     """
     if isinstance(source, TextScreen):
@@ -127,7 +131,6 @@ class HelpKey(NamedTuple):
     enabled: bool
 
 
-HELP_BG: int = Colour.BLUE
 HELP_TEXT_ROW = 1
 HELP_FRAME_FG: int = Colour.WHITE
 HELP_TITLE_FG: int = Colour.YELLOW

@@ -3,43 +3,44 @@
 `App.update()` changes state and `App.draw()` only draws, and building an App is separate from
 `pyxel.run`, so tests initialise pyxel headless, build an App and step frames themselves. The
 scenes import this module only for types (under TYPE_CHECKING), so imports run one way: from
-here to the scenes. `Session` (`retro.ui.session`) is the game in progress. Nothing is lost: the
-table calls `autosave` after every move, `on_close` saves once more, and `boot` offers the saved
-game when the program starts; a game that ends (or is given up by starting another) is counted
-in the records once.
+here to the scenes; those the title screen does not show are imported where first needed, so
+the first frame comes sooner. `Session` (`retro.ui.session`) is the game in progress. Nothing is
+lost: the table calls `autosave` after every move, `on_close` saves once more, and `boot` offers
+the saved game when the program starts; a game that ends (or is given up by starting another)
+is counted in the records once.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from retro.definition.catalog import Catalog
-from retro.duel import Duel
 from retro.engine.game import PLAYING, Game
 from retro.engine.model import GameDef
+from retro.errors import RetroError
 from retro.settings import Settings
 from retro.ui import palette, texts
-from retro.ui.cardart import CardArt
-from retro.ui.dialogs import NameScene, OverScene, ResumeScene
-from retro.ui.duelscreens import DuelResultScene, DuelSetupScene, PassScene, turn_end_reason
-from retro.ui.helpscreen import InstructionsScene
 from retro.ui.keeper import Keeper
 from retro.ui.keymap import FPS, Keyboard
 from retro.ui.layout import SCREEN_H, SCREEN_W
-from retro.ui.replay import ReplayScene
-from retro.ui.scores import HighScoresScene
 from retro.ui.screens import MenuScene, TitleScene
 from retro.ui.session import Session, game_label
 from retro.ui.shelf import Shelf
 from retro.ui.sound import Beeper
-from retro.ui.table import TableScene
 from retro.ui.texts import APP_TITLE
 from retro.ui.textview import Painter
 from retro.ui.window import Window, display_size, largest_scale
+
+if TYPE_CHECKING:
+    from retro.duel import Duel
+    from retro.ui.cardart import CardArt
+    from retro.ui.dialogs import OverScene
+    from retro.ui.table import TableScene
 
 __all__ = ["App", "Scene", "Session", "game_label", "init_window", "run"]
 
@@ -78,6 +79,7 @@ class App:
         # here win for this run without being remembered
         self.settings = settings if settings is not None else Settings.load()
         self.lang = lang or self.settings.language or "en"
+        texts.use(self.lang)
         # the window's size and fullscreen (init_window's; headless: nothing to resize)
         self.window = window or Window(self.settings.scale or 1, False, 0, live=False)
         self.seed_source = seed_source or (lambda: random.randint(1, 999_999))
@@ -90,6 +92,7 @@ class App:
             self.keeper.note = self.settings.note
         self.pending: Game | None = None  # a saved game the player chose not to resume (yet)
         self.awaiting: Game | None = None  # a finished game whose player is typing a name
+        self.menu_deal = ""  # the deal number the menu offers, kept until played
         self.keyboard = Keyboard()
         self.painter = Painter()
         self.beeper = Beeper(self.settings.sound if sound is None else sound)
@@ -129,34 +132,46 @@ class App:
     @property
     def art(self) -> CardArt:
         """The card atlas, built on first use (it takes a moment and only the table needs it)."""
-        if self._art is None:
-            self._art = CardArt(self.painter.font)
+        four = self.settings.four_colour
+        if self._art is None or self._art.four_colour != four:
+            from retro.ui.cardart import CardArt
+
+            self._art = CardArt(self.painter.font, four)
         return self._art
 
     def show_title(self) -> None:
-
         self.replace(TitleScene(self.note))
 
     def show_menu(self, game_id: str | None = None) -> None:
-
         self.push(MenuScene(self, game_id))
+
+    def show_settings(self) -> None:
+        from retro.ui.settingsbox import SettingsScene
+
+        self.push(SettingsScene())
 
     def show_help(self, game_id: str | None = None) -> None:
         """F1: the game's rules, then the keys of the screen it was pressed on."""
+        from retro.ui.helpscreen import InstructionsScene
+
         context = self.scenes[-1].context if self.scenes else "table"
         self.push(InstructionsScene(self, game_id, context))
 
     def show_all_keys(self) -> None:
         """Help on the title screen: every key of every screen."""
+        from retro.ui.helpscreen import InstructionsScene
+
         self.push(InstructionsScene(self, context="all"))
 
     def show_scores(self, game_id: str, options: Mapping[str, Any],
                     highlight: int | None = None) -> None:
+        from retro.ui.scores import HighScoresScene
 
         self.push(HighScoresScene(self, game_id, options, highlight))
 
     def show_replay(self, gdef: GameDef, seed: int, moves: list[str], label: str) -> None:
         """Watch a game again from its deal and moves; the game in progress is not touched."""
+        from retro.ui.replay import ReplayScene
 
         session = Session(gdef.id, dict(gdef.options), Game(gdef, seed), label=label)
         self.push(ReplayScene(self, session, moves))
@@ -165,6 +180,7 @@ class App:
               seed: int | None = None) -> Session:
         """Deal a new game and go to the table (replacing every scene); the game it replaces
         counts as given up if it had moves."""
+        from retro.ui.table import TableScene
 
         chosen = dict(options or {})
         gdef = self.catalog.load(game_id, chosen)  # a broken file fails before anything is lost
@@ -182,6 +198,7 @@ class App:
 
     def show_duel_setup(self, game_id: str, names: tuple[str, str] = ("", ""),
                         replace: bool = False) -> None:
+        from retro.ui.duelscreens import DuelSetupScene
 
         scene = DuelSetupScene(self, game_id, names)
         if replace:
@@ -191,6 +208,7 @@ class App:
 
     def start_duel(self, game_id: str, duel: Duel) -> None:
         """Player 1's turn begins (after the pass screen); the game in progress is given up."""
+        from retro.ui.duelscreens import PassScene
 
         self.abandon()
         self.keeper.clear()
@@ -199,16 +217,19 @@ class App:
         self.replace(PassScene(self, duel, game_id))
 
     def end_turn(self, session: Session) -> None:
-        """A player's turn is over (Done, won, or nothing but Done left): count the game, then
-        the pass screen for player 2, or the result when both have played."""
+        """A player's turn is over (Done, won, or nothing but Done left): the pass screen for
+        player 2, or, when both have played, the result, and both games counted, the winner's
+        as won."""
+        from retro.ui.duelscreens import DuelResultScene, PassScene, turn_end_reason
 
         duel = session.duel
         assert duel is not None
-        game = duel.game
         why = turn_end_reason(duel)
-        result = duel.end_turn()
-        self.keeper.record(game, result.name)
+        duel.end_turn()
         if duel.over:
+            winner = duel.result().winner
+            for index, game in enumerate(duel.played):
+                self.keeper.record(game, duel.names[index], won=index == winner)
             self.replace(DuelResultScene(self, duel, session.game_id))
             return
         session.game = duel.game
@@ -216,6 +237,11 @@ class App:
         self.replace(PassScene(self, duel, session.game_id, why))
 
     def leave_duel(self, game_id: str) -> None:
+        """The duel given up: a turn already played counts in the statistics only."""
+        session = self.session
+        if session is not None and session.duel is not None and not session.duel.over:
+            for game in session.duel.played:
+                self.keeper.record(game, abandoned=True)
         self.session = None
         self.show_title()
         self.show_menu(game_id)
@@ -225,7 +251,6 @@ class App:
     def boot(self, game_id: str | None = None, options: Mapping[str, Any] | None = None) -> None:
         """The program starts (no deal number given): offer the saved game, exactly as it was,
         with a Y/N prompt; else the title screen, or the game named on the command line."""
-
         saved = self.keeper.resume(self.catalog)
         self.keeper.records  # noqa: B018 - a damaged records file is told now, not later
         self.show_title()
@@ -236,6 +261,8 @@ class App:
                 self.start(game_id, options)
 
         if saved is not None:
+            from retro.ui.dialogs import ResumeScene  # only when there is a game to offer
+
             instead = self.shelf.entry(game_id).title if game_id is not None else ""
             self.push(ResumeScene(self, saved, lambda: self.resume(saved), afresh, instead))
         elif game_id is not None:
@@ -243,6 +270,7 @@ class App:
 
     def resume(self, game: Game) -> Session:
         """Go on with a saved game: every move and the undo history as they were."""
+        from retro.ui.table import TableScene
 
         if game is not self.pending:
             self.abandon()
@@ -269,11 +297,12 @@ class App:
             self.keeper.clear()
 
     def give_up(self, session: Session | None) -> None:
-        """Count a game left unfinished with moves made (a new deal, a restart) as lost."""
+        """Count a game left unfinished with moves made (a new deal, a restart) as lost, in the
+        statistics only: a game given up never enters the ten best."""
         if session is None or session.duel is not None or session.recorded:
             return
         if session.in_progress():
-            self.keeper.record(session.game)
+            self.keeper.record(session.game, abandoned=True)
         session.recorded = True
 
     def abandon(self) -> None:
@@ -282,11 +311,13 @@ class App:
         pending, self.pending = self.pending, None
         if (pending is not None and pending.history and pending.outcome() == PLAYING
                 and not self.keeper.counted(pending)):
-            self.keeper.record(pending)
+            self.keeper.record(pending, abandoned=True)
 
     def game_over(self, table: TableScene, outcome: str) -> None:
-        """A game has just ended: the won/lost box, counted once in the records, and the
-        player's name asked DOS style if it made the high score table."""
+        """A game has just ended: the won/lost box first, the game counted once in the records;
+        if it made the high score table, Enter on the box asks the name DOS style and shows the
+        table with the new entry."""
+        from retro.ui.dialogs import OverScene
 
         session = table.session
         if session.recorded or session.duel is not None:
@@ -295,15 +326,22 @@ class App:
         session.recorded = True
         game = session.game
         if self.keeper.makes_table(game):
-            # the name first; then the won/lost box with the table (and the new entry) over it
-            self.awaiting = game
-            self.push(NameScene(self, game, lambda name: self._named(table, outcome, name)))
+            self.awaiting = game  # counted once the name is given (or the box is left)
+            self.push(OverScene(table, outcome, ask_name=self.ask_name))
         else:
             self.keeper.record(game)
             self.push(OverScene(table, outcome))
         self.autosave()
 
-    def _named(self, table: TableScene, outcome: str, name: str) -> None:
+    def ask_name(self, over: OverScene) -> None:
+        """`A new high score!`: the name for the game that ended, over the won/lost box."""
+        from retro.ui.dialogs import NameScene
+
+        game = self.awaiting
+        if game is not None:
+            self.push(NameScene(self, game, lambda name: self._named(over, name)))
+
+    def _named(self, over: OverScene, name: str) -> None:
 
         game, self.awaiting = self.awaiting, None
         if game is None:
@@ -313,9 +351,15 @@ class App:
             self.settings.last_name = name
             self.save_settings()
         place = self.keeper.record(game, name)
-        self.push(OverScene(table, outcome))
+        over.named()
         self.show_scores(game.gdef.id, dict(game.gdef.options), place)
 
+    def settle_awaiting(self) -> None:
+        """The won/lost box is left without a name typed: the game counts under the name last
+        used, before anything (an undo) changes it."""
+        game, self.awaiting = self.awaiting, None
+        if game is not None:
+            self.keeper.record(game)
 
     # -- the player's settings ------------------------------------------------------------------
 
@@ -325,6 +369,12 @@ class App:
             self.settings.save()
         except OSError as error:
             self.note = f"settings.json: cannot be written ({error.strerror})"
+
+    def set_language(self, lang: str) -> None:
+        """Speak `lang` from the next frame on, and remember it."""
+        self.lang = self.settings.language = lang
+        texts.use(lang)
+        self.save_settings()
 
     def toggle_sound(self) -> bool:
         """Sound on or off, remembered; the new state."""
@@ -386,20 +436,31 @@ def _duel_label(duel: Duel) -> str:
 def init_window(headless: bool = False, fps: int = FPS,
                 settings: Settings | None = None) -> Window:
     """pyxel.init for our screen: 640x400 at the scale the player chose, else the largest
-    whole one that fits the display; fullscreen if chosen; no quit key (Esc opens the menu).
+    whole one that fits the display; fullscreen if chosen; no quit key (Esc opens the menu);
+    the DOS palette and the program's icon. Without a display the window would run unseen for
+    ever (SDL falls back to drawing nowhere), so that is a RetroError before anything opens.
 
-    pyxel.init changes the working directory to the caller's folder; it is put back, so paths
-    given on the command line (and other tests in the same process) keep their meaning.
+    pyxel's screen-recording buffer (10 s of frames, about 75 MB) is turned off: its Alt keys
+    are not among the program's keys. pyxel.init changes the working directory to the caller's
+    folder; it is put back, so paths given on the command line keep their meaning.
     """
     import pyxel
 
+    from retro.ui import icon
+
+    if not headless:
+        missing = no_display()
+        if missing:
+            raise RetroError(missing)
     chosen = settings or Settings()
     largest = 0 if headless else largest_scale(display_size())
     scale = min(chosen.scale, largest) if chosen.scale and largest else chosen.scale or largest
     cwd = os.getcwd()
     pyxel.init(SCREEN_W, SCREEN_H, title=APP_TITLE, fps=fps, quit_key=pyxel.KEY_NONE,
-               display_scale=scale or None, headless=headless)
+               display_scale=scale or None, capture_sec=0, headless=headless)
     os.chdir(cwd)
+    palette.install()
+    icon.install()
     fullscreen = chosen.fullscreen and not headless
     if not headless:
         pyxel.integer_scale(True)  # crisp pixels: 2x, 3x..., never 2.5x
@@ -408,12 +469,32 @@ def init_window(headless: bool = False, fps: int = FPS,
     return Window(scale or 1, fullscreen, largest, live=not headless)
 
 
-def run(app: App) -> None:
-    """Open the window and play until it is closed; closing saves through `on_close`."""
+def no_display(environ: Mapping[str, str] | None = None,
+               platform: str = sys.platform) -> str | None:
+    """Why no window can be shown, or None. Only X11 and Wayland systems can lack a display;
+    an explicit SDL_VIDEODRIVER (a framebuffer, say) is the player's choice and is trusted."""
+    env = os.environ if environ is None else environ
+    if not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return None
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or env.get("SDL_VIDEODRIVER"):
+        return None
+    return ("no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+            "'retro-patience console GAME' plays in the terminal")
+
+
+def run(app: App, after_update: Callable[[], None] | None = None) -> None:
+    """Open the window and play until it is closed; closing saves through `on_close`.
+    `after_update` runs after each frame's update (a browser keeps the saves with it)."""
     import atexit
 
     import pyxel
 
     atexit.register(app.on_close)  # pyxel runs atexit handlers when the window closes
     pyxel.mouse(True)
-    pyxel.run(app.update, app.draw)
+    update = app.update
+    if after_update is not None:
+        def update() -> None:
+            app.update()
+            after_update()
+
+    pyxel.run(update, app.draw)

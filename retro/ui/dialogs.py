@@ -18,7 +18,7 @@ from retro.ui import texts
 from retro.ui.keeper import DEFAULT_NAME
 from retro.ui.session import game_label
 from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
-from retro.ui.widgets import Overlay, box
+from retro.ui.widgets import Overlay, box, fit, wrap
 
 if TYPE_CHECKING:
     from retro.ui.app import App
@@ -131,14 +131,15 @@ class ResumeScene(Overlay):
             Colour.WHITE)
         game = self.game
         screen.put(c + 3, r + 2, texts.RESUME_LINE, Colour.BLACK)
-        screen.put(c + 7, r + 3, self.label[:w - 10], Colour.BLUE)
-        facts = texts.RESUME_FACTS.format(deal=game.seed, moves=game.moves_made,
-                                          score=game.score())
-        screen.put(c + 7, r + 4, facts[:w - 10], Colour.BLUE)
-        history = texts.RESUME_HISTORY.format(back=len(game.history), forward=len(game.future))
-        screen.put(c + 3, r + 5, history[:w - 6], Colour.DARK_GREY)
+        screen.put(c + 7, r + 3, fit(self.label, w - 10), Colour.BLUE)
+        facts = texts.RESUME_FACTS.format(deal=game.seed, score=game.score(),
+                                          moves=texts.count(texts.MOVES, game.moves_made))
+        screen.put(c + 7, r + 4, fit(facts, w - 10), Colour.BLUE)
+        history = texts.RESUME_HISTORY.format(back=texts.count(texts.MOVES, len(game.history)),
+                                              forward=len(game.future))
+        screen.put(c + 3, r + 5, fit(history, w - 6), Colour.DARK_GREY)
         screen.put(c + 3, r + 7, texts.RESUME_PROMPT, Colour.BLACK)
-        keys = self.keys[:w - 5]
+        keys = fit(self.keys, w - 5)
         screen.put(c + w - 3 - len(keys), r + h - 1, keys, Colour.DARK_GREY)
         return screen
 
@@ -209,10 +210,11 @@ class NameScene(Overlay):
         box(screen, c, r, w, h, texts.NAME_TITLE, Colour.WHITE, Colour.BLUE, Colour.YELLOW)
         game = self.game
         place = texts.NAME_PLACE.format(game=self.title, place=self.place)
-        screen.put(c + 4, r + 2, place[:w - 8], Colour.WHITE)
+        for offset, line in enumerate(wrap(place, w - 8, 2)):
+            screen.put(c + 4, r + 2 + offset, line, Colour.WHITE)
         facts = texts.NAME_FACTS.format(score=game.score(), moves=game.moves_made,
                                         deal=game.seed)
-        screen.put(c + 4, r + 3, facts[:w - 8], Colour.LIGHT_CYAN)
+        screen.put(c + 4, r + 4, fit(facts, w - 8), Colour.LIGHT_CYAN)
         screen.put(c + 4, r + 6, texts.NAME_LABEL, Colour.YELLOW)
         keys = texts.NAME_KEYS
         screen.put(c + (w - len(keys)) // 2, r + h - 2, keys, Colour.LIGHT_GREY)
@@ -228,12 +230,13 @@ class ConfirmScene(Overlay):
     ROW, HEIGHT = 8, 8
     SLOT = "confirm"
 
-    def __init__(self, on_yes: Callable[[], object], title: str = texts.CONFIRM_TITLE,
-                 lines: tuple[str, ...] = texts.CONFIRM_LINES) -> None:
+    def __init__(self, on_yes: Callable[[], object], title: str = "",
+                 lines: tuple[str, ...] = ()) -> None:
+        """Without a title and lines: the question whether to abandon the game."""
         self.on_yes = on_yes
-        self.title = title
-        self.lines = lines
-        self.WIDTH = max(40, max(len(line) for line in lines) + 6, len(title) + 6)
+        self.title = title or texts.CONFIRM_TITLE
+        self.lines = lines or texts.CONFIRM_LINES
+        self.WIDTH = max(40, max(len(line) for line in self.lines) + 6, len(self.title) + 6)
         self.COL = (COLS - self.WIDTH) // 2
 
     def update(self, app: App) -> None:
@@ -282,12 +285,19 @@ class OverScene(Overlay):
 
     context = "over"
     overlay = True
-    COL, ROW, WIDTH, HEIGHT = 14, 8, 52, 9
+    COL, ROW, WIDTH, HEIGHT = 11, 8, 58, 9
     SLOT = "over"
 
-    def __init__(self, table: TableScene, outcome: str) -> None:
+    def __init__(self, table: TableScene, outcome: str,
+                 ask_name: Callable[[OverScene], None] | None = None) -> None:
         self.table = table
         self.outcome = outcome
+        self.ask_name = ask_name  # the game made the high score table: Enter asks the name
+
+    def named(self) -> None:
+        """The name was given (or the chance passed): Enter is the next deal again."""
+        self.ask_name = None
+        self._region = None  # composed again, with the usual keys
 
     def update(self, app: App) -> None:
         for action, _ in app.keyboard.actions(self.context):
@@ -295,22 +305,31 @@ class OverScene(Overlay):
             return
 
     def _new(self, app: App) -> None:
+        if self.ask_name is not None:
+            self.ask_name(self)
+            return
         if app.session is not None:
             app.start(app.session.game_id, app.session.options)
 
     def _undo(self, app: App) -> None:
+        app.settle_awaiting()
         app.pop()
         self.table.undo(app)
 
     def _restart(self, app: App) -> None:
+        app.settle_awaiting()
         app.pop()
         self.table.restart(app)
 
     def _scores(self, app: App) -> None:
+        app.settle_awaiting()
+        self.named()
         if app.session is not None:
             app.show_scores(app.session.game_id, app.session.options)
 
     def _menu(self, app: App) -> None:
+        app.settle_awaiting()
+        self.named()
         app.show_menu(app.session.game_id if app.session else None)
 
     HANDLERS: ClassVar[dict[str, Callable[[OverScene, App], None]]] = {
@@ -336,6 +355,6 @@ class OverScene(Overlay):
         score = texts.OVER_SCORE.format(score=game.score(), moves=game.moves_made,
                                         deal=game.seed)
         screen.put(c + (w - len(score)) // 2, r + 5, score, Colour.YELLOW)
-        keys = texts.OVER_KEYS
+        keys = texts.OVER_KEYS_NAME if self.ask_name is not None else texts.OVER_KEYS
         screen.put(c + (w - len(keys)) // 2, r + 7, keys, Colour.LIGHT_GREY)
         return screen

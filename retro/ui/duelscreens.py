@@ -19,7 +19,7 @@ from retro.ui import texts
 from retro.ui.dialogs import ConfirmScene, TextField, typed
 from retro.ui.table import TableScene
 from retro.ui.textview import COLS, ROWS
-from retro.ui.widgets import bar, big_text, box, centre, note_line
+from retro.ui.widgets import bar, big_text, box, centre, centre_lines, fit, note_line, wrap
 
 if TYPE_CHECKING:
     from retro.ui.app import App
@@ -122,7 +122,8 @@ class DuelSetupScene:
         screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLUE)
         screen.fill(0, 1, COLS, ROWS - 2, "░", Colour.BLUE, Colour.BLACK)
         bar(screen, 0, texts.DUEL_BAR, Colour.BLACK, Colour.LIGHT_GREY)
-        big_text(screen, (COLS - 32) // 2, 2, "DUEL", Colour.YELLOW)
+        big_text(screen, (COLS - 8 * len(texts.BIG_DUEL)) // 2, 2, texts.BIG_DUEL,
+                 Colour.YELLOW)
         c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
         box(screen, c, r, w, h, texts.DUEL_SETUP_TITLE.format(game=self.title), Colour.WHITE,
             Colour.BLUE, Colour.YELLOW)
@@ -130,7 +131,8 @@ class DuelSetupScene:
             screen.put(c + 3, r + 1 + offset, line, Colour.LIGHT_GREY)
         for index, label in enumerate(texts.DUEL_FIELDS):
             screen.put(c + 3, r + 6 + index, f"{label} ".ljust(17, "."), Colour.YELLOW)
-        screen.put(c + 3, r + 10, texts.DUEL_CODE_HINT[:w - 6], Colour.LIGHT_CYAN)
+        for offset, line in enumerate(wrap(texts.DUEL_CODE_HINT, w - 6, 2)):
+            screen.put(c + 3, r + 10 + offset, line, Colour.LIGHT_CYAN)
         if self.problem:
             note_line(screen, ROWS - 2, self.problem)
         bar(screen, ROWS - 1, " " + texts.DUEL_SETUP_KEYS)
@@ -175,18 +177,18 @@ class PassScene:
         screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLACK)
         bar(screen, 0, texts.DUEL_BAR, Colour.BLACK, Colour.LIGHT_GREY)
         c, r, w, h = 12, 5, 56, 14
-        box(screen, c, r, w, h, texts.PASS_TITLE.format(game=self.title, code=duel.code),
+        box(screen, c, r, w, h, coded_title(texts.PASS_TITLE, self.title, duel.code, w),
             Colour.WHITE, Colour.BLUE, Colour.YELLOW)
         if duel.turn == 0:
             first = texts.PASS_FIRST.format(name=name, other=other)
         else:
             first = texts.PASS_NEXT.format(name=other, why=self.why)
-        centre(screen, r + 2, first[:w - 4], Colour.LIGHT_GREY)
+        centre_lines(screen, r + 2, first, w - 4, Colour.LIGHT_GREY)
         centre(screen, r + 5, texts.PASS_TO, Colour.WHITE)
         centre(screen, r + 7, f"►  {name}  ◄", Colour.YELLOW)
         if duel.turn == 1:
-            centre(screen, r + 9, texts.PASS_SECRET.format(other=other)[:w - 4],
-                   Colour.LIGHT_CYAN)
+            centre_lines(screen, r + 9, texts.PASS_SECRET.format(other=other), w - 4,
+                         Colour.LIGHT_CYAN)
         keys = f" {texts.PASS_KEYS.format(name=name)} "
         centre(screen, r + h - 2, keys, Colour.BLACK, Colour.LIGHT_GREY)
         bar(screen, ROWS - 1, " " + texts.PASS_BAR_KEYS)
@@ -241,12 +243,12 @@ class DuelResultScene:
         screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLUE)
         screen.fill(0, 1, COLS, ROWS - 2, "░", Colour.BLUE, Colour.BLACK)
         bar(screen, 0, texts.RESULT_BAR, Colour.BLACK, Colour.LIGHT_GREY)
-        word = "DRAW" if result.winner is None else "WINNER"
+        word = texts.BIG_DRAW if result.winner is None else texts.BIG_WINNER
         big_text(screen, (COLS - 8 * len(word)) // 2, 2, word, Colour.YELLOW)
         c, r, w, h = 12, 8, 56, 12
-        box(screen, c, r, w, h, texts.RESULT_TITLE.format(game=self.title, code=result.code),
+        box(screen, c, r, w, h, coded_title(texts.RESULT_TITLE, self.title, result.code, w),
             Colour.WHITE, Colour.BLUE, Colour.YELLOW)
-        screen.put(c + 5, r + 2, texts.RESULT_HEAD, Colour.YELLOW)
+        screen.put(c + 5, r + 2, texts.RESULT_ROW.format(*texts.RESULT_COLUMNS), Colour.YELLOW)
         screen.put(c + 1, r + 3, "─" * (w - 2), Colour.LIGHT_CYAN)
         for index, player in enumerate(result.players):
             how = texts.RESULT_WON_MARK if player.won else texts.RESULT_DONE_MARK
@@ -254,12 +256,20 @@ class DuelResultScene:
             winner = index == result.winner
             fg = Colour.YELLOW if winner else Colour.WHITE
             screen.put(c + 2, r + 4 + index, "►" if winner else " ", Colour.YELLOW)
-            screen.put(c + 5, r + 4 + index, line[:w - 7], fg)
-        centre(screen, r + 7, self.verdict(), Colour.WHITE)
-        centre(screen, r + 9, texts.RESULT_CODE.format(code=result.code)[:w - 4],
-               Colour.LIGHT_CYAN)
+            screen.put(c + 5, r + 4 + index, fit(line, w - 7), fg)
+        centre_lines(screen, r + 7, self.verdict(), w - 4, Colour.WHITE, lines=1)
+        # the code whole, wrapped if need be: a cut code would give another deal
+        centre_lines(screen, r + 9, texts.RESULT_CODE.format(code=result.code), w - 4,
+                     Colour.LIGHT_CYAN)
         bar(screen, ROWS - 1, " " + texts.RESULT_KEYS)
         return screen
+
+
+def coded_title(pattern: str, game: str, code: str, width: int) -> str:
+    """A box title naming the game and the duel code: a long game title gives way, the code
+    is always whole."""
+    room = width - 2 - len(pattern.format(game="", code=code))
+    return pattern.format(game=fit(game, max(room, 1)), code=code)
 
 
 def turn_end_reason(duel: Duel) -> str:

@@ -45,12 +45,12 @@ def screen_keys_page(context: str) -> Page:
     whole sentences when there is room, else two columns of the bindings' short words. What
     F1 shows after a game's rules."""
     entries = [*keymap.bindings(context), *keymap.bindings("window")]
-    page: Page = [_line((f"{texts.KEYS_PAGE_TITLE}: {keymap.CONTEXTS[context]} "
+    page: Page = [_line((f"{texts.KEYS_PAGE_TITLE}: {texts.tr(keymap.CONTEXTS[context])} "
                          f"{texts.KEYS_EVERYWHERE}", Colour.YELLOW)), []]
     room = PAGE_HEIGHT - len(page)
-    labels = [keymap.binding_label(b, keypad=False) for b in entries]
+    labels = [keymap.binding_label(b, keypad=False, say=texts.tr) for b in entries]
     width = max(len(label) for label in labels)
-    wrapped = [textwrap.wrap(b.text, PAGE_WIDTH - width - 3) for b in entries]
+    wrapped = [textwrap.wrap(texts.tr(b.text), PAGE_WIDTH - width - 3) for b in entries]
     if sum(len(lines) for lines in wrapped) <= room:
         for label, lines in zip(labels, wrapped, strict=True):
             page.append(_line((" " + label.ljust(width + 2), Colour.YELLOW),
@@ -64,7 +64,7 @@ def screen_keys_page(context: str) -> Page:
     for column in columns:
         width = max(len(label) for label, _ in column)
         for row, (label, binding) in enumerate(column):
-            words = binding.short or binding.text
+            words = texts.tr(binding.short or binding.text)
             room_for = COLUMN - width - 2
             if len(words) > room_for:
                 words = words[:room_for - 1] + "…"
@@ -78,10 +78,10 @@ def all_keys_pages() -> list[Page]:
     the title screen), as docs/keys.md has it."""
     lines: Page = []
     for context, title in keymap.CONTEXTS.items():
-        lines.append(_line((title, Colour.LIGHT_CYAN)))
+        lines.append(_line((texts.tr(title), Colour.LIGHT_CYAN)))
         for binding in keymap.bindings(context):
-            label = keymap.binding_label(binding, keypad=False)
-            text = textwrap.wrap(binding.text, PAGE_WIDTH - 2 - LABEL)
+            label = keymap.binding_label(binding, keypad=False, say=texts.tr)
+            text = textwrap.wrap(texts.tr(binding.text), PAGE_WIDTH - 2 - LABEL)
             if len(label) >= LABEL:
                 lines.append(_line(("  " + label, Colour.YELLOW)))
                 label = ""

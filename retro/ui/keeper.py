@@ -81,21 +81,24 @@ class Keeper:
 
     def place_of(self, game: Game) -> int | None:
         """The place the finished game would take in its table (1-based), None if none."""
-        return self.records.place_for(game.gdef.id, game.score(), game.moves_made)
+        return self.records.place_for(game.gdef.id, dict(game.gdef.options), game.score(),
+                                      game.moves_made)
 
-    def record(self, game: Game, name: str = "") -> int | None:
-        """Count a finished or given-up game once; its place in the table, if it made it."""
+    def record(self, game: Game, name: str = "", *, won: bool | None = None,
+               abandoned: bool = False) -> int | None:
+        """Count a finished game once; its place in the table, if it made it. A game given up
+        (`abandoned`) counts in the statistics only."""
         name = name or self.last_name or DEFAULT_NAME
         place: list[int | None] = [None]
 
         def write() -> None:
-            place[0] = self.records.record(game, name)
+            place[0] = self.records.record(game, name, won=won, abandoned=abandoned)
 
         self._guard(write, "the records could not be saved")
         return place[0]
 
-    def table(self, game_id: str) -> list[HighScore]:
-        return list(self.records.tables.get(game_id, []))
+    def table(self, game_id: str, options: dict[str, object]) -> list[HighScore]:
+        return self.records.table(game_id, dict(options))
 
     def stats_key(self, game_id: str, options: dict[str, object]) -> str:
         return option_key(game_id, dict(options))

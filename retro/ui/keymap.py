@@ -9,6 +9,7 @@ Alt+1/2/3/8/9/0 and Alt+Enter (fullscreen) for itself, and no binding here uses 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 # Key repeat like a DOS keyboard at 30 frames a second: first repeat after 10 frames (1/3 s),
@@ -41,6 +42,7 @@ CONTEXTS: dict[str, str] = {
     "table": "At the table",
     "over": "Game won or lost",
     "menu": "Game menu",
+    "settings": "Settings (from the game menu)",
     "dialog": "Questions (Y/N)",
     "name": "Your name for the high score table",
     "scores": "High score table",
@@ -152,7 +154,14 @@ KEYMAP: tuple[Binding, ...] = (
             short="Instructions"),
     Binding("menu", "click", ("MOUSE_BUTTON_LEFT",), "Choose a line; click it again to do it",
             short="Choose / do a line"),
-    Binding("dialog", "yes", ("Y", "RETURN", "KP_ENTER"), "Yes"),
+    Binding("settings", "up", ("UP",), "Previous line", True),
+    Binding("settings", "down", ("DOWN", "TAB"), "Next line", True),
+    Binding("settings", "left", ("LEFT",), "Previous value", True),
+    Binding("settings", "right", ("RIGHT", "RETURN", "SPACE", "KP_ENTER"), "Next value", True),
+    Binding("settings", "close", ("ESCAPE", "F10"), "Back to the game menu"),
+    Binding("settings", "click", ("MOUSE_BUTTON_LEFT",),
+            "Choose a line; click it again to change it", short="Choose / change a line"),
+    Binding("dialog", "yes", ("Y", "J", "RETURN", "KP_ENTER"), "Yes (J: Ja)"),
     Binding("dialog", "no", ("N", "ESCAPE"), "No"),
     Binding("dialog", "click", ("MOUSE_BUTTON_LEFT",), "Click [Yes] or [No]"),
     Binding("name", "accept", ("RETURN", "KP_ENTER"), "Done: the name goes into the table"),
@@ -201,18 +210,28 @@ _NAMES = {
 }
 
 
-def key_label(name: str) -> str:
-    """How a key is written for people: arrows as arrows, `shift+H` as Shift+H."""
+KEY_WORDS = (*_NAMES.values(), "Keypad", "Shift")
+"""The words in key names, for a translation of the keys screens (docs/keys.md is English)."""
+
+
+def _same(word: str) -> str:
+    return word
+
+
+def key_label(name: str, say: Callable[[str], str] = _same) -> str:
+    """How a key is written for people: arrows as arrows, `shift+H` as Shift+H; `say` gives
+    the words of a key's name in the player's language."""
     if name.startswith("shift+"):
-        return "Shift+" + key_label(name[len("shift+"):])
+        return say("Shift") + "+" + key_label(name[len("shift+"):], say)
     if name in _NAMES:
-        return _NAMES[name]
+        return say(_NAMES[name])
     if name.startswith("KP_"):
-        return "Keypad " + name[3:]
+        return say("Keypad") + " " + name[3:]
     return name
 
 
-def binding_label(binding: Binding, keypad: bool = True) -> str:
+def binding_label(binding: Binding, keypad: bool = True, say: Callable[[str], str] = _same
+                  ) -> str:
     """All keys of a binding (without the keypad ones when `keypad` is off, for short lines);
     the digits are folded into one entry."""
     if binding.keys == _DIGITS:
@@ -220,7 +239,7 @@ def binding_label(binding: Binding, keypad: bool = True) -> str:
     if binding.keys == _LETTERS:
         return "A … Z"
     names = [name for name in binding.keys if keypad or not name.startswith("KP_")]
-    return ", ".join(key_label(name) for name in names)
+    return ", ".join(key_label(name, say) for name in names)
 
 
 def bindings(context: str) -> list[Binding]:

@@ -5,14 +5,13 @@ and its statistics. Drawing only, except that it notes which screen row shows wh
 
 from __future__ import annotations
 
-import textwrap
 from typing import TYPE_CHECKING, Any
 
 from retro.textmode import Colour, TextScreen
 from retro.ui import keymap, texts
 from retro.ui.scores import stats_lines
 from retro.ui.textview import COLS, ROWS
-from retro.ui.widgets import bar, box, note_line
+from retro.ui.widgets import bar, box, fit, note_line, wrap
 
 if TYPE_CHECKING:
     from retro.ui.app import App
@@ -47,7 +46,7 @@ def _compose_list(menu: MenuScene, screen: TextScreen) -> None:
         index = menu.top + offset
         at = row + 1 + offset
         menu.game_rows[at] = index
-        title = f" {entry.title}"[:inner].ljust(inner)
+        title = fit(f" {entry.title}", inner).ljust(inner)
         fg = (Colour.LIGHT_RED if entry.error else Colour.LIGHT_GREEN if entry.mine
               else Colour.WHITE)
         if index == menu.game:
@@ -78,19 +77,20 @@ def _compose_game(menu: MenuScene, app: App, screen: TextScreen) -> None:
     title = f" {entry.title}{texts.MENU_MINE if entry.mine else ''} "
     box(screen, left, 2, width, 21, title, Colour.WHITE, Colour.BLUE, Colour.LIGHT_CYAN)
     text_width = width - 4
-    if entry.error:
-        about = textwrap.wrap(texts.MENU_BROKEN, text_width)[:2]
-    else:
-        about = textwrap.wrap(entry.description, text_width)
-        if len(about) > 2:
-            about = [about[0], about[1][:text_width - 1] + "…"]
+    lines = menu.lines(app)
+    about = wrap(texts.MENU_BROKEN if entry.error else entry.description, text_width)
+    # the whole description if it fits above the options and the statistics; without the
+    # statistics if need be; cut (with an ellipsis) only when even that is too little
+    room = STATS_ROW - 4 - len(lines)
+    if len(about) > room:
+        room = ROWS - 7 - len(lines)
+        about = wrap(" ".join(about), text_width, max(room, 1))
     for offset, text in enumerate(about):
         screen.put(left + 2, 3 + offset, text, Colour.LIGHT_GREY)
-    row = 5
+    row = 3 + len(about)
     screen.put(left, row, "╟" + "─" * (width - 2) + "╢", Colour.LIGHT_CYAN)
     screen.put(left + 2, row, texts.MENU_OPTIONS, Colour.YELLOW)
     row += 1
-    lines = menu.lines(app)
     focus = min(menu.focus, len(lines) - 1)
     roomy = len(lines) + 1 <= 19 - row  # a blank line before the actions if it fits
     menu.rows = {}
@@ -109,9 +109,8 @@ def _compose_game(menu: MenuScene, app: App, screen: TextScreen) -> None:
                 screen.put(left + width - 3 - len(key), row, key,
                            Colour.BLUE if focused else Colour.LIGHT_CYAN, bg)
         else:
-            shown = f"◄ {value} ►" if focused and kind != "deal" else f"  {value}"
-            text = f" {label} ".ljust(24, ".") + " " + shown
-            screen.put(left + 2, row, text.ljust(width - 4)[:width - 4], fg, bg)
+            screen.put(left + 2, row, value_line(label, value, focused and kind != "deal",
+                                                 width - 4), fg, bg)
         menu.rows[row] = index
         row += 1
     if row <= STATS_ROW and not entry.error:
@@ -126,7 +125,18 @@ def _compose_stats(menu: MenuScene, app: App, screen: TextScreen) -> None:
     screen.put(left + 2, row, texts.MENU_STATS, Colour.YELLOW)
     key = app.keeper.stats_key(menu.game_id, menu.values[menu.game_id])
     for offset, text in enumerate(stats_lines(app.keeper.records.stats.get(key))):
-        screen.put(left + 2, row + 1 + offset, text[:width - 4], Colour.LIGHT_GREY)
+        screen.put(left + 2, row + 1 + offset, fit(text, width - 4), Colour.LIGHT_GREY)
+
+
+def value_line(label: str, value: str, arrows: bool, width: int) -> str:
+    """`Label ....... ◄ value ►` in `width` cells: the dots give way to a long value, and a
+    value too long even then is cut before its closing arrow, never the arrow."""
+    label = fit(label, width // 2)
+    dots = max(len(label) + 2, min(24, width - len(value) - 5))
+    room = width - dots - 5
+    value = fit(value, room)
+    shown = f"◄ {value} ►" if arrows else f"  {value}"
+    return (f" {label} ".ljust(dots, ".") + " " + shown).ljust(width)
 
 
 def _action_key(app: App, kind: str) -> str:
@@ -144,7 +154,7 @@ def _line_text(menu: MenuScene, app: App, kind: str, name: str, values: dict[str
     if kind == "game":
         return texts.MENU_GAME, entry.title
     if kind == "option":
-        return entry.options[name].label, str(values[name])
+        return texts.tr(entry.options[name].label), texts.tr(str(values[name]))
     if kind == "deal":
         return texts.MENU_DEAL, f"[{menu.deal.ljust(9, '_')}]"
     if kind == "sound":
@@ -155,9 +165,14 @@ def _line_text(menu: MenuScene, app: App, kind: str, name: str, values: dict[str
                                    else f"{window.scale}x")
     if kind == "resume" and app.session is None:
         return texts.MENU_RESUME_SAVED, ""
-    return ACTIONS[kind], ""
+    return action_label(kind), ""
 
 
+ACTIONS = ("play", "duel", "scores", "settings", "resume", "quit")
 
-ACTIONS = {"play": texts.MENU_PLAY, "duel": texts.MENU_DUEL, "scores": texts.MENU_SCORES,
-       "resume": texts.MENU_RESUME, "quit": texts.MENU_QUIT}
+
+def action_label(kind: str) -> str:
+    """An action line's words, in the current language."""
+    return {"play": texts.MENU_PLAY, "duel": texts.MENU_DUEL, "scores": texts.MENU_SCORES,
+            "settings": texts.MENU_SETTINGS, "resume": texts.MENU_RESUME,
+            "quit": texts.MENU_QUIT}[kind]

@@ -2,7 +2,7 @@
 
 A full text-mode screen in the style of a 1994 hall of fame: place, name, score, moves, date and
 deal number, the chosen entry's options below, and the statistics of the game with the options
-chosen in the menu (statistics are kept per option set, the table per game).
+chosen (the table and the statistics are both kept per game and option set).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from retro.errors import RetroError
 from retro.store.records import TABLE_SIZE, HighScore, Stats
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
-from retro.ui.session import game_label
+from retro.ui.session import game_label, option_text
 from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
-from retro.ui.widgets import bar, box
+from retro.ui.widgets import bar, box, fit
 
 if TYPE_CHECKING:
     from retro.ui.app import App
@@ -67,16 +67,17 @@ class HighScoresScene:
     def __init__(self, app: App, game_id: str, options: Mapping[str, Any],
                  highlight: int | None = None) -> None:
         self.game_id = game_id
-        self.options = dict(options)
+        self.specs = app.shelf.entry(game_id).options
+        # options not given are at their defaults, as the game was played
+        self.options = {name: spec.default for name, spec in self.specs.items()} | dict(options)
         self.title = app.shelf.entry(game_id).title
         self.label = game_label(app, game_id, self.options)
-        self.entries: list[HighScore] = app.keeper.table(game_id)
+        self.entries: list[HighScore] = app.keeper.table(game_id, self.options)
         key = app.keeper.stats_key(game_id, self.options)
         self.stats = app.keeper.records.stats.get(key)
         self.highlight = highlight
         self.chosen = (highlight - 1) if highlight else 0
         self.problem = ""
-        self.specs = app.shelf.entry(game_id).options
         self._state: tuple[object, ...] = ()
         self._screen: TextScreen | None = None
 
@@ -146,7 +147,7 @@ class HighScoresScene:
         app.painter.screen("scores", screen)
 
     def _options_text(self, options: Mapping[str, Any]) -> str:
-        parts = [f"{spec.label} {options[name]}" for name, spec in self.specs.items()
+        parts = [option_text(spec.label, options[name]) for name, spec in self.specs.items()
                  if name in options and str(options[name]) != str(spec.default)]
         return ", ".join(parts) if parts else texts.DEFAULT_OPTIONS
 
@@ -156,9 +157,10 @@ class HighScoresScene:
         bar(screen, 0, texts.SCORES_BAR, Colour.BLACK, Colour.LIGHT_GREY)
         left, width = 3, 74
         box(screen, left, self.BOX_ROW, width, 16,
-            texts.SCORES_TITLE.format(game=self.title), Colour.WHITE, Colour.BLUE,
+            texts.SCORES_TITLE.format(game=self.label), Colour.WHITE, Colour.BLUE,
             Colour.YELLOW)
-        screen.put(left + 2, self.BOX_ROW + 1, texts.SCORES_HEAD, Colour.YELLOW)
+        screen.put(left + 2, self.BOX_ROW + 1, texts.SCORES_ROW.format(*texts.SCORES_COLUMNS),
+                   Colour.YELLOW)
         screen.put(left + 1, self.BOX_ROW + 2, "─" * (width - 2), Colour.LIGHT_CYAN)
         for place in range(TABLE_SIZE):
             row = self.FIRST + place
@@ -177,20 +179,20 @@ class HighScoresScene:
             screen.put(left + 1, row, (" " + line).ljust(width - 2)[:width - 2], fg, bg)
         about_row = self.FIRST + TABLE_SIZE + 1
         if self.problem:
-            screen.put(left + 2, about_row, self.problem[:width - 4], Colour.WHITE, Colour.RED)
+            screen.put(left + 2, about_row, fit(self.problem, width - 4), Colour.WHITE, Colour.RED)
         elif self.entries:
             entry = self.entries[min(self.chosen, len(self.entries) - 1)]
             about = texts.SCORES_ABOUT.format(options=self._options_text(entry.options))
-            screen.put(left + 2, about_row, about[:width - 4], Colour.LIGHT_GREY)
+            screen.put(left + 2, about_row, fit(about, width - 4), Colour.LIGHT_GREY)
         else:
             screen.put(left + 2, about_row, texts.SCORES_EMPTY, Colour.LIGHT_GREY)
-        # the statistics of the game with the options chosen in the menu
+        # the statistics of the same game and options
         top = self.BOX_ROW + 16
-        box(screen, left, top, width, 6, texts.STATS_TITLE.format(label=self.label[:50]),
+        box(screen, left, top, width, 6, texts.STATS_TITLE.format(label=self.label),
             Colour.WHITE, Colour.BLUE, Colour.LIGHT_CYAN)
         for offset, (l1, v1, l2, v2) in enumerate(stats_table(self.stats)):
             text = f" {l1} ".ljust(18, ".") + f" {v1}".ljust(14)
             text += f" {l2} ".ljust(20, ".") + f" {v2}"
-            screen.put(left + 2, top + 1 + offset, text[:width - 4], Colour.WHITE)
+            screen.put(left + 2, top + 1 + offset, fit(text, width - 4), Colour.WHITE)
         bar(screen, ROWS - 1, " " + texts.SCORES_KEYS)
         return screen

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from retro.errors import RetroError
 from retro.textmode import Colour, TextScreen
 from retro.ui import menuview, texts
-from retro.ui.dialogs import ConfirmScene
 from retro.ui.shelf import Entry
 from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
 from retro.ui.widgets import bar, big_text, centre, note_line
@@ -32,7 +31,9 @@ class TitleScene:
     overlay = False
 
     def __init__(self, note: str = "") -> None:
+        self.note = note
         self.screen = compose_title(note)
+        self.words = texts.TITLE_LINES  # composed again when the language changes
 
     def update(self, app: App) -> None:
         for action, _ in app.keyboard.actions(self.context):
@@ -49,6 +50,9 @@ class TitleScene:
         "continue": _menu, "help": _help}
 
     def draw(self, app: App) -> None:
+        if self.words != texts.TITLE_LINES:
+            self.words = texts.TITLE_LINES
+            self.screen = compose_title(self.note)
         app.painter.screen("title", self.screen)
 
 
@@ -92,6 +96,7 @@ class MenuScene:
     NOTE_ROW = 23
 
     def __init__(self, app: App, game_id: str | None = None) -> None:
+        self.lang = app.lang
         self.entries: list[Entry] = app.shelf.entries()
         self.ids = [entry.id for entry in self.entries]
         session = app.session
@@ -105,7 +110,10 @@ class MenuScene:
             if session is not None and session.game_id == entry.id:
                 values.update(session.options)
             self.values[entry.id] = values
-        self.deal = str(app.seed_source())
+        if not app.menu_deal:  # one number offered until it is played or F2 draws another
+            app.menu_deal = str(app.seed_source())
+        self.deal = app.menu_deal
+        self.typing = False  # the first digit typed replaces the offered number
         self.focus = 0
         self.error = app.note
         self.rows: dict[int, int] = {}  # screen row -> line index, for the mouse
@@ -128,7 +136,7 @@ class MenuScene:
         lines += [("deal", ""), ("sound", ""), ("window", ""), ("play", "")]
         if entry.duel and not entry.error:
             lines.append(("duel", ""))
-        lines.append(("scores", ""))
+        lines += [("scores", ""), ("settings", "")]
         if app.session is not None or app.pending is not None:
             lines.append(("resume", ""))
         lines.append(("quit", ""))
@@ -174,14 +182,20 @@ class MenuScene:
         self._jump(key[-1])
 
     def _digit(self, app: App, key: str) -> None:
+        if not self.typing:
+            self.deal, self.typing = "", True
         if len(self.deal) < 9:
             self.deal = (self.deal + key[-1]).lstrip("0") or "0"
+        app.menu_deal = self.deal
 
     def _erase(self, app: App, key: str) -> None:
         self.deal = self.deal[:-1]
+        self.typing = True
+        app.menu_deal = self.deal
 
     def _random(self, app: App, key: str) -> None:
-        self.deal = str(app.seed_source())
+        self.deal = app.menu_deal = str(app.seed_source())
+        self.typing = False
 
     def _sound(self, app: App, key: str) -> None:
         app.toggle_sound()
@@ -283,6 +297,8 @@ class MenuScene:
             app.show_duel_setup(self.game_id)
         elif kind == "quit":
             app.quit()
+        elif kind == "settings":
+            app.show_settings()
         elif kind == "sound":
             app.toggle_sound()
         elif kind == "window":
@@ -303,11 +319,14 @@ class MenuScene:
         def start() -> None:
             try:
                 app.start(game_id, options, seed)
+                app.menu_deal = ""  # played: the next menu offers a new number
             except RetroError as error:  # a broken game file: say so, keep the menu
                 app.beeper.play("refuse")
                 self.error = str(error).splitlines()[0]
 
         if app.session is not None and app.session.in_progress():
+            from retro.ui.dialogs import ConfirmScene  # not needed by the title screen
+
             app.push(ConfirmScene(start))
         else:
             start()
@@ -321,7 +340,11 @@ class MenuScene:
                 self._choose_game(min(self.game + 1, len(self.entries) - 1))
             return
         if row in self.game_rows and col < bar_col:
-            self._choose_game(self.game_rows[row])
+            index = self.game_rows[row]
+            if index == self.game:  # a click on the chosen game plays it
+                self._play(app)
+            else:
+                self._choose_game(index)
             return
         line = self.rows.get(row)
         if line is None:
@@ -340,9 +363,16 @@ class MenuScene:
     # -- drawing ----------------------------------------------------------------------------------
 
     def draw(self, app: App) -> None:
+        if self.lang != app.lang:  # titles in the new language, sorted anew
+            self.lang = app.lang
+            chosen = self.game_id
+            self.entries = app.shelf.entries()
+            self.ids = [entry.id for entry in self.entries]
+            self.game = self.ids.index(chosen)
+            self._scroll_to_game()
         state = (self.game, self.top, self.focus, repr(self.values[self.game_id]), self.deal,
                  app.beeper.enabled, app.window.scale, app.window.fullscreen,
-                 app.session is not None, self.error, app.pending)
+                 app.session is not None, self.error, app.pending, app.lang)
         screen = self._screen
         if screen is None or state != self._state:
             self._state = state

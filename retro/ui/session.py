@@ -9,10 +9,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from retro.duel import Duel
 from retro.engine.game import PLAYING, Game
+from retro.ui import texts
 
 if TYPE_CHECKING:
+    from retro.duel import Duel
     from retro.ui.app import App
 
 
@@ -26,6 +27,7 @@ class Session:
     label: str = ""
     recorded: bool = False  # counted in the records already (a game counts once)
     duel: Duel | None = None  # a duel's turn: no undo, no save, its own ending
+    frames: int = 0  # frames played at the table since the first move (the game clock)
 
     def in_progress(self) -> bool:
         """True while abandoning it would lose something worth asking about."""
@@ -34,9 +36,14 @@ class Session:
         return bool(self.game.history) and self.game.outcome() == PLAYING
 
 
+def option_text(label: str, value: object) -> str:
+    """`Suits 1`: an option and its value, in the current language."""
+    return f"{texts.tr(label)} {texts.tr(str(value))}"
+
+
 def game_label(app: App, game_id: str, options: Mapping[str, Any]) -> str:
     """The game's title with the options that differ from their defaults, for the title bar."""
     entry = app.shelf.entry(game_id)
-    parts = [f"{spec.label} {options[name]}" for name, spec in entry.options.items()
+    parts = [option_text(spec.label, options[name]) for name, spec in entry.options.items()
              if name in options and str(options[name]) != str(spec.default)]
     return entry.title + (f" ({', '.join(parts)})" if parts else "")

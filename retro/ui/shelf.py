@@ -4,19 +4,21 @@ of its file.
 Reading some thirty game files takes a quarter of a second, too long to repeat whenever Esc
 opens the menu, so an entry is read again only when its file's modification time or size
 changed (an edited game's new title shows at once). A file that cannot be read is listed with
-its first error line rather than stopping the menu. No pyxel here.
+its first error line rather than stopping the menu. Titles and descriptions are given in the
+player's language (the catalogue has the bundled games'; a player's own game keeps its
+words). No pyxel here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from retro.definition.catalog import Catalog
-from retro.definition.gamefiles import read_marked
 from retro.errors import RetroError
 from retro.paths import games_dir
+from retro.ui import texts
 
 Stamp = tuple[int, int] | None
 
@@ -55,11 +57,17 @@ class Shelf:
         self._bundled = (catalog.dirs[-1] if catalog.dirs else games_dir()).resolve()
 
     def entries(self) -> list[Entry]:
-        """Every game, sorted by title as the list shows them (ids sort "7 bis As" oddly)."""
+        """Every game, sorted by title as the list shows them (ids sort "7 to Ace" oddly)."""
         found = [self.entry(game_id) for game_id in self.catalog.ids()]
         return sorted(found, key=lambda e: (e.title.casefold(), e.id))
 
     def entry(self, game_id: str) -> Entry:
+        """The game's entry, in the current language."""
+        found = self._read(game_id)
+        return replace(found, title=texts.tr(found.title),
+                       description=texts.tr(found.description))
+
+    def _read(self, game_id: str) -> Entry:
         path = self.catalog.path(game_id)
         version = stamp(path)
         cached = self._entries.get(game_id)
@@ -96,6 +104,8 @@ class FileWatch:
 
 def game_files(catalog: Catalog, game_id: str) -> list[Path]:
     """The game's file and the files it `extends:`, so editing a parent reloads a variant."""
+    from retro.definition.gamefiles import read_marked  # at the table, not for the title
+
     found: list[Path] = []
     current: str | None = game_id
     while current is not None and len(found) < 8:

@@ -96,6 +96,8 @@ class TableScene:
     # -- the frame ------------------------------------------------------------------------------
 
     def update(self, app: App) -> None:
+        if self.game.history and not self.session.recorded:  # the clock runs from the first
+            self.session.frames += 1  # move to the end, and only while the table is shown
         actions = app.keyboard.actions(self.context)
         if actions and self.flights:
             self.flights.clear()

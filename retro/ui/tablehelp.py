@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from retro.ui.table import TableScene
 
 AUTO_PAUSE = 6  # frames between auto-play moves, so a person can follow them
+# Pile groups (by name or kind) a player calls by a word of `texts.PILE_WORDS`, in its order.
+PILE_NAMES = ("tableau", "foundation", "cell", "stock", "waste", "reserve", "discard", "grid",
+              "row", "fans", "heaps", "aces", "kings", "kings_up")
 HOURS = {"ne": 0, "se": 3, "sw": 6, "nw": 9}  # Clock: the first hour of each quarter, less one
 
 
@@ -46,8 +49,9 @@ def _cycle_hint(table: TableScene, app: App, delta: int) -> None:
         table.count = shown.move.count
     line = (texts.HINT_SOLVER if shown.kind == advice.SOLVER
             else texts.HINT if table.hints[0].kind == advice.SOLVER else texts.HINT_RANKED)
+    why = texts.tr(shown.reasons[0]).format(n=shown.length)
     table.say(line.format(i=table.hint_index + 1, n=len(table.hints),
-                          move=describe(table, shown.move), why=shown.why), about="hint")
+                          move=describe(table, shown.move), why=why), about="hint")
 
 
 def play_hint(table: TableScene, app: App) -> bool:
@@ -79,11 +83,13 @@ def place(pile: Pile) -> str:
         return texts.PLACE_GRID.format(row=row + 1, n=column + 1)
     numbered = re.fullmatch(r"([a-z]+)(\d+)", group.name)
     if numbered is not None:  # rows of a pyramid: row3
-        word = texts.PILE_WORDS.get(numbered[1], numbered[1])
+        word = dict(zip(PILE_NAMES, texts.PILE_WORDS, strict=True)).get(numbered[1],
+                                                                         numbered[1])
         if group.count == 1:
             return texts.PLACE_NUMBERED.format(word=word, n=numbered[2])
         return texts.PLACE_IN_ROW.format(word=word, row=numbered[2], n=slot + 1)
-    word = texts.PILE_WORDS.get(group.name) or texts.PILE_WORDS.get(group.kind, group.kind)
+    words = dict(zip(PILE_NAMES, texts.PILE_WORDS, strict=True))
+    word = words.get(group.name) or words.get(group.kind, group.kind)
     if group.count == 1:
         return texts.PLACE_ONLY.format(word=word)
     return texts.PLACE_NUMBERED.format(word=word, n=slot + 1)
@@ -128,7 +134,7 @@ def auto_step(table: TableScene, app: App) -> None:
     if found is None:
         moves = table.auto_moves
         table.stop_auto()
-        table.say(texts.AUTO_DONE.format(n=moves) if moves else texts.NO_AUTO)
+        table.say(texts.count(texts.AUTO_DONE, moves) if moves else texts.NO_AUTO)
         return
     table.auto_moves += 1
     table.try_move(app, found.move, keep_auto=True)

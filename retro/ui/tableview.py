@@ -13,8 +13,10 @@ from retro.solver.hints import Hint
 from retro.ui import palette as pal
 from retro.ui import texts
 from retro.ui.cardart import CARD_H, CARD_W, EMPTY, EMPTY_FOUNDATION, EMPTY_STOCK, CardArt
+from retro.ui.keymap import FPS
 from retro.ui.layout import SCREEN_W
 from retro.ui.textview import CELL_H, CELL_W, COLS
+from retro.ui.widgets import fit
 
 if TYPE_CHECKING:
     from retro.ui.app import App
@@ -109,12 +111,12 @@ def empty_art(table: TableScene, pile: Pile) -> tuple[int, int]:
     return EMPTY_FOUNDATION if pile.kind == "foundation" else EMPTY
 
 
-def status_fields(table: TableScene) -> str:
+def status_fields(table: TableScene, clock: bool = False) -> str:
     """The status line's facts: the game, the deal, and the score, the moves, the stock and
-    the redeals left where the game has them."""
+    the redeals left where the game has them; the time played if the clock is chosen."""
     game = table.game
     gdef = game.gdef
-    parts = [gdef.title, f"{texts.STATUS_DEAL} {game.seed}"]
+    parts = [texts.tr(gdef.title), f"{texts.STATUS_DEAL} {game.seed}"]
     if gdef.score.from_position is not None or gdef.score.points:
         parts.append(f"{texts.STATUS_SCORE} {game.score()}")
     parts.append(f"{texts.STATUS_MOVES} {game.moves_made}")
@@ -125,6 +127,8 @@ def status_fields(table: TableScene) -> str:
     left = redeals_left(table)
     if left is not None:
         parts.append(f"{texts.STATUS_REDEALS} {left}")
+    if clock:
+        parts.append(f"{texts.STATUS_TIME} {clock_text(table.session.frames // FPS)}")
     if table.winwatch is not None:
         parts.append(table.winwatch.mark())
     return " " + "  ".join(parts) + " "
@@ -175,16 +179,14 @@ def _marks(table: TableScene, hint: Hint | None) -> dict[int, list[tuple[int, in
 def _draw_bars(table: TableScene, app: App) -> None:
     painter = app.painter
     session = table.session
-    title = f" {texts.APP_TITLE} ─ {session.label}"
     keys = table.top_keys + " "
-    if len(title) > COLS - len(keys) - 1:
-        title = title[:COLS - len(keys) - 2] + "…"
+    title = title_text(session.label, COLS - len(keys) - 1)
     painter.cells(0, 0, title.ljust(COLS - len(keys)) + keys, pal.BLACK, pal.LIGHT_GREY)
-    painter.cells(0, 0, title[:2 + len(texts.APP_TITLE)], pal.RED)
-    game = table.game
-    stats = status_fields(table)
+    if title.startswith(f" {texts.APP_TITLE} ─"):
+        painter.cells(0, 0, title[:2 + len(texts.APP_TITLE)], pal.RED)
+    stats = status_fields(table, app.settings.clock)
     width = COLS
-    if game.gdef.done:  # the Done button, at the right end of the status line
+    if table.game.gdef.done:  # the Done button, at the right end of the status line
         button = texts.DONE_KEY_LABEL
         width -= len(button)
         painter.cells(width, STATUS_ROW, button, pal.BLACK, pal.LIGHT_GREY)
@@ -203,6 +205,20 @@ def _draw_bars(table: TableScene, app: App) -> None:
         if len(message) + 1 > width:
             text = text[:width - 1] + "…"
         painter.cells(0, STATUS_ROW, text, fg, bg)
+
+
+def title_text(label: str, room: int) -> str:
+    """The title bar's text: the program's name and the label, or, when they do not fit in
+    `room` cells, the label alone (a replay's player, a duel's code), cut only if it must be."""
+    title = f" {texts.APP_TITLE} ─ {label}"
+    return title if len(title) <= room else fit(f" {label}", room)
+
+
+def clock_text(seconds: int) -> str:
+    """`4:07`, or `1:02:07` past the hour, as DOS games showed their clocks."""
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
 
 
 def on_done_button(table: TableScene, mx: int, my: int) -> bool:

@@ -1,10 +1,26 @@
-"""Every fixed piece of text the window shows, in one place.
+"""Every fixed piece of text the window shows, in one place, in the player's language.
 
-Kept together so the glyph test can check each of them against the font (pyxel would silently
-leave out a character the font lacks) and a translation has one file to touch.
+The constants below are the English texts; they are also the messages of the gettext
+catalogues (`assets/locale/*.po`, read by `retro.i18n`). `use(lang)` rebinds every constant to
+its translation, so each reader of `texts.NAME` sees the chosen language and a switch in the
+menu takes effect on the next frame. Texts with a number in them are `Plural`s, said with
+`count`, so a player never reads "1 moves". Kept together so the glyph test can check each of
+them (and each translation) against the font, and the catalogue test can hold the German
+catalogue to this file.
 """
 
 from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from retro.i18n import ENGLISH, Catalogue, catalogue
+
+
+class Plural(NamedTuple):
+    """A text with a number in it: its singular and its plural, as English has them."""
+
+    one: str
+    other: str
 
 APP_TITLE = "Retro Patience"
 TITLE_LOGO = ("RETRO", "PATIENCE")
@@ -13,7 +29,7 @@ TITLE_LINES = (
     "♠ ♥ ♦ ♣",
     "Press Enter to begin   ·   F1 Instructions",
     "Version 0.1  ·  16 colours  ·  8x16 text mode",
-    "Every game is a YAML file in games/",
+    "Spider, Klondike, FreeCell, 7 to Ace and more: their rules on F1",
 )
 TOP_KEYS = "F1 Help  H Hint  U Undo  D Deal  Esc Menu"
 TOP_KEYS_NO_DEAL = "F1 Help  H Hint  U Undo  Esc Menu"
@@ -21,6 +37,7 @@ STATUS_DEAL = "Deal"
 STATUS_SCORE = "Score"
 STATUS_MOVES = "Moves"
 STATUS_STOCK = "Stock"
+STATUS_TIME = "Time"
 STATUS_REDEALS = "Redeals"
 WINNABLE_YES = "Winnable"
 WINNABLE_NO = "No win left"
@@ -31,14 +48,13 @@ NOTHING_TO_UNDO = "Nothing to undo"
 NOTHING_TO_REDO = "Nothing to redo"
 NO_HINT = "No move left: deal, undo or start a new deal"
 NO_AUTO = "Auto-play sees no obvious move"
-AUTO_DONE = "Auto-play made {n} moves"
+AUTO_DONE = Plural("Auto-play made {n} move", "Auto-play made {n} moves")
 NOTHING_TO_LIFT = "Nothing to lift here"
 LIFTED = "{n} lifted: {cards}. Choose a pile, Enter drops, Esc puts back"
 CHOOSE = "{n} of {run} to lift: {cards}"
 HINT = "Hint {i}/{n}: {move} ({why})"
 HINT_SOLVER = "Hint {i}/{n}, solver: {move} ({why})"
 HINT_RANKED = "Hint {i}/{n}, ranked: {move} ({why})"
-HINT_PLAYED = "The hint's move is made"
 
 # Moves as a player says them (hints): a pile is a place, a move names its cards and two places.
 MOVE_ONTO = "{cards} from {src} onto {card} in {dst}"
@@ -56,12 +72,8 @@ ACTION_REDEAL = "gather the cards and deal again"
 ACTION_TURN = "turn {pile}"
 ACTION_OTHER = "{verb} {pile}"
 # A pile group's name (or kind) as a player calls one of its piles.
-PILE_WORDS = {
-    "tableau": "column", "foundation": "foundation", "cell": "cell", "stock": "stock",
-    "waste": "waste", "reserve": "reserve", "discard": "discard pile", "grid": "grid",
-    "row": "row", "fans": "fan", "heaps": "heap", "aces": "ace pile", "kings": "kings' pile",
-    "kings_up": "kings' foundation",
-}
+PILE_WORDS = ("column", "foundation", "cell", "stock", "waste", "reserve", "discard pile",
+              "grid", "row", "fan", "heap", "ace pile", "kings' pile", "kings' foundation")
 NO_PLACE = "{cards} has no place to go"
 RESTARTED = "The deal starts again"
 NO_DEAL_HERE = "This game has no stock to deal from"
@@ -81,6 +93,15 @@ MENU_SOUND = "Sound"
 MENU_ON, MENU_OFF = "on", "off"
 MENU_WINDOW = "Window"
 MENU_FULLSCREEN = "full screen"
+MENU_SETTINGS = "Settings: language, cards, clock"
+
+SETTINGS_TITLE = " Settings "
+SETTINGS_LANGUAGE = "Language"
+SETTINGS_CARDS = "Card colours"
+SETTINGS_CLOCK = "Game clock"
+CARDS_TWO, CARDS_FOUR = "red and black", "four colours"
+SETTINGS_ABOUT_CARDS = "Four colours: ♣ green, ♦ light blue, ♠ black, ♥ red."
+SETTINGS_KEYS = "↑↓ Line  ←→ Enter Change  Esc Back"
 MENU_KEYS = "↑↓ Line  ←→ Change  PgUp PgDn A-Z Game  0-9 Deal  F3 Scores  F1 Help  Esc Back"
 MENU_MINE = " ─ yours"
 MENU_BROKEN = "This game file has a mistake (below); fix it and it comes back here."
@@ -94,8 +115,9 @@ CONFIRM_NO = "[ No ]"
 
 RESUME_TITLE = " Resume the saved game? "
 RESUME_LINE = "A game was in progress when you last played:"
-RESUME_FACTS = "Deal {deal}  ·  {moves} moves  ·  Score {score}"
-RESUME_HISTORY = "Undo history kept: {back} moves back, {forward} to redo."
+MOVES = Plural("{n} move", "{n} moves")
+RESUME_FACTS = "Deal {deal}  ·  {moves}  ·  Score {score}"
+RESUME_HISTORY = "Undo history kept: {back} back, {forward} to redo."
 RESUME_PROMPT = "Resume this game (Y/N)?"
 RESUME_KEYS = " Y Enter: resume   N Esc: not now "
 RESUME_KEYS_INSTEAD = " Y Enter: resume   N Esc: {game} instead "
@@ -110,7 +132,7 @@ NAME_NEEDED = "Type a name of 1 to 12 characters."
 SCORES_BAR = " Retro Patience ─ High scores"
 SCORES_TITLE = " {game} ─ the ten best "
 SCORES_ROW = "{:>4}  {:<12}  {:>6}  {:>5}  {:<10}  {:>10}  {}"
-SCORES_HEAD = SCORES_ROW.format("No.", "Name", "Score", "Moves", "Date", "Deal", "Result")
+SCORES_COLUMNS = ("No.", "Name", "Score", "Moves", "Date", "Deal", "Result")
 RESULT_WON, RESULT_LOST = "won", "lost"
 SCORES_ABOUT = "{options}  ─  Enter: watch this game again"
 SCORES_EMPTY = "Nobody is in this table yet: it is waiting for you."
@@ -139,6 +161,7 @@ LOST_TITLE = " No more moves "
 LOST_LINES = ("The game is lost: nothing can move", "and the stock is empty.")
 OVER_SCORE = "Score {score}   Moves {moves}   Deal {deal}"
 OVER_KEYS = "Enter Next  U Undo  F3 Again  S Scores  Esc Menu"
+OVER_KEYS_NAME = "Enter Your name  U Undo  F3 Again  S Scores  Esc Menu"
 
 DONE_KEY_LABEL = " X Done "
 NO_DONE = "This game has no Done: play on, or start a new deal"
@@ -156,6 +179,7 @@ NO_UNDO_DUEL = "No undo in a duel: every move counts (X ends your turn)"
 NO_NEW_DUEL = "In a duel: X ends your turn; Esc opens the menu"
 
 DUEL_BAR = " Retro Patience ─ Duel"
+BIG_DUEL, BIG_DRAW, BIG_WINNER = "DUEL", "DRAW", "WINNER"  # in big letters, at most 10
 DUEL_SETUP_TITLE = " {game}: a duel for two players "
 DUEL_SETUP_LINES = ("Two players play the same deal, one after the other.",
                     "The higher score wins; on equal scores, fewer moves.",
@@ -177,8 +201,8 @@ DUEL_ABANDON_TITLE = " Leave the duel? "
 DUEL_ABANDON_LINES = ("The duel will be lost for both players.", "Really leave it?")
 RESULT_BAR = " Retro Patience ─ Duel result"
 RESULT_TITLE = " {game} ─ {code} "
-RESULT_HEAD = "{:<14}{:>7}{:>8}   {}".format("Player", "Score", "Moves", "")
 RESULT_ROW = "{:<14}{:>7}{:>8}   {}"
+RESULT_COLUMNS = ("Player", "Score", "Moves", "")
 RESULT_WINS_SCORE = "{name} wins with the higher score."
 RESULT_WINS_MOVES = "Equal scores: {name} wins with fewer moves."
 RESULT_DRAW = "Equal scores and equal moves: a draw."
@@ -191,9 +215,52 @@ KEYS_PAGE_TITLE = "KEYS"
 KEYS_EVERYWHERE = "and on every screen"
 KEYS_ALL_TITLE = "Retro Patience ─ every key"
 
+# -- the language ------------------------------------------------------------------------------
+
+UNTRANSLATED = frozenset({"APP_TITLE", "TITLE_LOGO", "NOTE_MARK", "SCORES_ROW", "RESULT_ROW"})
+"""The name of the program (and its big letters) and the layouts of table rows: the same in
+every language."""
+
+_SOURCE: dict[str, str | tuple[str, ...]] = {
+    name: value for name, value in globals().items()
+    if name.isupper() and isinstance(value, str | tuple) and not isinstance(value, Plural)
+    and name not in UNTRANSLATED}
+_PLURALS: tuple[Plural, ...] = tuple(
+    value for name, value in globals().items() if name.isupper() and isinstance(value, Plural))
+_language: Catalogue = ENGLISH
+
+
+def messages() -> list[str | Plural]:
+    """Every message of the window to translate, in the order of this file."""
+    found: list[str | Plural] = []
+    for value in _SOURCE.values():
+        found += [value] if isinstance(value, str) else list(value)
+    found += list(_PLURALS)
+    return [item for item in dict.fromkeys(found) if any(ch.isalpha() for ch in str(item))]
+
+
+def use(lang: str) -> None:
+    """Speak `lang` from now on (English where its catalogue has no translation)."""
+    global _language
+    found = _language = catalogue(lang)
+    for name, value in _SOURCE.items():
+        globals()[name] = (found.text(value) if isinstance(value, str)
+                           else tuple(found.text(item) for item in value))
+
+
+def tr(text: str) -> str:
+    """A text that is not one of the constants (a game's title, an option's label or value)
+    in the current language; itself when the catalogue does not have it."""
+    return _language.text(text)
+
+
+def count(plural: Plural, n: int, **fields: Any) -> str:
+    """`plural` for `n` in the current language, with `{n}` and `fields` filled in."""
+    return _language.count(plural.one, plural.other, n).format(n=n, **fields)
+
+
 ALL: tuple[str, ...] = tuple(
-    value for name, value in sorted(globals().items())
-    if name.isupper() and isinstance(value, str)
-) + TITLE_LOGO + TITLE_LINES + CONFIRM_LINES + WON_LINES + LOST_LINES + STATS_LABELS \
-    + ENDED_LINES + DONE_LINES + DUEL_DONE_LINES + DUEL_ABANDON_LINES + DUEL_SETUP_LINES \
-    + DUEL_FIELDS
+    item for name, value in globals().items()
+    if name.isupper() and not name.startswith("_") and isinstance(value, str | tuple)
+    for item in ((value,) if isinstance(value, str) else value))
+"""Every English text, for the glyph test."""

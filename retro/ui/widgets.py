@@ -7,6 +7,7 @@ them knows a scene: imports run from the scenes to here, never back.
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from retro.textmode import Colour, TextScreen
@@ -40,6 +41,31 @@ def centre(screen: TextScreen, row: int, text: str, fg: int | None = None,
     screen.put((COLS - len(text)) // 2, row, text, fg, bg)
 
 
+def fit(text: str, width: int) -> str:
+    """`text` cut to `width` cells, ending in an ellipsis when cut, so a cut never passes for
+    the whole (a name, a game's title)."""
+    return text if len(text) <= width else text[:max(width - 1, 0)] + "…"
+
+
+def wrap(text: str, width: int, lines: int = 99) -> list[str]:
+    """`text` in lines of at most `width` cells, broken between words; at most `lines` of
+    them, the last one ending in an ellipsis when the text goes on."""
+    found = textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+    if len(found) > lines:
+        found = found[:lines]
+        found[-1] = found[-1][:width - 1].rstrip() + "…"
+    return found
+
+
+def centre_lines(screen: TextScreen, row: int, text: str, width: int, fg: int | None = None,
+                 bg: int | None = None, lines: int = 2) -> int:
+    """`text` wrapped to `width` and centred on the screen from `row` down; the rows used."""
+    found = wrap(text, width, lines)
+    for offset, line in enumerate(found):
+        centre(screen, row + offset, line, fg, bg)
+    return len(found)
+
+
 def box(screen: TextScreen, col: int, row: int, width: int, height: int, title: str,
         fg: int, bg: int, frame: int, shadow: bool = True) -> None:
     """A dialog box: filled, double-framed, titled, with a text-mode shadow."""
@@ -48,6 +74,7 @@ def box(screen: TextScreen, col: int, row: int, width: int, height: int, title: 
     screen.fill(col, row, width, height, " ", fg, bg)
     screen.frame(col, row, width, height, "double", frame, bg)
     if title:
+        title = fit(title, width - 2)
         screen.put(col + (width - len(title)) // 2, row, title, frame, bg)
 
 

@@ -1,4 +1,4 @@
-"""Every rule fact of 7 bis As (games/seven_to_ace.yaml and its instructions), written as
+"""Every rule fact of 7 to Ace (games/seven_to_ace.yaml and its instructions), written as
 positions and moves, plus random play and the console."""
 
 from __future__ import annotations

@@ -48,6 +48,11 @@ def only(*game_ids: str) -> Path:
     return folder
 
 
+def usual(game_id: str) -> dict[str, object]:
+    """A game's options as the menu first offers them (every one at its default)."""
+    return dict(Catalog().load(game_id, {}).options)
+
+
 def spider_only() -> Path:
     return only("spider")
 
@@ -69,24 +74,65 @@ def player_games(folder: Path) -> Catalog:
     return Catalog([folder])
 
 
-def new_app() -> App:
+def new_app(lang: str | None = None) -> App:
+    """A fresh App on Spider alone; its language as given, else the one remembered."""
     headless()
     catalog = Catalog()
     catalog.dirs = [spider_only()]
-    return App(catalog, animate=False, seed_source=lambda: DEAL, winnable_mark=False)
+    return App(catalog, animate=False, seed_source=lambda: DEAL, lang=lang, winnable_mark=False)
 
 
-def title() -> Driver:
-    app = new_app()
+def title(lang: str | None = None) -> Driver:
+    app = new_app(lang)
     app.show_title()
     driver = Driver(app)
     driver.step()
     return driver
 
 
-def menu() -> Driver:
-    driver = title()
+def menu(lang: str | None = None) -> Driver:
+    driver = title(lang)
     driver.press("RETURN")
+    return driver
+
+
+def title_de() -> Driver:
+    return title("de")
+
+
+def menu_de() -> Driver:
+    """The menu for a German player, every bundled game listed in German."""
+    headless()
+    app = App(Catalog(), animate=False, seed_source=lambda: DEAL, lang="de")
+    app.show_title()
+    driver = Driver(app)
+    driver.press("RETURN", "END")  # the last game, to show a long title and its description
+    return driver
+
+
+def settings() -> Driver:
+    """The settings box over the menu, the card colours line chosen and set to four."""
+    driver = menu()
+    menu_scene = driver.app.scene
+    assert isinstance(menu_scene, MenuScene)
+    while menu_scene.lines(driver.app)[menu_scene.focus][0] != "settings":
+        driver.press("DOWN")
+    driver.press("RETURN", "DOWN", "RIGHT")
+    return driver
+
+
+def four_colours() -> Driver:
+    """A table in the four-colour deck, the game clock on: a minute and a half into the game."""
+    driver = mid_game()
+    driver.app.settings.four_colour = True
+    driver.app.settings.clock = True
+    session = driver.app.session
+    assert session is not None
+    session.frames = 90 * 30
+    table = driver.app.scene
+    assert isinstance(table, TableScene)
+    table.say("")  # the status line's figures, the clock among them
+    driver.step()
     return driver
 
 
@@ -162,9 +208,9 @@ def refused() -> Driver:
     return driver
 
 
-def table_at(text: str) -> Driver:
+def table_at(text: str, lang: str | None = None) -> Driver:
     """A table in a given position (for the endings), reached through the real App."""
-    app = new_app()
+    app = new_app(lang)
     gdef = app.catalog.load("spider", {})
     game = Game(gdef, DEAL, parse_position(gdef, text))
     app.session = Session("spider", {}, game, label="Spider")
@@ -174,11 +220,19 @@ def table_at(text: str) -> Driver:
     return driver
 
 
-def name_prompt() -> Driver:
-    """The winning move made: the game makes the (empty) high score table, a name is asked."""
-    driver = table_at(NEAR_WON)
+def won_box(lang: str | None = None) -> Driver:
+    """The winning move made: "You have won!" first; the game makes the (empty) high score
+    table, so Enter on the box will ask the name."""
+    driver = table_at(NEAR_WON, lang)
     driver.press("RIGHT", "RETURN", "LEFT", "RETURN")
     driver.step(2)
+    return driver
+
+
+def name_prompt() -> Driver:
+    """Enter on the won box: a name is asked for the high score table."""
+    driver = won_box()
+    driver.press("RETURN")
     driver.type("Anna")
     return driver
 
@@ -194,7 +248,8 @@ def lost() -> Driver:
     """The lost box (a lost game may make the high score table too: the name is given)."""
     driver = table_at(STUCK)
     driver.step(2)
-    if type(driver.app.scene).__name__ == "NameScene":
+    if getattr(driver.app.scene, "ask_name", None) is not None:
+        driver.press("RETURN")
         driver.type("Bert")
         driver.press("RETURN", "ESCAPE")
     return driver
@@ -268,7 +323,7 @@ def replay() -> Driver:
 
 
 def seven_to_ace() -> Driver:
-    """7 bis As a few moves in: holes filled by keys, as a player does."""
+    """7 to Ace a few moves in: holes filled by keys, as a player does."""
     headless()
     catalog = Catalog()
     catalog.dirs = [only("seven_to_ace")]
@@ -353,29 +408,29 @@ def duel_menu() -> Driver:
     return driver
 
 
-def duel_setup() -> Driver:
+def duel_setup(names: tuple[str, str] = ("Anna", "Bert"), code: str = DUEL_CODE) -> Driver:
     driver = duel_menu()
     driver.press("RETURN")
-    driver.type("Anna")
+    driver.type(names[0])
     driver.press("RETURN")  # on to the next empty field
-    driver.type("Bert")
+    driver.type(names[1])
     driver.press("TAB")
-    driver.type(DUEL_CODE)
+    driver.type(code)
     return driver
 
 
-def duel_pass() -> Driver:
+def duel_pass(names: tuple[str, str] = ("Anna", "Bert"), code: str = DUEL_CODE) -> Driver:
     """Anna has played two moves and pressed Done: the keyboard goes to Bert."""
-    driver = duel_setup()
+    driver = duel_setup(names, code)
     driver.press("RETURN", "RETURN")  # start; Anna is ready
     play(driver, *ANNA_MOVES)
     driver.press("X", "Y")
     return driver
 
 
-def duel_result() -> Driver:
+def duel_result(names: tuple[str, str] = ("Anna", "Bert"), code: str = DUEL_CODE) -> Driver:
     """Bert pressed Done at once: equal scores (0), fewer moves, Bert wins."""
-    driver = duel_pass()
+    driver = duel_pass(names, code)
     driver.press("RETURN", "X", "Y")
     return driver
 
@@ -396,10 +451,14 @@ def instructions() -> Driver:
 
 def instructions_de() -> Driver:
     """The same screen for a German player (--lang de), on its second page."""
-    driver = fresh_table()
-    driver.app.lang = "de"
-    driver.press("F1", "PAGEDOWN")
+    driver = menu("de")
+    driver.press("RETURN", "F1", "PAGEDOWN")
     return driver
+
+
+def won_de() -> Driver:
+    """The won box in German, before the name is asked."""
+    return won_box("de")
 
 
 SCREENS: dict[str, Callable[[], Driver]] = {
@@ -426,4 +485,9 @@ SCREENS: dict[str, Callable[[], Driver]] = {
     "confirm": confirm,
     "instructions": instructions,
     "instructions_de": instructions_de,
+    "title_de": title_de,
+    "menu_de": menu_de,
+    "settings": settings,
+    "four_colours": four_colours,
+    "won_de": won_de,
 }

@@ -163,13 +163,13 @@ def test_a_game_that_does_not_make_the_table_is_counted_without_asking() -> None
     assert isinstance(driver.app.scene, OverScene)
     (stats,) = Records().stats_for("spider").values()
     assert (stats.played, stats.lost) == (11, 1)
-    assert all(entry.won for entry in Records().tables["spider"])
+    assert all(entry.won for entry in Records().table("spider", scenario.usual("spider")))
 
 
 def test_closing_while_the_name_is_typed_still_counts_the_game() -> None:
     driver = scenario.name_prompt()
     driver.app.on_close()
-    (entry,) = Records().tables["spider"]
+    (entry,) = Records().table("spider", scenario.usual("spider"))
     assert entry.name == "Player" and entry.won
 
 
@@ -275,7 +275,7 @@ def test_a_damaged_records_file_is_told_on_the_title_and_records_start_afresh() 
     assert "records.json"[:10] in app.scene.screen.text(23)
     driver = scenario.name_prompt()
     driver.press("RETURN")
-    assert [e.name for e in Records().tables["spider"]] == ["Anna"]
+    assert [e.name for e in Records().table("spider", scenario.usual("spider"))] == ["Anna"]
 
 
 def test_play_with_a_game_but_no_deal_number_offers_the_saved_game_first() -> None:
