@@ -271,7 +271,8 @@ class Console:
                 for pile in piles:
                     shown = " ".join(self._card(pile, i) for i in range(len(pile.cards)))
                     if pile.kind == "stock" and not self.reveal:
-                        shown = f"{len(pile.cards)} cards"
+                        top = pile.face_up and self._card(pile, len(pile.cards) - 1)
+                        shown = f"{len(pile.cards)} cards" + (f", {top} on top" if top else "")
                     lines.append(f"{pile.id:>14}: {shown}")
         return "\n".join(lines)
 

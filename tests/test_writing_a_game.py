@@ -59,3 +59,102 @@ def test_the_rule_reference_matches_the_registry() -> None:
     section = DOC.split(BEGIN, 1)[1].split(END, 1)[0]
     assert section.strip() == rule_reference_markdown().strip(), (
         "docs/writing-a-game.md is out of date: run python tools/update_rule_reference.py")
+
+
+# -- section 11: every example is a game that loads and deals as the text says ---------------
+
+MORE = DOC.split("## 11. More than the basics", 1)[1].split("\n## ", 1)[0]
+BLOCKS = re.findall(r"```yaml\n(.*?)```", MORE, flags=re.S)
+WHOLE = {re.search(r"^id: (\w+)$", block, flags=re.M).group(1): block  # type: ignore[union-attr]
+         for block in BLOCKS if block.startswith("id: ")}
+
+
+def _example(tmp_path: Path, game_id: str) -> Game:
+    from retro.definition.catalog import Catalog
+
+    (tmp_path / f"{game_id}.yaml").write_text(WHOLE[game_id], encoding="utf-8")
+    return Game(Catalog([tmp_path]).load(game_id), 5)
+
+
+def test_the_parts_shown_from_bundled_games_are_in_those_files() -> None:
+    parts = [block for block in BLOCKS if block.startswith("# from games/")]
+    assert len(parts) == 2
+    for block in parts:
+        name, _, body = block.partition("\n")
+        assert body in (ROOT / name.removeprefix("# from ")).read_text(encoding="utf-8")
+
+
+def test_named_cards_start_the_foundations_and_are_dealt_nowhere_else(tmp_path: Path) -> None:
+    position = _example(tmp_path, "storehouse").position
+    assert [p.cards[0].code for p in position.groups["foundation"]] == ["2S", "2H", "2D", "2C"]
+    assert sorted(card.code for card in position.cards_in_play()) == sorted(
+        f"{r}{s}" for r in "A23456789TJQK" for s in "SHDC")
+
+
+def test_the_remembered_rank_starts_foundations_and_one_below_it_spaces(tmp_path: Path) -> None:
+    from tests.helpers import game_at, refusal
+
+    game = _example(tmp_path, "chosen_base")
+    first = game.position.by_id["foundation:1"].cards[0]
+    assert game.position.counters["base"] == (first.rank - 1) % 13 + 1
+    gdef = game.gdef
+    table = game_at(gdef, "counters base=7\nfoundation:1 = 7C\nwaste = 7H\ntableau:1 = 6S\n"
+                          "tableau:2 = 5D")
+    assert refusal(table, "waste>foundation:2") is None
+    assert refusal(table, "t1>t3") is None
+    assert refusal(table, "t2>t3") == "An empty tableau pile takes only a 6, not 5♦"
+
+
+def test_per_pile_parameters_give_each_foundation_its_own_base(tmp_path: Path) -> None:
+    from tests.helpers import game_at, legal
+
+    gdef = _example(tmp_path, "royal_cotillion_in_one_group").gdef
+    game = game_at(gdef, "right:1 = AS\nright:2 = 2S\n"
+                   + "\n".join(f"right:{i} = KD" for i in range(3, 13)))
+    moves = legal(game)
+    assert {f"right:1>foundation:{i}" for i in (1, 3, 5, 7)} <= moves
+    assert {f"right:2>foundation:{i}" for i in (2, 4, 6, 8)} <= moves
+    assert not any(f"right:1>foundation:{i}" in moves for i in (2, 4, 6, 8))
+
+
+def test_auto_rules_after_the_deal_turn_the_tops_without_counting_them(tmp_path: Path) -> None:
+    game = _example(tmp_path, "klondike_turned_by_the_game")
+    tableau = game.position.groups["tableau"]
+    assert [(p.down, p.face_up) for p in tableau] == [(n, 1) for n in range(7)]
+    assert game.position.counters["turned"] == 0 and game.score() == 0
+    assert game.history == []
+
+
+def test_pages_written_from_the_rules_give_the_values_the_file_chose(tmp_path: Path) -> None:
+    from retro.instructions import generated_anl
+
+    text = " ".join(generated_anl(_example(tmp_path, "chosen_base").gdef, "en").decode().split())
+    assert "(here: counter = base; offset = -1)" in text
+    assert "(here: suit = alternate)" in text
+    one_group = generated_anl(_example(tmp_path, "royal_cotillion_in_one_group").gdef, "en")
+    assert "(here: rank = one for each pile: A, 2, A, 2, A, 2, A, 2)" in " ".join(
+        one_group.decode().split())
+
+
+def test_a_streak_grows_with_each_card_played_and_ends_with_a_deal(tmp_path: Path) -> None:
+    from tests.helpers import game_at, play
+
+    gdef = _example(tmp_path, "golf_with_streaks").gdef
+    game = game_at(gdef, "foundation = 5H\ntableau:1 = 2C 6S\ntableau:2 = 3C 7D\n"
+                         "tableau:3 = 9C 8S\nstock = kd 4s")
+    start = game.score()  # Golf's own score: the cards cleared from the columns
+    play(game, "t1>foundation", "t2>foundation", "t3>foundation")
+    assert game.position.counters["streak"] == 3
+    assert game.score() == start + 3 + (1 + 2 + 3)
+    play(game, "deal")
+    assert game.position.counters["streak"] == 0 and game.score() == start + 3 + 6
+    game.pop()
+    assert game.position.counters["streak"] == 3
+
+
+def test_cards_in_counts_each_group_its_own_points(tmp_path: Path) -> None:
+    from tests.helpers import game_at
+
+    gdef = _example(tmp_path, "canfield_by_piles").gdef
+    game = game_at(gdef, "foundation:1 = 7C 8C\nfoundation:2 = 7D\nreserve = 2h 3s 4D")
+    assert game.score() == 3 * 5 - 3 * 5

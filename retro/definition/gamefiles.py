@@ -107,7 +107,9 @@ def _merge(base: Any, over: Any, path: tuple[str | int, ...] = ()) -> Any:
 
 
 def _is_rule_place(path: tuple[str | int, ...]) -> bool:
-    """Whether `path` holds one rule: win, lose, score, or a group's pick, accept or action."""
+    """Whether `path` holds one rule: win, lose, score, or a group's pick, accept, action or
+    rotate."""
     if len(path) == 1:
         return path[0] in ("win", "lose", "score")
-    return len(path) == 3 and path[0] == "piles" and path[2] in ("pick", "accept", "action")
+    return len(path) == 3 and path[0] == "piles" and path[2] in ("pick", "accept", "action",
+                                                                  "rotate")

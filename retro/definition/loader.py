@@ -14,17 +14,23 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from retro.definition.dealsteps import (
+    bind_per_pile,
+    check_deal_size,
+    given_values,
+    is_per_pile,
+    read_deal_step,
+)
 from retro.definition.gamefiles import read_marked, resolve_extends
 from retro.definition.pileorder import PileOrder
 from retro.definition.schema import schema_errors, shown, suggest
 from retro.definition.yamlmarks import Marked
-from retro.engine.cards import make_deck, parse_rank, plain_rank
+from retro.engine.cards import parse_rank
 from retro.engine.deals import SHUFFLES
 from retro.engine.model import (
     Accept,
     Auto,
     Condition,
-    DealStep,
     DeckDef,
     GameDef,
     GroupDef,
@@ -65,6 +71,7 @@ class _Reader:
         self.marked = marked
         self.errors: list[str] = []
         self.groups: dict[str, int] = {}
+        self.ace_high = False  # the pack's, once read: how named cards are read
         self.rule_lines: list[str] = []
         self.order = PileOrder()  # whose pile order the rules read: interchangeable groups
 
@@ -115,10 +122,12 @@ class _Reader:
         if not isinstance(params, dict):
             self.error(ppath, f"the parameters of '{name}' must be a mapping of name: value")
             return None
+        if any(is_per_pile(value) for value in params.values()):
+            return bind_per_pile(self, kind, spec, params, path, context)
         kwargs = self._params(spec, params, ppath, context)
         if kwargs is None:
             return None
-        self.rule_lines.append(f"{context}: {spec.description}")
+        self.rule_lines.append(f"{context}: {spec.description}{given_values(params)}")
         self.order.note(spec, kwargs)
         if is_plugin(spec.factory):
             try:
@@ -140,7 +149,7 @@ class _Reader:
             return (f"'{name}' is {'an' if other[0] in 'aeiou' else 'a'} {other} rule, but "
                     f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} rule is needed here")
         extra = ["any", "all", "not"] if kind in ("accept", "condition") else []
-        return f"unknown {kind} rule '{name}'" + suggest(name, names(kind) + extra)
+        return f"unknown {kind} rule {shown(name)}" + suggest(name, names(kind) + extra)
 
     def _params(self, spec: RuleSpec, given: dict[str, Any], path: tuple[str | int, ...],
                 context: str) -> dict[str, Any] | None:
@@ -153,7 +162,7 @@ class _Reader:
             if param is None:
                 hint = suggest(key, known) or (
                     f" (it takes: {', '.join(known)})" if known else " (it takes none)")
-                self.error(where, f"'{spec.name}' has no parameter '{key}'{hint}", key=True)
+                self.error(where, f"'{spec.name}' has no parameter {shown(key)}{hint}", key=True)
                 ok = False
                 continue
             converted = self._convert(param.kind, value, where, context, spec.name, key)
@@ -204,6 +213,18 @@ class _Reader:
                                + suggest(str(item), list(self.groups)))
                     return _BAD
             return tuple(items) if kind == "groups" else value
+        if kind in ("points", "group_points"):
+            if not isinstance(value, dict) or not all(
+                    isinstance(v, int) and not isinstance(v, bool) and abs(v) <= INT_PARAM_LIMIT
+                    for v in value.values()):
+                return bad("a mapping of names to whole numbers")
+            if kind == "group_points":
+                for name in value:
+                    if name not in self.groups:
+                        self.error((*where, name), f"no pile group named {shown(name)}"
+                                   + suggest(str(name), list(self.groups)), key=True)
+                        return _BAD
+            return {str(name): number for name, number in value.items()}
         bound = self.bind(kind, value, where, context)
         return _BAD if bound is None else bound
 
@@ -221,6 +242,7 @@ class _Reader:
             if key not in data:
                 self.error((), f"missing '{key}'")
         if self.errors:
+            self._bind_sound_rules(data)
             raise DefinitionError(self.errors)
         specs = option_specs(data)
         if every_value and specs:
@@ -241,10 +263,15 @@ class _Reader:
             if name in RESERVED_GROUPS or ":" in name or " " in name:
                 self.error(("piles", name), f"'{name}' cannot name a pile group")
             self.groups[name] = int(group.get("count", 1))
+        before = len(self.errors)
         deck = self._deck(data.get("deck", {}))
+        self.ace_high = deck.ace_high
+        deck_errors = len(self.errors) - before
         groups = tuple(self._group(name, group) for name, group in data["piles"].items())
-        deal = tuple(self._deal_step(step, i) for i, step in enumerate(data["deal"]))
-        self._check_deal_size(deck, deal)
+        before = len(self.errors)
+        deal = tuple(read_deal_step(self, step, i) for i, step in enumerate(data["deal"]))
+        if not deck_errors and len(self.errors) == before:  # else its count is a knock-on
+            check_deal_size(self, deck, deal)
         autos = tuple(a for i, expr in enumerate(data.get("auto", []))
                       if (a := self.bind("auto", expr, ("auto", i), "after each move")))
         win = self.bind("condition", data["win"], ("win",), "won")
@@ -258,8 +285,35 @@ class _Reader:
             deck=deck, groups=groups, deal=deal, options=dict(chosen), autos=_typed(autos, Auto),
             win=_one(win, Condition), lose=_one(lose, Condition) if lose else None,
             score=_one(score, Score), done=bool(data.get("done", False)),
+            auto_after_deal=bool(data.get("auto_after_deal", False)),
             instructions=data.get("instructions", data["id"]), source=self.marked.name,
             rule_lines=tuple(self.rule_lines), solver=dict(data.get("solver") or {}))
+
+    def _bind_sound_rules(self, data: dict[str, Any]) -> None:
+        """With the file's shape found wrong, still bind the rules whose own place is sound, so
+        one load reports every mistake at once (a misspelt rule beside a wrong `fan`). Rules
+        that name an option (`$x`) wait until the shape is right."""
+        wrong = [path for path, _, _ in schema_errors(data) if path]
+        piles = data.get("piles")
+        if isinstance(piles, dict):
+            for name, group in piles.items():
+                count = group.get("count", 1) if isinstance(group, dict) else 1
+                self.groups[str(name)] = count if isinstance(count, int) and count > 0 else 1
+        places: list[tuple[str, tuple[str | int, ...], Any, str]] = []
+        for name, group in (piles or {}).items() if isinstance(piles, dict) else ():
+            if isinstance(group, dict):
+                places += [(kind, ("piles", name, kind), group[kind], f"{name} {kind}")
+                           for kind in ("pick", "accept", "action", "rotate") if kind in group]
+        autos = data.get("auto")
+        if isinstance(autos, list):
+            places += [("auto", ("auto", i), expr, "after each move")
+                       for i, expr in enumerate(autos)]
+        places += [(kind, (key,), data[key], key) for key, kind in (
+            ("win", "condition"), ("lose", "condition"), ("score", "score")) if key in data]
+        for kind, path, expr, context in places:
+            if not any(bad[:len(path)] == path or path[:len(bad)] == bad for bad in wrong) and (
+                    "$" not in json.dumps(expr)):
+                self.bind(kind, expr, path, context)
 
     def _check_schema(self, data: dict[str, Any], after: str = "") -> None:
         """Report every schema error; `after` says which option values were put in first."""
@@ -353,7 +407,7 @@ class _Reader:
             return result
         return value
 
-    def _rank(self, value: Any, path: tuple[str | int, ...]) -> int:
+    def rank(self, value: Any, path: tuple[str | int, ...]) -> int:
         """A rank written in the file; 0 (and an error) when it is none."""
         try:
             return parse_rank(value)
@@ -365,7 +419,7 @@ class _Reader:
         ranks = deck.get("ranks")
         parsed: list[int] = []
         for i, rank in enumerate(ranks or []):
-            number = self._rank(rank, ("deck", "ranks", i))
+            number = self.rank(rank, ("deck", "ranks", i))
             if number:
                 parsed.append(number)
         suits = deck.get("suits", 4)
@@ -391,73 +445,13 @@ class _Reader:
                         show=int(group.get("show", 0)))
         parts: dict[str, Any] = {}
         with self.order.within(name, group):
-            for kind in ("pick", "accept", "action"):
+            for kind in ("pick", "accept", "action", "rotate"):
                 if kind in group:
                     parts[kind] = self.bind(kind, group[kind], (*path, kind), f"{name} {kind}")
         return GroupDef(name=name, kind=group["kind"], count=int(group.get("count", 1)),
                         layout=layout, pick=parts.get("pick"),
                         accept=_one(parts.get("accept"), Accept) if parts.get("accept") else None,
-                        action=parts.get("action"))
-
-    def _deal_step(self, step: dict[str, Any], i: int) -> DealStep:
-        path: tuple[str | int, ...] = ("deal", i)
-        to = step["to"]
-        if to not in self.groups:
-            self.error((*path, "to"), f"no pile group named '{to}'"
-                       + suggest(to, list(self.groups)))
-            return DealStep(to=next(iter(self.groups)))
-        count = self.groups[to]
-        per_pile: dict[str, tuple[int, ...]] = {}
-        for key in ("face_down", "face_up"):
-            value = step.get(key, 0)
-            if isinstance(value, int):
-                per_pile[key] = (value,) * count
-            elif isinstance(value, list) and len(value) == count:
-                per_pile[key] = tuple(value)
-            else:
-                self.error((*path, key), f"'{key}' must be one number or a list of {count} "
-                                         f"(one for each pile of '{to}')")
-                per_pile[key] = (0,) * count
-        extract = 0
-        source = ""
-        if "extract" in step:
-            extract = self._rank(step["extract"], (*path, "extract"))
-            source = step.get("from", "")  # none: out of the pack before it is dealt
-            if "from" in step and source not in self.groups:
-                hint = suggest(source, list(self.groups))
-                self.error((*path, "from"), f"'from' names no pile group: {shown(source)}" + hint)
-                source = to
-        places: list[int] = []
-        if "places" in step:
-            if not extract:
-                self.error((*path, "places"), "'places' goes with 'extract' (where the cards "
-                                              "taken out are laid)")
-            for n, number in enumerate(step["places"]):
-                if isinstance(number, int) and 1 <= number <= count:
-                    places.append(number - 1)
-                else:
-                    self.error((*path, "places", n), f"'{to}' has piles 1 to {count}, "
-                                                     f"not {shown(number)}")
-        to_bottom = 0
-        if "to_bottom" in step:
-            to_bottom = self._rank(step["to_bottom"], (*path, "to_bottom"))
-        return DealStep(to=to, face_down=per_pile["face_down"], face_up=per_pile["face_up"],
-                        rest=bool(step.get("rest", False)), extract_rank=extract, source=source,
-                        places=tuple(places), to_bottom=to_bottom)
-
-    def _check_deal_size(self, deck: DeckDef, deal: tuple[DealStep, ...]) -> None:
-        pack = make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high)
-        size = len(pack)
-        needed = sum(sum(step.face_down) + sum(step.face_up) for step in deal)
-        for step in deal:
-            if step.extract_rank and not step.source:  # taken out of the pack
-                found = sum(1 for card in pack if plain_rank(card) == step.extract_rank)
-                needed += min(found, len(step.places) or self.groups[step.to])
-        if needed > size:
-            self.error(("deal",), f"the deal needs {needed} cards but the pack has {size}")
-        elif needed < size and not any(step.rest for step in deal):
-            self.error(("deal",), f"{size - needed} of the {size} cards are never dealt: "
-                                  "add a step with 'rest: true'")
+                        action=parts.get("action"), rotate=parts.get("rotate"))
 
 
 _BAD = object()

@@ -102,7 +102,9 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
     instance: Any = error.instance
     schema_part: Any = error.schema
     path = list(error.absolute_path)
-    field = str(path[-1]) if path else "the file"
+    # a key as the file wrote it, escaped: a name holding a line break stays on one line
+    field = (repr(path[-1])[1:-1] if isinstance(path[-1], str) else str(path[-1])) if path else (
+        "the file")
     if len(path) >= 2 and isinstance(path[-1], int):  # an item of a list: 'at[0]'
         field = f"{path[-2]}[{path[-1]}]"
     if error.validator == "additionalProperties":

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from typing import NamedTuple
 
 from retro.engine.cards import Card, make_deck, plain_rank
+from retro.engine.dealing import autos_after_deal, deal_named, remember, take_named
 from retro.engine.deals import SHUFFLES
 from retro.engine.model import (
     DONE,
@@ -20,6 +21,7 @@ from retro.engine.model import (
     Position,
     Undo,
 )
+from retro.engine.rotation import ROTATIONS, rotate, rotation_moves, rotation_refused, rotators
 from retro.engine.zobrist import MASK, counters_term
 from retro.errors import IllegalMove
 
@@ -38,8 +40,17 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
     cards.reverse()  # dealt with pop(): the first card of the shuffled pack is dealt first
     position = Position(gdef)
     position.seed = seed
+    take_named(cards, gdef.deal)
     for step in gdef.deal:
         targets = position.groups[step.to]
+        if step.rule is not None:
+            step.rule.lay(position, cards, [targets[slot] for slot in step.places] or targets)
+            remember(position, step)
+            continue
+        if step.cards:
+            deal_named(position, step)
+            remember(position, step)
+            continue
         if step.extract_rank:
             if step.places:
                 targets = [targets[slot] for slot in step.places]
@@ -47,6 +58,7 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
                 _extract(position, step.extract_rank, position.groups[step.source], targets)
             else:
                 _extract_from_pack(cards, step.extract_rank, targets)
+            remember(position, step)
             continue
         for counts, face_down in ((step.face_down, True), (step.face_up, False)):
             for row in range(max(counts, default=0)):
@@ -65,7 +77,10 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
         if step.to_bottom:
             for pile in targets:
                 _to_bottom(pile, step.to_bottom)
+        remember(position, step)
     position.refresh_all()
+    if gdef.auto_after_deal:
+        autos_after_deal(position)
     return position
 
 
@@ -169,6 +184,7 @@ class Game:
             (pile.group.accept.keyed or pile.group.accept.test) if pile.group.accept else None
             for pile in self.position.piles]
         self._actors = [(groups[g.name], g.action) for g in gdef.groups if g.action is not None]
+        self._rotators = rotators(gdef, groups)
         # each auto with its pile-by-pile form, if it has one
         self._autos = [(auto, auto.on_piles) for auto in gdef.autos]
 
@@ -240,6 +256,7 @@ class Game:
             for pile in piles:
                 if available(position, pile):
                     append(new_move(move_type, (action.verb, pile.index, 0, -1)))
+        moves.extend(rotation_moves(self._rotators, position))
         if self.gdef.done:
             append(Move(DONE, -1))
         return moves
@@ -342,12 +359,12 @@ class Game:
             if not accept.test(position, src, move.count, dst):
                 return accept.why(position, src, move.count, dst)
             return None
+        if move.kind in ROTATIONS:
+            return rotation_refused(position, src, move.count)
         action = src.group.action
         if action is None or action.verb != move.kind:
             return f"{src.id} cannot {move.kind}"
-        if not action.available(position, src):
-            return action.why(position, src)
-        return None
+        return None if action.available(position, src) else action.why(position, src)
 
     def finished(self) -> bool:
         """Over by a win or by 'done' (running out of moves is judged by `outcome`)."""
@@ -406,6 +423,8 @@ class Game:
             position.transfer(piles[move.src], move.count, piles[move.dst])
         elif kind == DONE:
             position.bump("done")
+        elif kind in ROTATIONS:
+            rotate(position, move)
         else:
             pile = position.piles[move.src]
             action = pile.group.action

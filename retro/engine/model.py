@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from retro.engine.cards import Card
+from retro.engine.dealing import DealStep as DealStep  # GameDef's deal; at home in dealing
 from retro.engine.zobrist import MASK, key_tables
+
+if TYPE_CHECKING:
+    from retro.engine.rotation import Rotate
 
 # -- moves -------------------------------------------------------------------------------------
 
@@ -158,6 +162,7 @@ class GroupDef:
     pick: Pick | None = None
     accept: Accept | None = None
     action: Action | None = None
+    rotate: Rotate | None = None
     # the rules make its piles alike: a position with two of them swapped plays the same,
     # except while a pile of the groups `ordered_while` holds cards (Spider's stock, which deals
     # a row in column order)
@@ -166,26 +171,6 @@ class GroupDef:
 
     def pile_id(self, index: int) -> str:
         return f"{self.name}:{index + 1}" if self.count > 1 else self.name
-
-
-@dataclass(frozen=True)
-class DealStep:
-    """One step of the deal. `to` a group: `face_down` then `face_up` cards per pile (an int for
-    every pile, or a list), or `rest` for all cards left (face down). `extract_rank`: take every
-    card of that rank out of `source` onto the piles of `to`, in suit order (only onto the piles
-    at `places`, 0-based, when given: the Aces of Blue Moon go to the rows' left ends); with no
-    `source`, out of the pack before the rest of it is dealt. `to_bottom`: after the step, the
-    cards of that rank in each pile of `to` go under its other cards, in their order (Baker's
-    Dozen's Kings); each pile keeps its number of face-down cards."""
-
-    to: str
-    face_down: tuple[int, ...] = ()
-    face_up: tuple[int, ...] = ()
-    rest: bool = False
-    extract_rank: int = 0
-    source: str = ""
-    places: tuple[int, ...] = ()
-    to_bottom: int = 0
 
 
 @dataclass(frozen=True)
@@ -211,6 +196,7 @@ class GameDef:
     lose: Condition | None = None
     score: Score = field(default_factory=Score)
     done: bool = False
+    auto_after_deal: bool = False  # the auto rules run once the deal is done, too
     instructions: str = ""
     source: str = ""
     rule_lines: tuple[str, ...] = ()

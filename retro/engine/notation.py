@@ -4,7 +4,7 @@ tests, saves, bug reports and the console all speak in strings.
 A position is one line per pile, `tableau:3 = 9s 4h QH JH`: cards bottom first, face-down ones in
 lower case. An optional `counters moves=12 turned=3` line keeps the position's counters.
 A move is `tableau:3>tableau:7` (one card), `tableau:3>tableau:7/3` (three cards), an action
-`deal` or `flip tableau:4`, or `done`.
+`deal` or `flip tableau:4`, a rotation `rotate_up tableau:2/4`, or `done`.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from retro.engine.cards import Card, parse_card
 from retro.engine.model import DONE, MOVE, GameDef, Move, Pile, Position
+from retro.engine.rotation import ROTATIONS
 from retro.errors import NotationError, RetroError
 
 if TYPE_CHECKING:
@@ -138,10 +139,21 @@ def format_move(position: Position, move: Move) -> str:
         dst = position.piles[move.dst]
         suffix = f"/{move.count}" if move.count != 1 else ""
         return f"{src.id}>{dst.id}{suffix}"
+    if move.kind in ROTATIONS:
+        return f"{move.kind} {src.id}/{move.count}"
     owners = _verbs(position.gdef).get(move.kind, [])
     if len(owners) == 1 and len(position.groups[owners[0]]) == 1:
         return move.kind
     return f"{move.kind} {src.id}"
+
+
+def _parse_rotation(position: Position, verb: str, rest: str) -> Move:
+    """`rotate_up tableau:3/4`: the pile and how many cards from the top turn round."""
+    ref, _, count_text = rest.strip().partition("/")
+    if not count_text.strip().isdigit():
+        raise NotationError(f"'{verb} {rest.strip()}': write {verb} PILE/N, N the cards that "
+                            "turn round (the chosen card and those on it)")
+    return Move(verb, resolve_pile(position, ref.strip()).index, int(count_text))
 
 
 def parse_move(position: Position, text: str) -> Move:
@@ -165,6 +177,8 @@ def parse_move(position: Position, text: str) -> Move:
         return Move(MOVE, src.index, count, dst.index)
     verb, _, rest = words.partition(" ")
     verb = verb.lower()
+    if verb in ROTATIONS:
+        return _parse_rotation(position, verb, rest)
     owners = _verbs(position.gdef).get(verb)
     if owners is None:
         known = [*sorted(_verbs(position.gdef)), DONE]

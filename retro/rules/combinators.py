@@ -19,11 +19,15 @@ def any_accept(members: Sequence[Accept]) -> Accept:
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         # The member that could take some card here explains what it takes: on an empty column
-        # of Klondike "only a K", on a card "one rank lower", not the other way round.
-        for member in reversed(members):
-            if any(keyer.pile_keys(position, dst) for keyer in member.keys):
-                return member.why(position, src, count, dst)
-        return members[-1].why(position, src, count, dst)
+        # of Klondike "only a K", on a card "one rank lower", not the other way round. A member
+        # that is only tested (a plugin's rule, most often) cannot tell, so it always speaks too.
+        claiming = next((member for member in reversed(members)
+                         if any(keyer.pile_keys(position, dst) for keyer in member.keys)), None)
+        speakers = [member for member in members if member is claiming or not member.keys]
+        reasons = [member.why(position, src, count, dst) for member in speakers]
+        if not reasons:
+            return members[-1].why(position, src, count, dst)
+        return "; or ".join(dict.fromkeys(reasons))
 
     indexed = all(member.keys for member in members)
     keys = tuple(k for member in members for k in member.keys) if indexed else ()

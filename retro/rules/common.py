@@ -100,3 +100,8 @@ def a_rank(rank: int | str) -> str:
     """`a K`, `an A`, `an 8`: a rank (its number or its name) as a sentence names it."""
     word = rank_name(rank) if isinstance(rank, int) else rank
     return f"an {word}" if word in ("A", "8") else f"a {word}"
+
+
+def times(count: int) -> str:
+    """`once`, `twice`, `5 times`: how often something may be done, as a sentence says it."""
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")

@@ -17,8 +17,11 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import Any, TypeVar
 
+from retro.engine.dealing import Deal
 from retro.engine.model import Accept, Action, Auto, Condition, Keyer, Pick, Score
-from retro.errors import IllegalMove
+from retro.engine.rotation import Rotate
+from retro.errors import IllegalMove, RetroError
+from retro.rules.registry import REGISTRY
 
 ENTRY_POINT_GROUP = "retro_patience.rules"
 R = TypeVar("R")
@@ -32,12 +35,18 @@ _reported: set[str] = set()
 
 @cache
 def load_plugins() -> tuple[str, ...]:
-    """Load every plugin once; the problems found, one line each (empty when all is well)."""
+    """Load every plugin once; the problems found, one line each (empty when all is well).
+
+    A plugin that fails is skipped whole: the rules it registered before failing are taken
+    out again, so no game runs on half a plugin."""
     problems = []
     for entry in entry_points(group=ENTRY_POINT_GROUP):
+        before = set(REGISTRY)
         try:
             entry.load()
         except PluginFailure as error:  # a plugin's own bug must not stop the game
+            for key in set(REGISTRY) - before:
+                del REGISTRY[key]
             problems.append(f"rule plugin '{entry.name}' ({entry.value}) was skipped: "
                             f"{_said(error)}")
     return tuple(problems)
@@ -101,6 +110,14 @@ def guard(rule: str, bound: Any) -> Any:
         return Auto(_safe(rule, bound.apply, lambda *_: False))
     if isinstance(bound, Score) and bound.from_position is not None:
         return replace(bound, from_position=_safe(rule, bound.from_position, lambda *_: 0))
+    if isinstance(bound, Rotate):
+        return Rotate(_safe(rule, bound.available, lambda *_: False),
+                      _safe(rule, bound.why, no), _safe(rule, bound.done, lambda *_: None))
+    if isinstance(bound, Deal):
+        def failed_lay(*_: Any) -> None:  # no game can start on half a deal: one clear line
+            raise RetroError(report(rule, RuntimeError("while dealing")))
+
+        return Deal(_safe(rule, bound.lay, failed_lay))
     return bound
 
 

@@ -8,6 +8,8 @@ _KIND_TITLES = {
     "pick": "pick: what may be lifted from a pile",
     "accept": "accept: where cards may land",
     "action": "action: what a key or click on a pile does",
+    "rotate": "rotate: turning cards round inside a pile (keys F and B)",
+    "deal": "deal: ways a deal step lays its cards (the step's `rule`)",
     "auto": "auto: what the game does by itself after each move",
     "condition": "condition: questions about the whole position (win, lose, allowed)",
     "score": "score: how the score is kept",
@@ -21,6 +23,9 @@ def rule_reference_markdown() -> str:
         lines += [f"### {_KIND_TITLES[kind]}", ""]
         if kind in ("accept", "condition"):
             lines += ["Combine them with `{any: [...]}`, `{all: [...]}` and `{not: rule}`.", ""]
+        if not any(spec.kind == kind for spec in specs):
+            lines += ["None are built in: a rule plugin adds them (docs/plugins.md).", ""]
+            continue
         lines += ["| rule | parameters | what it does |", "|---|---|---|"]
         for spec in specs:
             if spec.kind == kind:

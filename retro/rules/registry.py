@@ -10,9 +10,14 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NewType, TypeVar
 
-KINDS = ("pick", "accept", "action", "auto", "condition", "score")
+# The annotation for a parameter naming one pile group (`group: GroupName`): the loader checks
+# it against the file's groups whatever the parameter is called. A plain `str` is a group only
+# under the names group, to, from, source and foundation, as before.
+GroupName = NewType("GroupName", str)
+
+KINDS = ("pick", "accept", "action", "rotate", "deal", "auto", "condition", "score")
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -99,7 +104,8 @@ def _key(kind: str, name: str) -> str:
 def _param_kind(annotation: str, pname: str) -> str:
     table = {"int": "int", "str": "str", "bool": "bool", "tuple[int, ...]": "ints",
              "tuple[str, ...]": "groups", "Condition": "condition", "Accept": "accept",
-             "Condition | None": "condition", "dict[str, int]": "points"}
+             "Condition | None": "condition", "dict[str, int]": "points", "GroupName": "group",
+             "dict[GroupName, int]": "group_points"}
     if annotation not in table:
         raise ValueError(f"parameter {pname}: unsupported annotation {annotation}")
     kind = table[annotation]

@@ -11,13 +11,8 @@ from __future__ import annotations
 
 from retro.engine.cards import Card, seed_derived_from, shuffle
 from retro.engine.model import Action, Auto, Condition, Pile, Position, Score
-from retro.rules.common import REDEALS
+from retro.rules.common import REDEALS, times
 from retro.rules.registry import rule
-
-
-def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
-
 
 # -- actions -----------------------------------------------------------------------------------
 
@@ -52,7 +47,7 @@ def draw(to: str = "waste", count: int = 1, passes: int = 0,
             return f"Nothing to turn: the {pile.id} and the {target.id} are empty"
         if passes == 1:
             return f"No redeal: the {pile.id} is gone through only once"
-        return f"No redeal left: the {pile.id} is gone through {_times(passes)} at most"
+        return f"No redeal left: the {pile.id} is gone through {times(passes)} at most"
 
     def apply(position: Position, pile: Pile) -> None:
         target = position.groups[to][0]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from retro.engine.game import Game
 from retro.engine.model import DONE, MOVE, Move
+from retro.engine.rotation import ROTATIONS
 from retro.solver.search import WON, Budget, solve
 
 # Values, large enough apart that one strong reason is never outweighed by several weak ones.
@@ -28,6 +29,7 @@ SHUFFLE = -600
 BREAK_SUIT = -900
 REPEAT = -3_000
 DEAL = -10_000
+ROTATE = -20_000  # a rotation is a rare allowance: hinted only when nothing else is left
 GIVE_UP = -50_000
 
 # Why a move is good (or not), in the words the status line shows; the window translates them.
@@ -57,9 +59,10 @@ FILLS_GAP = "fills a gap"
 FILLS_EMPTY = "fills an empty pile"
 UNCOVERS = "uncovers the card below"
 BUILDS = "builds on another pile"
+SPENDS_ROTATION = "spends a rotation"
 REASONS = (WINS, COMPLETES, TURNS, WHOLE_PILE, EMPTIES, IN_SUIT, BREAKS_RUN, SHUFFLES,
-           GOES_BACK, WIN_IN, *ACTION_REASONS.values(), OTHER_ACTION, TO_FOUNDATION, TO_CELL,
-           FROM_CELL, FILLS_GAP, FILLS_EMPTY, UNCOVERS, BUILDS)
+           GOES_BACK, WIN_IN, SPENDS_ROTATION, *ACTION_REASONS.values(), OTHER_ACTION,
+           TO_FOUNDATION, TO_CELL, FROM_CELL, FILLS_GAP, FILLS_EMPTY, UNCOVERS, BUILDS)
 
 # Auto-play makes only moves at least this good: progress, never a gamble.
 AUTO_THRESHOLD = SAME_SUIT
@@ -138,7 +141,10 @@ def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
     if move.kind != MOVE:
         if move.kind == "deal":
             value += DEAL
-        reasons.append(ACTION_REASONS.get(move.kind, OTHER_ACTION))
+        elif move.kind in ROTATIONS:
+            value += ROTATE
+        reasons.append(SPENDS_ROTATION if move.kind in ROTATIONS
+                       else ACTION_REASONS.get(move.kind, OTHER_ACTION))
         return Hint(move, value + SCORE_GAIN * gain, tuple(reasons))
     assert dst is not None
     count = move.count
@@ -203,7 +209,8 @@ def hints(game: Game) -> list[Hint]:
     round in circles while a real move exists.
     """
     ranked = rank(game)
-    useful = [hint for hint in ranked if hint.value > POINTLESS or hint.move.kind != MOVE]
+    useful = [hint for hint in ranked if hint.value > POINTLESS
+              or hint.move.kind not in (MOVE, *ROTATIONS)]
     useful = [hint for hint in useful if hint.move.kind != DONE] or useful
     return useful or ranked
 

@@ -86,7 +86,7 @@ class TableScene:
         pile = self.piles[self.cursor]
         if not pile.run:
             return 0
-        return pile.run if self.count <= 0 else min(self.count, pile.run)
+        return pile.run if self.count <= 0 else min(self.count, tablekeys.reach(pile))
 
     def shown_hint(self) -> advice.Hint | None:
         if self.hints and 0 <= self.hint_index < len(self.hints):
@@ -306,6 +306,7 @@ class TableScene:
         "left": tablekeys.left, "right": tablekeys.right, "row": tablekeys.next_row,
         "more": tablekeys.more, "fewer": tablekeys.fewer, "select": tablekeys.select_at_cursor,
         "click": tablekeys.click, "best": tablehelp.best_or_hint,
+        "rotate_up": tablekeys.rotate_up, "rotate_down": tablekeys.rotate_down,
         "best_click": tablekeys.best_click,
         "cancel": cancel, "menu": menu, "help": help, "deal": deal, "undo": undo, "redo": redo,
         "hint": tablehelp.hint, "hint_back": tablehelp.hint_back, "auto": tablehelp.auto,

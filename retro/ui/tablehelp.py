@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from retro.engine.cards import card_name
 from retro.engine.model import MOVE, Move, Pile
+from retro.engine.rotation import ROTATIONS
 from retro.solver import hints as advice
 from retro.ui import texts
 from retro.ui.tablekeys import best, cards_text
@@ -113,6 +114,9 @@ def describe(table: TableScene, move: Move) -> str:
         return texts.ACTION_DEAL.format(pile=pile)
     if move.kind == "redeal":
         return texts.ACTION_REDEAL
+    if move.kind in ROTATIONS:
+        cards = cards_text(piles[move.src].cards[-move.count:])
+        return texts.ACTION_ROTATE.format(cards=cards, pile=pile)
     if move.kind in ("turn", "flip"):
         return texts.ACTION_TURN.format(pile=pile)
     return texts.ACTION_OTHER.format(verb=move.kind, pile=pile)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from retro.engine.cards import Card, card_name
 from retro.engine.model import MOVE, Move, Pile, card_move
+from retro.engine.rotation import ROTATE_DOWN, ROTATE_UP
 from retro.solver import hints as advice
 from retro.ui import texts
 from retro.ui.tableview import on_done_button
@@ -62,7 +63,7 @@ def next_row(table: TableScene, app: App) -> None:
 def more(table: TableScene, app: App) -> None:
     pile = table.piles[table.cursor]
     chosen = table.chosen()
-    if table.held is None and chosen and chosen < pile.run:
+    if table.held is None and chosen and chosen < reach(pile):
         table.count = chosen + 1
         _say_chosen(table)
     else:
@@ -81,6 +82,10 @@ def fewer(table: TableScene, app: App) -> None:
 def _say_chosen(table: TableScene) -> None:
     pile = table.piles[table.cursor]
     chosen = table.chosen()
+    if chosen > pile.run:
+        cards = cards_text(pile.cards[-chosen:])
+        table.say(texts.CHOOSE_ROTATE.format(n=chosen, cards=cards), about="choice")
+        return
     table.say(texts.CHOOSE.format(n=chosen, run=pile.run,
                                   cards=cards_text(pile.cards[-chosen:])), about="choice")
 
@@ -109,6 +114,9 @@ def select(table: TableScene, app: App, index: int, keyboard: bool = False) -> N
         table.try_move(app, Move(action.verb, index))
         return
     chosen = table.chosen() if index == table.cursor else pile.run
+    if chosen > pile.run:  # chosen deeper than the run, to rotate: not liftable
+        table.refuse(app, _pick_reason(pile, chosen) or texts.NOTHING_TO_LIFT)
+        return
     if not chosen:
         pick = pile.group.pick
         table.refuse(app, pick.why(pile, 1) if pick is not None and pile.cards
@@ -201,11 +209,40 @@ def _mouse(table: TableScene, app: App, action: str, mx: int, my: int) -> None:
         return
     count = len(pile.cards) - i
     reason = _pick_reason(pile, count)
+    if reason and pile.run < count <= reach(pile):  # a buried card, chosen to rotate
+        table.count = count
+        _say_chosen(table)
+        return
     if reason:
         table.refuse(app, reason)
         return
     table.count = count
     _lift(table, pile.index, count)
+
+
+# -- rotations ------------------------------------------------------------------------------
+
+
+def rotate_up(table: TableScene, app: App) -> None:
+    _rotate(table, app, ROTATE_UP)
+
+
+def rotate_down(table: TableScene, app: App) -> None:
+    _rotate(table, app, ROTATE_DOWN)
+
+
+def _rotate(table: TableScene, app: App, verb: str) -> None:
+    """Turn the cards chosen at the cursor round (the engine says if the game allows it)."""
+    table.held = None
+    table.try_move(app, Move(verb, table.cursor, table.chosen()))
+
+
+def reach(pile: Pile) -> int:
+    """How many cards the cursor may choose on `pile`: its movable run, or every face-up card
+    where the game lets a pile's cards be rotated (XPat2's Michael's Fantasy)."""
+    if pile.group.rotate is not None:
+        return max(pile.run, pile.face_up)
+    return pile.run
 
 
 def _pick_reason(pile: Pile, count: int) -> str | None:

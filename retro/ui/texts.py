@@ -52,6 +52,7 @@ AUTO_DONE = Plural("Auto-play made {n} move", "Auto-play made {n} moves")
 NOTHING_TO_LIFT = "Nothing to lift here"
 LIFTED = "{n} lifted: {cards}. Choose a pile, Enter drops, Esc puts back"
 CHOOSE = "{n} of {run} to lift: {cards}"
+CHOOSE_ROTATE = "{n} chosen: {cards}. F or B turns them round"
 HINT = "Hint {i}/{n}: {move} ({why})"
 HINT_SOLVER = "Hint {i}/{n}, solver: {move} ({why})"
 HINT_RANKED = "Hint {i}/{n}, ranked: {move} ({why})"
@@ -70,6 +71,7 @@ PLACE_HOUR_UP = "the {hour} o'clock faces"
 ACTION_DEAL = "deal from {pile}"
 ACTION_REDEAL = "gather the cards and deal again"
 ACTION_TURN = "turn {pile}"
+ACTION_ROTATE = "rotate {cards} in {pile}"
 ACTION_OTHER = "{verb} {pile}"
 # A pile group's name (or kind) as a player calls one of its piles.
 PILE_WORDS = ("column", "foundation", "cell", "stock", "waste", "reserve", "discard pile",

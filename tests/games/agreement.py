@@ -6,11 +6,12 @@ from __future__ import annotations
 from retro.engine.game import Game
 from retro.engine.model import Move
 from retro.engine.notation import format_move
+from retro.engine.rotation import ROTATIONS
 
 
 def generation_agrees_with_judgement(game: Game, plies: int = 40, most: int = 4) -> None:
     """Play `plies` moves (a fixed choice among the legal ones), and before each compare every
-    card move of up to `most` cards and every pile action with the generated list."""
+    card move and rotation of up to `most` cards and every pile action with the generated list."""
     for ply in range(plies):
         moves = set(game.legal_moves())
         piles = game.position.piles
@@ -18,6 +19,8 @@ def generation_agrees_with_judgement(game: Game, plies: int = 40, most: int = 4)
                       for dst in range(len(piles)) for count in range(1, most + 1)]
         candidates += [Move(p.group.action.verb, p.index) for p in piles
                        if p.group.action is not None]
+        candidates += [Move(verb, p.index, count) for p in piles for verb in ROTATIONS
+                       for count in range(1, most + 1)]
         for move in candidates:
             judged = game.why_not(move) is None
             assert judged == (move in moves), (format_move(game.position, move),

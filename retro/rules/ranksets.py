@@ -1,0 +1,138 @@
+"""Rules for games that gather the four cards of each rank instead of suits (Oonsoo): runs of
+one rank whose suits follow a fixed order, piles started by one suit, and the win when every
+pile holds one whole rank.
+
+The suit order is a parameter (`order`, the suit letters S H D C from the bottom of a pile up),
+so a game with another order is a YAML file too.
+"""
+
+from __future__ import annotations
+
+from retro.engine.cards import SUIT_SYMBOLS, SUITS, Card, card_name, rank_name
+from retro.engine.model import Accept, Condition, Keyer, Pick, Pile, Position
+from retro.rules.common import new_key_space
+from retro.rules.registry import rule
+
+
+def _order(order: str) -> dict[int, int]:
+    """Each suit's place in `order` ("CSHD": clubs 0, spades 1, ...); ValueError if `order` is
+    not the four suit letters once each."""
+    letters = order.upper()
+    if sorted(letters) != sorted(SUITS):
+        raise ValueError(f"order must name the four suits {SUITS} once each, not '{order}'")
+    return {SUITS.index(letter): place for place, letter in enumerate(letters)}
+
+
+def _follows(places: dict[int, int], upper: Card, lower: Card) -> bool:
+    """`upper` may lie on `lower`: the same rank, and a suit later in the order."""
+    return upper.rank == lower.rank and places[upper.suit] > places[lower.suit]
+
+
+def _symbols(order: str) -> str:
+    return " ".join(SUIT_SYMBOLS[SUITS.index(letter)] for letter in order.upper())
+
+
+@rule("pick",
+      "The top card, or cards of one rank on top, each of a suit later in `order` than the card "
+      "under it.")
+def rank_set_run(order: str = "CSHD") -> Pick:
+    """Oonsoo moves a set of one rank together, as Spider moves a run of one suit."""
+    places = _order(order)
+
+    def run(pile: Pile) -> int:
+        cards = pile.cards
+        if len(cards) <= pile.down:
+            return 0
+        length = 1
+        while (len(cards) - length > pile.down
+               and _follows(places, cards[-length], cards[-length - 1])):
+            length += 1
+        return length
+
+    def why(pile: Pile, count: int) -> str:
+        if not pile.face_up:
+            return f"{pile.id} shows no card to move"
+        return (f"Only cards of one rank in the order {_symbols(order)} move together: "
+                f"{run(pile)} of {pile.id}, not {count}")
+
+    return Pick(run, why)
+
+
+@rule("accept",
+      "Cards go on a face-up card of their own rank whose suit comes earlier in `order` than the "
+      "suit of the lowest card moved.")
+def onto_rank_set(order: str = "CSHD") -> Accept:
+    places = _order(order)
+    space = new_key_space()
+
+    def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
+        if len(pile.cards) <= pile.down:
+            return ()
+        top = pile.cards[-1]
+        return tuple(space + top.rank * 4 + suit for suit, place in places.items()
+                     if place > places[top.suit])
+
+    def card_key(card: Card) -> int:
+        return space + card.rank * 4 + card.suit
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return len(dst.cards) > dst.down and _follows(places, src.cards[-count], dst.cards[-1])
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        card = src.cards[-count]
+        if not dst.cards:
+            return f"{dst.id} is empty: cards go only on a card of their rank"
+        if not dst.face_up:
+            return f"{dst.id} shows no face-up card"
+        return (f"{card_name(card)} goes only on a {rank_name(card.rank)} of a suit before it "
+                f"in the order {_symbols(order)}, not on {card_name(dst.cards[-1])}")
+
+    return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
+
+
+@rule("accept",
+      "An empty pile takes only cards whose lowest card is of the given suit (S, H, D or C).")
+def base_suit(suit: str = "C") -> Accept:
+    """Oonsoo's spaces take a club: the only suit that may start a pile of one rank."""
+    letter = suit.upper()
+    if len(letter) != 1 or letter not in SUITS:
+        raise ValueError(f"suit must be one of {' '.join(SUITS)}, not '{suit}'")
+    wanted = SUITS.index(letter)
+    space = new_key_space()
+
+    def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
+        return () if pile.cards else (space,)
+
+    def card_key(card: Card) -> int | None:
+        return space if card.suit == wanted else None
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return not dst.cards and src.cards[-count].suit == wanted
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if dst.cards:
+            return f"{dst.id} is not empty"
+        return f"An empty {dst.group.name} pile takes only a {SUIT_SYMBOLS[wanted]} at the bottom"
+
+    return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
+
+
+@rule("condition",
+      "Won when every pile of `group` holds the four cards of one rank, in `order` from the "
+      "bottom.")
+def rank_sets_complete(group: str = "tableau", order: str = "CSHD") -> Condition:
+    places = _order(order)
+
+    def complete(pile: Pile) -> bool:
+        cards = pile.cards
+        return (len(cards) == 4 and pile.down == 0
+                and all(_follows(places, cards[i + 1], cards[i]) for i in range(3)))
+
+    def test(position: Position) -> bool:
+        return all(complete(pile) for pile in position.groups[group])
+
+    def why(position: Position) -> str:
+        left = sum(1 for pile in position.groups[group] if not complete(pile))
+        return f"{left} pile{'s' if left != 1 else ''} of {group} not yet one whole rank"
+
+    return Condition(test, why)

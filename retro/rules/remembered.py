@@ -1,0 +1,50 @@
+"""Rules that read a value the deal decided: a deal step's `remember: NAME` keeps the rank of a
+dealt card in the counter NAME (a counter, so saves and undo keep it like everything else), and
+these rules use it later, on foundations and on empty columns alike.
+"""
+
+from __future__ import annotations
+
+from retro.engine.cards import Card, card_name, plain_rank, rank_name
+from retro.engine.model import Accept, Keyer, Pile, Position
+from retro.rules.common import new_key_space
+from retro.rules.registry import rule
+
+
+def _rank(position: Position, counter: str, offset: int) -> int:
+    """The remembered rank moved `offset` ranks on, going round (0: nothing remembered)."""
+    kept = position.counters.get(counter, 0)
+    return (kept - 1 + offset) % 13 + 1 if kept else 0
+
+
+@rule("accept",
+      "An empty pile takes only a card of the rank the deal kept in `counter` (a deal step's "
+      "`remember`), or `offset` ranks from it, going round (-1: one rank below).")
+def remembered_base(counter: str = "base", offset: int = 0) -> Accept:
+    """Canfield's family: the foundations start at a rank the deal chose, and in some of its
+    games the empty columns take the rank just below it."""
+    if not -12 <= offset <= 12:
+        raise ValueError("offset must be from -12 to 12")
+    space = new_key_space()
+
+    def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
+        rank = _rank(position, counter, offset)
+        return (space + rank,) if rank and not pile.cards else ()
+
+    def card_key(card: Card) -> int:
+        return space + plain_rank(card)
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        rank = _rank(position, counter, offset)
+        return not dst.cards and bool(rank) and plain_rank(src.cards[-count]) == rank
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if dst.cards:
+            return f"{dst.id} is not empty"
+        rank = _rank(position, counter, offset)
+        if not rank:
+            return f"No rank kept under '{counter}' yet: the deal sets it"
+        return (f"An empty {dst.group.name} pile takes only a {rank_name(rank)}, not "
+                f"{card_name(src.cards[-count])}")
+
+    return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True, local=False)
