@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from retro.engine.game import Game
+from retro.engine.model import Pile
 from retro.engine.notation import Refused, format_move, replay
 from tests.helpers import load
 
@@ -66,3 +67,38 @@ def test_a_redo_move_that_no_longer_replays_only_ends_the_redo_list() -> None:
     assert replay(again, made, broken) is None
     assert len(again.future) == len(future) - 1
     assert _texts(again)[0] == made
+
+
+def _entries(game: Game) -> list[tuple[object, ...]]:
+    """The history as undo reads it, with piles named by their place (two games hold their own
+    pile objects)."""
+    def place(part: object) -> object:
+        return part.index if isinstance(part, Pile) else part
+
+    return [(entry.move, tuple(entry.events), entry.cheat,
+             [tuple(place(part) for part in change) for change in entry.undo.changes],
+             entry.undo.counters,
+             [tuple(place(part) for part in fact) for fact in entry.undo.facts],
+             entry.undo.pile_sum)
+            for entry in game.history]
+
+
+def test_a_replayed_game_undoes_exactly_like_the_one_played() -> None:
+    """Replay judges each move once and makes it as `push` does: the same history entries, the
+    same cheat counts, and undo after a resume gives back every position of the game played."""
+    for game_id in ("klondike", "spider", "freecell"):
+        played = Game(load(game_id), 11)
+        rng = random.Random(11)
+        for _ in range(60):
+            moves = played.legal_moves()
+            if not moves:
+                break
+            played.push(rng.choice(moves))
+        made, future = _texts(played)
+        again = Game(played.gdef, played.seed)
+        assert replay(again, made, future) is None
+        assert _entries(again) == _entries(played)
+        while played.history:
+            assert again.pop() == played.pop()
+            assert again.position.fingerprint() == played.position.fingerprint()
+            assert again.key() == played.key() and again.cheat == played.cheat

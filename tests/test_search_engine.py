@@ -42,10 +42,18 @@ def canonical(position: Position) -> tuple[object, ...]:
     return tuple(groups), counters
 
 
+def counted_afresh(position: Position) -> dict[object, int]:
+    """Every tally the rules declared, counted pile by pile now."""
+    return {tally: sum(1 for pile in position.groups[tally.group] if tally.test(pile))
+            for tally in position.gdef.tallies()}
+
+
 def _facts(game: Game) -> tuple[object, ...]:
     position = game.position
+    assert position.counts == counted_afresh(position)
     return (position.fingerprint(), game.key(), tuple(game.legal_moves()),
-            tuple(p.run for p in position.piles), position.unfit)
+            tuple(p.run for p in position.piles), position.unfit,
+            tuple(position.counts.values()))
 
 
 @pytest.mark.parametrize("game_id,options", VARIANTS, ids=IDS)
@@ -69,6 +77,7 @@ def test_make_and_unmake_restore_position_and_key_exactly(
         position = game.position
         assert position.fingerprint() == twin.position.fingerprint()
         assert game.key() == key_from_scratch(position) == twin.key()
+        assert position.counts == counted_afresh(position) == twin.position.counts
         assert game.key() == key_from_scratch(parse_position(gdef, format_position(position)))
         win = gdef.win
         if win is not None and position.win_each is not None:
@@ -90,6 +99,9 @@ def test_make_and_unmake_restore_position_and_key_exactly(
         game.unmake()
         stack.pop()
         assert _facts(game) == stack[-1]
+    while twin.history:  # a player's undo puts the counts back as well
+        twin.pop()
+        assert twin.position.counts == counted_afresh(twin.position)
 
 
 def _swapped(game: Game, rng: random.Random) -> Game | None:
@@ -249,3 +261,18 @@ def test_cards_are_keyed_by_rank_and_suit_alone() -> None:
     b = game_at(gdef, "tableau:1 = 5S\ntableau:2 = 5S 4H\n")
     assert a.key() == b.key()
     assert Card(5, 0) is Card(5, 0)
+
+
+def test_spider_keeps_its_deal_question_counted() -> None:
+    """Spider's "may I deal?" reads counts the position keeps, declared by the rule; a tally no
+    game declared is counted when asked."""
+    from retro.engine.model import Tally
+
+    # at the deal: no column is empty, and every one has face-down cards (not one run)
+    for relaxed, counts in ((0, [0]), (2, [0, 10])):
+        game = Game(load("spider", relaxed=relaxed), 3)
+        position = game.position
+        assert list(position.counts.values()) == counts
+        assert position.counts == counted_afresh(position)
+    tally = Tally("tableau", lambda pile: pile.down > 4)  # columns 1, 4, 7, 10
+    assert position.count(tally) == 4 and tally not in position.counts

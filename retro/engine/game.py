@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
 
+from retro.engine.cardkeys import CardKeys
 from retro.engine.cards import Card, make_deck, plain_rank
 from retro.engine.dealing import autos_after_deal, deal_named, remember, take_named
 from retro.engine.deals import SHUFFLES
@@ -55,7 +56,7 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
             if step.places:
                 targets = [targets[slot] for slot in step.places]
             if step.source:
-                _extract(position, step.extract_rank, position.groups[step.source], targets)
+                _extract(step.extract_rank, position.groups[step.source], targets)
             else:
                 _extract_from_pack(cards, step.extract_rank, targets)
             remember(position, step)
@@ -90,7 +91,7 @@ def _to_bottom(pile: Pile, rank: int) -> None:
     pile.cards.sort(key=lambda card: plain_rank(card) != rank)
 
 
-def _extract(position: Position, rank: int, sources: list[Pile], targets: list[Pile]) -> None:
+def _extract(rank: int, sources: list[Pile], targets: list[Pile]) -> None:
     """Take every card of `rank` out of `sources` (suit order, then pile order) onto `targets`."""
     found = [(card.suit, pile.index, pile) for pile in sources for card in pile.cards
              if plain_rank(card) == rank]
@@ -164,20 +165,9 @@ class Game:
         self._indexed = [(piles, accept) for piles, accept in targets if accept.keys]
         self._tested = [(piles, accept) for piles, accept in targets if not accept.keys]
         self._nonlocal = [(piles, accept) for piles, accept in self._indexed if not accept.local]
-        plain = [(keyer, accept.exact) for _, accept in self._indexed for keyer in accept.keys]
-        unlimited = [(k, exact) for k, exact in plain if k.min_count <= 1 and not k.max_count]
-        self._constant = [(k.constant, exact) for k, exact in unlimited if k.constant is not None]
-        self._exact_constant = [key for key, exact in self._constant if exact]
-        self._tested_constant = [key for key, exact in self._constant if not exact]
-        self._of_card = [(k.of_card, exact) for k, exact in unlimited
-                         if k.of_card is not None and k.constant is None]
-        self._counted = [(k, exact) for k, exact in plain
-                         if k.card_key is not None or k.min_count > 1 or k.max_count]
-        self._counted_from = min((k.min_count for k, _ in self._counted), default=1 << 30)
-        self._card_keys: dict[Card, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        self._tested_of_card = any(not exact for _, exact in self._of_card)
-        self._always_general = bool(self._tested or self._tested_of_card or self._nonlocal)
-        self._card_buckets: dict[Card, list[list[Pile]]] = {}
+        self._keys = CardKeys([(keyer, accept.exact) for _, accept in self._indexed
+                               for keyer in accept.keys])
+        self._always_general = bool(self._tested or self._keys.tested_of_card or self._nonlocal)
         self._sources = [pile for g in gdef.groups if g.pick is not None for pile in groups[g.name]]
         # for each pile, what is left to test when an index key found it as a target
         self._keyed_tests = [
@@ -216,7 +206,8 @@ class Game:
                         if pile not in bucket:
                             bucket.append(pile)
         always_tested: list[Pile] = []  # targets of keys every card asks for, to be tested
-        for key in self._tested_constant:
+        card_keys = self._keys
+        for key in card_keys.tested_constant:
             always_tested.extend(tested.get(key, ()))
         always: list[Pile] | None = None  # and not: empty piles and the like (when needed)
         moves: list[Move] = []
@@ -225,10 +216,11 @@ class Game:
         move_type, kind = Move, MOVE
         # the general path for a pair (src, count) when tested rules or repeats are in play
         general = bool(always_tested or may_repeat or self._always_general)
-        fast_most = 0 if general else self._counted_from - 1  # counts the fast path takes
+        fast_most = 0 if general else card_keys.counted_from - 1  # counts the fast path takes
         # On the fast path each card's targets are the index's own buckets, held per card: the
         # index keeps them up to date in place as piles change.
-        card_buckets = self._card_buckets
+        card_buckets, short_buckets = card_keys.buckets, card_keys.short_buckets
+        limit, index = card_keys.limit, position.exact_index
         for src in self._sources:
             run = src.run
             if not run:
@@ -236,18 +228,31 @@ class Game:
             cards = src.cards
             si = src.index
             fast = run if run <= fast_most else fast_most
-            for count in range(1, fast + 1):
+            start = 1
+            if limit:  # the fewest cards first: their keys include those asked only of few
+                start = (limit if limit < fast else fast) + 1
+                for count in range(1, start):
+                    card = cards[-count]
+                    buckets = short_buckets.get(card)
+                    if buckets is None:
+                        buckets = short_buckets[card] = card_keys.buckets_of(card, index, True)
+                    for hits in buckets:
+                        for dst in hits:
+                            if dst is not src:
+                                append(new_move(move_type, (kind, si, count, dst.index)))
+            for count in range(start, fast + 1):
                 card = cards[-count]
                 buckets = card_buckets.get(card)
                 if buckets is None:
-                    buckets = card_buckets[card] = self._buckets_of(card)
+                    buckets = card_buckets[card] = card_keys.buckets_of(card, index)
                 for hits in buckets:
                     for dst in hits:
                         if dst is not src:
                             append(new_move(move_type, (kind, si, count, dst.index)))
             if fast < run:
                 if always is None:
-                    always = [pile for key in self._exact_constant for pile in exact.get(key, ())]
+                    always = [pile for key in card_keys.exact_constant
+                              for pile in exact.get(key, ())]
                 for count in range(fast + 1, run + 1):
                     self._general_pair(src, count, moves, exact, tested, always, always_tested,
                                        may_repeat)
@@ -266,15 +271,7 @@ class Game:
                       always: list[Pile], always_tested: list[Pile], may_repeat: bool) -> None:
         """The moves of `count` cards from `src` with every kind of rule considered."""
         position = self.position
-        card = src.cards[-count]
-        keys = self._card_keys.get(card)
-        if keys is None:
-            keys = self._card_keys[card] = self._keys_of(card)
-        exact_keys, tested_keys = keys
-        if count >= self._counted_from:
-            more_exact, more_tested = self._counted_keys(src, count)
-            exact_keys += more_exact
-            tested_keys += more_tested
+        exact_keys, tested_keys = self._keys.of_pair(src, count)
         first = len(moves)
         targets = [dst for dst in always if dst is not src]
         for key in exact_keys:
@@ -297,45 +294,12 @@ class Game:
         if may_repeat and len(moves) - first > 1:
             moves[first:] = list(dict.fromkeys(moves[first:]))
 
-    def _buckets_of(self, card: Card) -> list[list[Pile]]:
-        """The index buckets whose piles take `card` (exact rules only): the constant ones that
-        take any card first, then the card's own."""
-        index = self.position.exact_index
-        keys = [key for key, is_exact in self._constant if is_exact]
-        keys += self._keys_of(card)[0]
-        return [index.setdefault(key, []) for key in keys]
-
-    def _keys_of(self, card: Card) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The index keys a card asks for as the bottom of the moving cards: (exact, tested)."""
-        exact: list[int] = []
-        tested: list[int] = []
-        for of_card, is_exact in self._of_card:
-            key = of_card(card)
-            if key is not None:
-                (exact if is_exact else tested).append(key)
-        return tuple(exact), tuple(tested)
-
-    def _counted_keys(self, src: Pile, count: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        exact: list[int] = []
-        tested: list[int] = []
-        for keyer, is_exact in self._counted:
-            if count < keyer.min_count or (keyer.max_count and count > keyer.max_count):
-                continue
-            if keyer.constant is not None:
-                key: int | None = keyer.constant
-            elif keyer.card_key is not None:
-                key = keyer.card_key(src, count)
-            else:
-                key = keyer.of_card(src.cards[-count]) if keyer.of_card is not None else None
-            if key is not None:
-                (exact if is_exact else tested).append(key)
-        return tuple(exact), tuple(tested)
-
     def why_not(self, move: Move) -> str | None:
         """None when `move` is legal now, else the rule's own reason, for a person to read."""
-        if self.finished():
-            return "The game is over"
         position = self.position
+        counters = position.counters
+        if counters.get("done") or counters.get("won"):  # finished()
+            return "The game is over"
         piles = position.piles
         if move.kind == DONE:
             return None if self.gdef.done else "This game has no 'done'"
@@ -397,18 +361,34 @@ class Game:
 
     def push(self, move: Move) -> list[Event]:
         """Make a legal move (raises IllegalMove with the rule's reason otherwise)."""
-        reason = self.why_not(move)
+        reason = self.attempt(move)
         if reason is not None:
             raise IllegalMove(reason)
-        if self.future and self.future[-1] == move:
-            self.future.pop()
-        else:
-            self.future.clear()
+        return self.history[-1].events
+
+    def attempt(self, move: Move) -> str | None:
+        """`push` for a caller that handles refusals itself (a save replayed): makes `move` when
+        it is legal and returns None, else returns the rule's reason and changes nothing."""
+        reason = self.why_not(move)
+        if reason is not None:
+            return reason
+        future = self.future
+        if future:
+            if future[-1] == move:
+                future.pop()
+            else:
+                future.clear()
         events, undo = self._apply(move)
-        cheat = CHEAT_UNDO_DEAL if move.kind == "deal" else (
-            CHEAT_UNDO_TURN if any(name == "flipped" for name, _ in events) else 0)
-        self.history.append(HistoryEntry(move, undo, events, cheat))
-        return events
+        cheat = 0
+        if move.kind == "deal":
+            cheat = CHEAT_UNDO_DEAL
+        else:
+            for name, _ in events:
+                if name == "flipped":
+                    cheat = CHEAT_UNDO_TURN
+                    break
+        self.history.append(tuple.__new__(HistoryEntry, (move, undo, events, cheat)))
+        return None
 
     def _apply(self, move: Move) -> tuple[list[Event], Undo]:
         position = self.position

@@ -7,16 +7,34 @@ does no name lookups.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
+from retro.engine.bound import (
+    Accept,
+    Action,
+    Auto,
+    CardKey,
+    CardOnlyKey,
+    Condition,
+    Keyer,
+    Pick,
+    PileKeys,
+    Score,
+    Tally,
+)
 from retro.engine.cards import Card
 from retro.engine.dealing import DealStep as DealStep  # GameDef's deal; at home in dealing
 from retro.engine.zobrist import MASK, key_tables
 
 if TYPE_CHECKING:
     from retro.engine.rotation import Rotate
+# the bound rules (retro.engine.bound) are imported from here with the rest of the model
+__all__ = ["DONE", "MOVE", "Accept", "Action", "Auto", "CardKey", "CardOnlyKey", "Change",
+           "Condition", "DealStep", "DeckDef", "Event", "Facts", "GameDef", "GroupDef", "Keyer",
+           "Layout", "Move", "Pick", "Pile", "PileKeys", "Position", "Score", "Tally", "Undo",
+           "card_move"]
 
 # -- moves -------------------------------------------------------------------------------------
 
@@ -39,104 +57,6 @@ class Move(NamedTuple):
 
 def card_move(src: int, count: int, dst: int) -> Move:
     return Move(MOVE, src, count, dst)
-
-
-# -- bound rules ---------------------------------------------------------------------------------
-
-PileKeys = Callable[["Position", "Pile"], tuple[int, ...]]
-CardKey = Callable[["Pile", int], "int | None"]
-CardOnlyKey = Callable[[Card], "int | None"]
-
-
-@dataclass(frozen=True)
-class Keyer:
-    """One way an accept rule is indexed: the keys a target pile offers, and the key the moving
-    cards ask for. `of_card` when that key depends on the bottom moving card alone (it is then
-    worked out once per card, not per move), `card_key` when it needs the source and the count.
-    `min_count`/`max_count` (0: no limit) skip the question for counts that never match;
-    `constant` when every card asks for the same key, so its targets are looked up once."""
-
-    pile_keys: PileKeys
-    of_card: CardOnlyKey | None = None
-    card_key: CardKey | None = None
-    min_count: int = 1
-    max_count: int = 0
-    constant: int | None = None  # the key every card asks for (an empty pile takes anything)
-
-
-@dataclass(frozen=True)
-class Pick:
-    """How many cards from the top of a pile may be lifted; every tail of that run may be too."""
-
-    run: Callable[[Pile], int]
-    why: Callable[[Pile, int], str]
-
-
-@dataclass(frozen=True)
-class Accept:
-    """May `count` cards from `src` land on `dst`?
-
-    `keys` make move generation an index lookup instead of a test of every target: a target pile
-    offers integer keys, the moving cards ask for one; a match is a candidate (`exact`: a match is
-    a yes, no test needed). `local`: a pile's keys depend on that pile alone, so they are kept up
-    to date as it changes; otherwise they are worked out afresh for each generation.
-    `keyed`, when given, is all that is left to test of a target its keys found (an `all` whose
-    first member's keys are exact tests only its other members).
-    """
-
-    test: Callable[[Position, Pile, int, Pile], bool]
-    why: Callable[[Position, Pile, int, Pile], str]
-    keys: tuple[Keyer, ...] = ()
-    exact: bool = False
-    local: bool = True
-    keyed: Callable[[Position, Pile, int, Pile], bool] | None = None
-
-
-@dataclass(frozen=True)
-class Condition:
-    """A yes/no question about the whole position (win, deal allowed, ...).
-
-    `each`, when given, is the same question asked of one pile: the condition holds exactly
-    when every pile meets it. The engine then keeps the answer up to date pile by pile as piles
-    change, so the win test after a move costs nothing."""
-
-    test: Callable[[Position], bool]
-    why: Callable[[Position], str]
-    each: Callable[[Pile], bool] | None = None
-
-
-@dataclass(frozen=True)
-class Action:
-    """What a key or click on a pile does when it is not a card move: deal, flip, redeal."""
-
-    verb: str
-    available: Callable[[Position, Pile], bool]
-    why: Callable[[Position, Pile], str]
-    apply: Callable[[Position, Pile], None]
-    # how often the pile is dealt anew in a game, counted by the "redeals" counter (None: no
-    # limit; 0: never): the window shows the redeal mark and the redeals left from it
-    redeals: int | None = 0
-
-
-@dataclass(frozen=True)
-class Auto:
-    """Done by the game itself after each move; returns True when it changed something.
-
-    `on_piles`, when given, does the same looking only at the piles it is handed (in pile
-    order): for rules whose every action starts from one pile's own state, so after a move only
-    the piles changed since it last looked need a look."""
-
-    apply: Callable[[Position], bool]
-    on_piles: Callable[[Position, list[Pile]], bool] | None = None
-
-
-@dataclass(frozen=True)
-class Score:
-    """The score: computed from the position, and/or accumulated from events (points each)."""
-
-    from_position: Callable[[Position], int] | None = None
-    points: Mapping[str, int] = field(default_factory=dict)
-    maximum: int = 0
 
 
 # -- the definition --------------------------------------------------------------------------------
@@ -208,6 +128,17 @@ class GameDef:
                 return group
         raise KeyError(name)
 
+    def tallies(self) -> list[Tally]:
+        """Every tally its rules declare (win, lose, each group's accept and action), once."""
+        found: dict[Tally, None] = {}
+        rules: list[Condition | Accept | Action | None] = [self.win, self.lose]
+        for group in self.groups:
+            rules += [group.accept, group.action]
+        for bound in rules:
+            if bound is not None:
+                found.update(dict.fromkeys(bound.tallies))
+        return list(found)
+
 
 # -- piles and the position -------------------------------------------------------------------
 
@@ -219,7 +150,8 @@ class Pile:
     position key (see `retro.engine.zobrist`), kept up to date by every change."""
 
     __slots__ = ("cards", "down", "fits", "group", "hash", "id", "index", "key_index", "keyers",
-                 "keys", "kind", "run", "salt", "slot", "term", "to_kind")
+                 "keys", "kind", "marks", "pick_run", "run", "salt", "slot", "tallies", "term",
+                 "to_kind")
 
     def __init__(self, group: GroupDef, slot: int, index: int) -> None:
         self.group = group
@@ -231,6 +163,7 @@ class Pile:
         self.cards: list[Card] = []
         self.down = 0
         self.run = 0
+        self.pick_run = group.pick.run if group.pick is not None else None
         self.keys: tuple[int, ...] = ()
         self.fits = True
         self.hash = 0
@@ -240,6 +173,10 @@ class Pile:
         accept = group.accept
         self.keyers = accept.keys if accept is not None and accept.local else ()
         self.key_index: dict[int, list[Pile]] = {}  # set by the Position: exact or tested
+        # the tallies counting piles of this group (set by the Position), and which of them
+        # this pile meets, one bit each
+        self.tallies: tuple[Tally, ...] = ()
+        self.marks = 0
 
     @property
     def top(self) -> Card | None:
@@ -252,15 +189,23 @@ class Pile:
     def refresh(self, position: Position) -> None:
         """Recompute the facts move generation and the win test read (only when this pile
         changed)."""
-        pick = self.group.pick
-        if pick is not None:
-            self.run = pick.run(self)
+        pick_run = self.pick_run
+        if pick_run is not None:
+            self.run = pick_run(self)
         each = position.win_each
         if each is not None:
             fits = each(self)
             if fits is not self.fits:
                 position.unfit += -1 if fits else 1
                 self.fits = fits
+        tallies = self.tallies
+        if tallies:
+            marks = 0
+            for bit, tally in enumerate(tallies):
+                if tally.test(self):
+                    marks |= 1 << bit
+            if marks != self.marks:
+                position.recount(self, marks)
         keyers = self.keyers
         if keyers:
             if len(keyers) == 1:
@@ -315,8 +260,8 @@ Event = tuple[str, int]
 Change = tuple[Pile, int, "Pile | None", int, int]
 
 
-# A changed pile's facts before the move: (pile, run, keys, fits, term).
-Facts = tuple[Pile, int, tuple[int, ...], bool, int]
+# A changed pile's facts before the move: (pile, run, keys, fits, term, marks).
+Facts = tuple[Pile, int, tuple[int, ...], bool, int, int]
 
 
 class Undo(NamedTuple):
@@ -361,6 +306,12 @@ class Position:
         # the win rule's test of each pile, when it has one: won when no pile is `unfit`
         self.win_each = gdef.win.each if gdef.win is not None else None
         self.unfit = 0
+        # how many piles meet each tally the rules declared (see `Tally`), kept up to date
+        self.counts: dict[Tally, int] = {}
+        for tally in gdef.tallies():
+            self.counts[tally] = 0
+            for pile in self.groups[tally.group]:
+                pile.tallies += (tally,)
         self.tables = key_tables(gdef)
         tables = self.tables
         for pile in self.piles:
@@ -393,7 +344,8 @@ class Position:
         self._sum_before = self.pile_sum
 
     def end(self) -> Undo:
-        return Undo(self.journal, self._counters_before, self.facts, self._sum_before)
+        return tuple.__new__(Undo, (self.journal, self._counters_before, self.facts,
+                                    self._sum_before))
 
     def restore(self, undo: Undo) -> None:
         """Take back what a move changed, last change first, and put back the facts of the
@@ -421,12 +373,14 @@ class Position:
         self.counters = undo.counters.copy()
         if self.switches:
             self._switch()
-        for pile, run, keys, fits, term in reversed(undo.facts):
+        for pile, run, keys, fits, term, marks in reversed(undo.facts):
             pile.run = run
             pile.term = term
             if fits is not pile.fits:
                 self.unfit += -1 if fits else 1
                 pile.fits = fits
+            if marks != pile.marks:
+                self.recount(pile, marks)
             if keys != pile.keys:
                 pile._reindex(self, pile.keys, keys)
         self.pile_sum = undo.pile_sum
@@ -521,16 +475,41 @@ class Position:
         if dirty:
             facts = self.facts
             watched = self.watched and not self.watched.isdisjoint(dirty)
+            total = self.pile_sum
             for pile in dirty:
-                facts.append((pile, pile.run, pile.keys, pile.fits, pile.term))
-                self._rehash(pile, pile.hash)
+                term = pile.term
+                facts.append((pile, pile.run, pile.keys, pile.fits, term, pile.marks))
+                mixed = pile.hash ^ pile.salt  # _rehash, written out: this is the hot path
+                mixed = (mixed ^ (mixed >> 30)) * 0xBF58476D1CE4E5B9 & MASK
+                mixed = (mixed ^ (mixed >> 27)) * 0x94D049BB133111EB & MASK
+                mixed ^= mixed >> 31
+                total += mixed - term
+                pile.term = mixed
                 pile.refresh(self)
+            self.pile_sum = total & MASK
             dirty.clear()
             if watched and self._switch():  # a group became interchangeable or stopped being
                 for piles, _ in self.switches:
                     for pile in piles:
-                        facts.append((pile, pile.run, pile.keys, pile.fits, pile.term))
+                        facts.append((pile, pile.run, pile.keys, pile.fits, pile.term, pile.marks))
                         self._rehash(pile, pile.hash)
+
+    def recount(self, pile: Pile, marks: int) -> None:
+        """Set which of its tallies `pile` meets, and the counts with it."""
+        counts = self.counts
+        changed = marks ^ pile.marks
+        for bit, tally in enumerate(pile.tallies):
+            if changed >> bit & 1:
+                counts[tally] += 1 if marks >> bit & 1 else -1
+        pile.marks = marks
+
+    def count(self, tally: Tally) -> int:
+        """How many piles of its group meet `tally`: kept up to date when the game's rules
+        declared it, else counted now (a rule used outside a game, say)."""
+        known = self.counts.get(tally)
+        if known is not None:
+            return known
+        return sum(1 for pile in self.groups[tally.group] if tally.test(pile))
 
     def bump(self, counter: str, delta: int = 1) -> None:
         self.counters[counter] = self.counters.get(counter, 0) + delta
@@ -579,7 +558,3 @@ class Position:
             tuple((tuple(pile.cards), pile.down) for pile in self.piles),
             tuple(sorted(self.counters.items())),
         )
-
-
-def piles_of(position: Position, names: Sequence[str]) -> list[Pile]:
-    return [pile for name in names for pile in position.groups[name]]

@@ -238,7 +238,4 @@ def _make(game: Game, text: str, parsed: dict[str, Move]) -> str | None:
             move = parsed[text] = parse_move(game.position, text)
         except RetroError as error:
             return str(error)
-    reason = game.why_not(move)
-    if reason is None:
-        game.push(move)
-    return reason
+    return game.attempt(move)

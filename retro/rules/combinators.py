@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from retro.engine.model import Accept, Condition, Pile, Position
+from retro.engine.model import Accept, Condition, Pile, Position, Tally
 
 
 def any_accept(members: Sequence[Accept]) -> Accept:
     tests = tuple(member.test for member in members)
 
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
-        return any(t(position, src, count, dst) for t in tests)
+        for member_test in tests:  # noqa: SIM110 (no generator made on the hot path)
+            if member_test(position, src, count, dst):
+                return True
+        return False
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         # The member that could take some card here explains what it takes: on an empty column
@@ -32,14 +35,17 @@ def any_accept(members: Sequence[Accept]) -> Accept:
     indexed = all(member.keys for member in members)
     keys = tuple(k for member in members for k in member.keys) if indexed else ()
     return Accept(test, why, keys, exact=indexed and all(m.exact for m in members),
-                  local=all(m.local for m in members))
+                  local=all(m.local for m in members), tallies=_tallies(members))
 
 
 def all_accept(members: Sequence[Accept]) -> Accept:
     tests = tuple(member.test for member in members)
 
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
-        return all(t(position, src, count, dst) for t in tests)
+        for member_test in tests:  # noqa: SIM110 (no generator made on the hot path)
+            if not member_test(position, src, count, dst):
+                return False
+        return True
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         for member in members:
@@ -54,11 +60,15 @@ def all_accept(members: Sequence[Accept]) -> Accept:
     rest = tuple(member.test for member in members if member is not first)
 
     def others(position: Position, src: Pile, count: int, dst: Pile) -> bool:
-        return all(t(position, src, count, dst) for t in rest)
+        for member_test in rest:  # noqa: SIM110 (no generator made on the hot path)
+            if not member_test(position, src, count, dst):
+                return False
+        return True
 
     # a target found by the first member's exact keys needs only the others tested
     keyed = None if first is None or not first.exact else rest[0] if len(rest) == 1 else others
-    return Accept(test, why, keys, exact=exact, local=local, keyed=keyed)
+    return Accept(test, why, keys, exact=exact, local=local, keyed=keyed,
+                  tallies=_tallies(members))
 
 
 def not_accept(member: Accept, description: str) -> Accept:
@@ -70,7 +80,7 @@ def not_accept(member: Accept, description: str) -> Accept:
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         return f"Not allowed here: {description}"
 
-    return Accept(test, why)
+    return Accept(test, why, tallies=member.tallies)
 
 
 def any_condition(members: Sequence[Condition]) -> Condition:
@@ -80,7 +90,7 @@ def any_condition(members: Sequence[Condition]) -> Condition:
     def why(position: Position) -> str:
         return members[-1].why(position)
 
-    return Condition(test, why)
+    return Condition(test, why, tallies=_tallies(members))
 
 
 def all_condition(members: Sequence[Condition]) -> Condition:
@@ -93,7 +103,7 @@ def all_condition(members: Sequence[Condition]) -> Condition:
                 return member.why(position)
         return "Not allowed"
 
-    return Condition(test, why)
+    return Condition(test, why, tallies=_tallies(members))
 
 
 def not_condition(member: Condition, description: str) -> Condition:
@@ -103,4 +113,9 @@ def not_condition(member: Condition, description: str) -> Condition:
     def why(position: Position) -> str:
         return f"Not while: {description}"
 
-    return Condition(test, why)
+    return Condition(test, why, tallies=member.tallies)
+
+
+def _tallies(members: Sequence[Accept | Condition]) -> tuple[Tally, ...]:
+    """The tallies the members read, each once."""
+    return tuple(dict.fromkeys(tally for member in members for tally in member.tallies))

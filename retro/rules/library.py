@@ -307,7 +307,8 @@ def deal_row(to: str = "tableau", allowed: Condition | None = None, builds: bool
                 event for event in position.events[first:] if event[0] != "built_same_suit"]
         position.emit("dealt")
 
-    return Action("deal", available, why, apply)
+    return Action("deal", available, why, apply,
+                  tallies=allowed.tallies if allowed is not None else ())
 
 
 @rule("action", "Turn the top card of a pile that shows no face-up card.")

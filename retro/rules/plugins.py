@@ -93,10 +93,12 @@ def guard(rule: str, bound: Any) -> Any:
     no = _refused(rule)
     if isinstance(bound, Pick):
         return Pick(_safe(rule, bound.run, lambda *_: 0), _safe(rule, bound.why, no))
+    # A plugin's tallies are not counted as piles change (its count would run unguarded):
+    # `Position.count` counts them when its guarded test asks.
     if isinstance(bound, Accept):
         keys = tuple(_keyer(rule, keyer) for keyer in bound.keys)
         return replace(bound, test=_safe(rule, bound.test, lambda *_: False),
-                       why=_safe(rule, bound.why, no), keys=keys)
+                       why=_safe(rule, bound.why, no), keys=keys, tallies=())
     if isinstance(bound, Condition):
         return Condition(_safe(rule, bound.test, lambda *_: False), _safe(rule, bound.why, no))
     if isinstance(bound, Action):
@@ -105,7 +107,7 @@ def guard(rule: str, bound: Any) -> Any:
 
         return replace(bound, available=_safe(rule, bound.available, lambda *_: False),
                        why=_safe(rule, bound.why, no),
-                       apply=_safe(rule, bound.apply, failed_apply))
+                       apply=_safe(rule, bound.apply, failed_apply), tallies=())
     if isinstance(bound, Auto):
         return Auto(_safe(rule, bound.apply, lambda *_: False))
     if isinstance(bound, Score) and bound.from_position is not None:

@@ -4,7 +4,7 @@ the win with runs left in place, and XPat2's score.
 
 from __future__ import annotations
 
-from retro.engine.model import Accept, Auto, Condition, Keyer, Pile, Position, Score
+from retro.engine.model import Accept, Auto, Condition, Keyer, Pile, Position, Score, Tally
 from retro.rules.common import new_key_space, run_from_top
 from retro.rules.registry import rule
 
@@ -47,14 +47,14 @@ def _whole_pile_is_run(pile: Pile, follows: str) -> bool:
       relaxed=(0, 1, 2))
 def spider_deal_allowed(group: str = "tableau", relaxed: int = 0) -> Condition:
     follows = "suit" if relaxed == 1 else "any"
+    # counted as columns change, so the question costs nothing when moves are listed
+    empty = Tally(group, lambda pile: not pile.cards)
+    mixed = Tally(group, lambda pile: bool(pile.cards) and not _whole_pile_is_run(pile, follows))
 
     def test(position: Position) -> bool:
-        piles = position.groups[group]
-        if all(pile.cards for pile in piles):
+        if not position.count(empty):
             return True
-        if relaxed == 0:
-            return False
-        return all(_whole_pile_is_run(pile, follows) for pile in piles if pile.cards)
+        return relaxed != 0 and not position.count(mixed)
 
     def why(position: Position) -> str:
         if relaxed == 0:
@@ -63,7 +63,7 @@ def spider_deal_allowed(group: str = "tableau", relaxed: int = 0) -> Condition:
         return ("With an empty column, deal only when every other column is one face-up run "
                 f"{words}")
 
-    return Condition(test, why)
+    return Condition(test, why, tallies=(empty,) if relaxed == 0 else (empty, mixed))
 
 
 @rule("condition",

@@ -62,7 +62,8 @@ def draw(to: str = "waste", count: int = 1, passes: int = 0,
         position.bump(REDEALS)
         position.emit("redealt")
 
-    return Action("deal", available, why, apply, redeals=passes - 1 if passes else None)
+    return Action("deal", available, why, apply, redeals=passes - 1 if passes else None,
+                  tallies=allowed.tallies if allowed is not None else ())
 
 
 @rule("action",
