@@ -14,12 +14,16 @@ from retro.engine.game import Game
 from retro.engine.model import DONE, MOVE, Move
 from retro.engine.notation import format_move, format_pile, parse_move, resolve_pile
 from retro.errors import RetroError
+from retro.solver import hints as advice
+from retro.solver.search import LOST, WON, Budget, solve
 from retro.store.files import parse_json
 
 HELP = ("Commands: state, moves, a move (tableau:3>tableau:7, t3>t7/2, deal, flip t4, done), "
-        "undo, redo, help, quit")
+        "undo, redo, hint, winnable [SECONDS], help, quit")
 MAX_LINE = 4096  # characters; no command or move comes near it
 MAX_COUNT = 999_999  # cards in one move, as the notation's /N allows
+WINNABLE_SECONDS = 2.0  # how long `winnable` searches unless told
+MAX_WINNABLE_SECONDS = 600.0
 
 
 def read_lines(stream: BinaryIO | TextIO, limit: int = MAX_LINE) -> Iterator[str]:
@@ -95,6 +99,29 @@ class Console:
     def moves(self) -> dict[str, Any]:
         return {"moves": [self.move_entry(move) for move in self.game.legal_moves()]}
 
+    def hint(self) -> dict[str, Any]:
+        """The move the hint key would show first; the position is left as it was."""
+        found = advice.advise(self.game)
+        if not found:
+            return {"hint": None, "why": "no move is left", "kind": advice.RANKED}
+        first = found[0]
+        return {"hint": self.move_entry(first.move), "why": first.why, "kind": first.kind}
+
+    def winnable(self, words: list[str]) -> dict[str, Any]:
+        """Can the deal still be won from here, every card known? yes, no, or unknown when the
+        search ran out of its seconds; the position is left as it was."""
+        seconds = WINNABLE_SECONDS
+        if words:
+            try:
+                seconds = float(words[0]) if len(words) == 1 and len(words[0]) <= 12 else -1.0
+            except ValueError:
+                seconds = -1.0
+            if not 0 < seconds <= MAX_WINNABLE_SECONDS:  # also refuses nan and inf
+                raise RetroError(f"'winnable' takes a number of seconds from 0 to "
+                                 f"{MAX_WINNABLE_SECONDS:g}, such as 'winnable 5'")
+        result = solve(self.game, Budget(seconds=seconds)).result
+        return {"winnable": {WON: "yes", LOST: "no"}.get(result, "unknown")}
+
     # -- one line in, one answer out -------------------------------------------------------------
 
     def handle(self, line: str) -> tuple[dict[str, Any] | None, bool]:
@@ -116,6 +143,11 @@ class Console:
                 return self.moves(), False
             if command == "help":
                 return {"help": self.help()}, False
+            if command == "hint":
+                return self.hint(), False
+            words = command.split()
+            if words[0] == "winnable":
+                return self.winnable(words[1:]), False
             if command == "undo":
                 self.game.pop()
                 return self.state(), False
@@ -168,7 +200,8 @@ class Console:
                           else f"{group.name}:1..{group.name}:{len(piles)}")
         owners = {g.action.verb: g for g in self.game.gdef.groups if g.action is not None}
         lines = [
-            "Commands: state (the board), moves (every legal move now), undo, redo, help, quit.",
+            "Commands: state (the board), moves (every legal move now), undo, redo, hint (a good "
+            "move and why), winnable [SECONDS] (can it still be won?), help, quit.",
             "A move: FROM>TO moves one card, FROM>TO/N moves N cards (t3>t7/2); a pile is its "
             "id or a short form (tableau:3, t3).",
             f"Piles: {', '.join(groups)}.",
@@ -203,6 +236,12 @@ class Console:
             return "Moves: " + (", ".join(m["move"] for m in answer["moves"]) or "none")
         if "help" in answer:
             return str(answer["help"])
+        if "hint" in answer:
+            entry = answer["hint"]
+            return (f"Hint ({answer['kind']}): {entry['move']}, {answer['why']}" if entry
+                    else f"No hint: {answer['why']}")
+        if "winnable" in answer:
+            return f"Winnable: {answer['winnable']}"
         if "bye" in answer:
             return "Bye."
         return self.board()

@@ -1,11 +1,11 @@
-"""The three engine calls a search needs, in one place: a position key, a trusted move and its
+"""The engine calls a search needs, in one place: a position key, a trusted move and its
 undo (`Game.key()`, `Game.make()`, `Game.unmake()`, the engine's search interface). The search
 reaches the engine only through these names, so a change of that interface is one edit here."""
 
 from __future__ import annotations
 
 from retro.engine.game import Game
-from retro.engine.model import Move
+from retro.engine.model import Move, Position
 
 
 def key(game: Game) -> int:
@@ -21,3 +21,15 @@ def make(game: Game, move: Move) -> None:
 def unmake(game: Game) -> None:
     """Take back the last `make`."""
     game.unmake()
+
+
+def copy_game(game: Game) -> Game:
+    """A game at the same position with no history: a search can work on it (and be dropped
+    half-way) while `game` is being played and drawn."""
+    position = Position(game.gdef)
+    for pile, source in zip(position.piles, game.position.piles, strict=True):
+        pile.cards.extend(source.cards)
+        pile.down = source.down
+    position.counters.update(game.position.counters)
+    position.refresh_all()
+    return Game(game.gdef, game.seed, position)

@@ -1,4 +1,5 @@
-"""Ranked hints and auto-play from the engine's own legal moves (no search yet).
+"""Hints and auto-play: ranked from the engine's own legal moves, or the first move of a win the
+solver finds (`advise`).
 
 Each legal move is tried on the real `Game` (push, look, pop), so a hint can never disagree with
 the rules, and what a move *does* is read from the engine's events rather than guessed: a turned
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from retro.engine.game import Game
 from retro.engine.model import DONE, MOVE, Move
 from retro.engine.rotation import ROTATIONS
+from retro.solver.search import WON, Budget, solve
 
 # Values, large enough apart that one strong reason is never outweighed by several weak ones.
 WIN = 100_000
@@ -34,22 +36,42 @@ GIVE_UP = -50_000
 WINS = "wins the game"
 COMPLETES = "completes a suit"
 TURNS = "turns a card"
-DEALS = "deals"
 WHOLE_PILE = "only moves a whole pile to an empty one"
 EMPTIES = "empties a column"
 IN_SUIT = "builds in suit"
 BREAKS_RUN = "breaks a run of one suit"
 SHUFFLES = "only shuffles a run between equal places"
 GOES_BACK = "goes back to an earlier position"
-MOVES_CARDS = "moves cards"
+WIN_IN = "a win in {n} moves"  # the solver's hint; {n} is its length (more than one)
+# Why a pile action is made, by its verb (a verb not named here: OTHER_ACTION).
+ACTION_REASONS = {
+    "deal": "deals new cards from the stock",
+    "redeal": "gathers the cards and deals them again",
+    "turn": "turns the pile's top card",
+    "flip": "turns a face-down card",
+}
+OTHER_ACTION = "does the pile's action"
+# What a move no stronger reason speaks for does, told from its two piles.
+TO_FOUNDATION = "plays to a foundation"
+TO_CELL = "parks cards in a free cell"
+FROM_CELL = "brings a card back from a cell"
+FILLS_GAP = "fills a gap"
+FILLS_EMPTY = "fills an empty pile"
+UNCOVERS = "uncovers the card below"
+BUILDS = "builds on another pile"
 SPENDS_ROTATION = "spends a rotation"
-REASONS = (WINS, COMPLETES, TURNS, DEALS, WHOLE_PILE, EMPTIES,
-           IN_SUIT, BREAKS_RUN, SHUFFLES, GOES_BACK, MOVES_CARDS, SPENDS_ROTATION)
+REASONS = (WINS, COMPLETES, TURNS, WHOLE_PILE, EMPTIES, IN_SUIT, BREAKS_RUN, SHUFFLES,
+           GOES_BACK, WIN_IN, SPENDS_ROTATION, *ACTION_REASONS.values(), OTHER_ACTION,
+           TO_FOUNDATION, TO_CELL, FROM_CELL, FILLS_GAP, FILLS_EMPTY, UNCOVERS, BUILDS)
 
 # Auto-play makes only moves at least this good: progress, never a gamble.
 AUTO_THRESHOLD = SAME_SUIT
 # A hint list leaves out moves this bad unless nothing better exists.
 POINTLESS = SHUFFLE
+
+# What kind of hint: the first move of a win the solver found, or the best-ranked move.
+SOLVER, RANKED = "solver", "ranked"
+HINT_SECONDS = 1.0  # how long a hint may look for a win
 
 
 @dataclass(frozen=True)
@@ -59,6 +81,13 @@ class Hint:
     move: Move
     value: int
     reasons: tuple[str, ...]
+    kind: str = RANKED
+    length: int = 0  # a solver's hint: the moves of the win it found
+
+    @property
+    def why(self) -> str:
+        """The first reason, in English (the window translates `reasons[0]` itself)."""
+        return self.reasons[0].format(n=self.length)
 
 
 def _trial(game: Game, move: Move) -> tuple[list[tuple[str, int]], int, object]:
@@ -112,15 +141,15 @@ def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
     if move.kind != MOVE:
         if move.kind == "deal":
             value += DEAL
-            reasons.append(DEALS)
         elif move.kind in ROTATIONS:
             value += ROTATE
-            reasons.append(SPENDS_ROTATION)
+        reasons.append(SPENDS_ROTATION if move.kind in ROTATIONS
+                       else ACTION_REASONS.get(move.kind, OTHER_ACTION))
         return Hint(move, value + SCORE_GAIN * gain, tuple(reasons))
     assert dst is not None
     count = move.count
     bottom = src_cards[-count]
-    if dst.kind != "foundation":
+    if dst.kind not in ("foundation", "grid"):  # a grid's gaps are where its cards go
         if count == len(src_cards) and not dst.cards:
             value += SHUFFLE
             reasons.append(WHOLE_PILE)
@@ -146,7 +175,21 @@ def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
         value += REPEAT
         reasons.append(GOES_BACK)
     value += SCORE_GAIN * gain
-    return Hint(move, value, tuple(reasons) or (MOVES_CARDS,))
+    return Hint(move, value, tuple(reasons) or (_plain_reason(src.kind, dst.kind, dst.cards,
+                                                             len(src_cards) > count),))
+
+
+def _plain_reason(src_kind: str, dst_kind: str, dst_cards: object, uncovers: bool) -> str:
+    """What a move no stronger reason speaks for does, told truly from its two piles."""
+    if dst_kind == "foundation":
+        return TO_FOUNDATION
+    if dst_kind == "cell":
+        return TO_CELL
+    if src_kind == "cell":
+        return FROM_CELL
+    if not dst_cards:
+        return FILLS_GAP if dst_kind == "grid" else FILLS_EMPTY
+    return UNCOVERS if uncovers else BUILDS
 
 
 def rank(game: Game, moves: Iterable[Move] | None = None) -> list[Hint]:
@@ -195,3 +238,24 @@ def auto_move(game: Game, seen: set[object] | None = None) -> Hint | None:
             seen.add(after)
             return hint
     return None
+
+
+def solver_hint(game: Game, seconds: float | None = None) -> Hint | None:
+    """The first move of a win the solver finds within `seconds` (`HINT_SECONDS` unless
+    given; every card known to it), or None when it finds none in time; the game is left as
+    it was."""
+    found = solve(game, Budget(seconds=HINT_SECONDS if seconds is None else seconds))
+    if found.result != WON or not found.moves:
+        return None
+    count = len(found.moves)
+    return Hint(found.moves[0], WIN, (WIN_IN if count > 1 else WINS,), SOLVER, count)
+
+
+def advise(game: Game, seconds: float | None = None) -> list[Hint]:
+    """What the hint key shows: the solver's move when it finds a win in time, then the
+    ranked hints (that move not twice)."""
+    ranked = hints(game)
+    found = solver_hint(game, seconds) if ranked else None
+    if found is None:
+        return ranked
+    return [found, *(hint for hint in ranked if hint.move != found.move)]

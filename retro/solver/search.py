@@ -31,6 +31,7 @@ from retro.solver.guide import PORTFOLIO_TILTS, Weights, evaluate, weights_for
 from retro.solver.safety import SafetyModel, model_for, safe_move
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
+PAUSE = "pause"  # a member stops for the caller's time slice, its position kept, to go on
 BEST_FIRST, DEPTH_FIRST = "best-first", "depth-first"
 _SLICE = 2_000  # nodes a portfolio member searches before the next one's turn
 
@@ -114,6 +115,7 @@ class _Shared:
         self.best_value = float("-inf")
         self.best: list[Move] = []
         self.won: list[Move] | None = None
+        self.pause_at = 0.0  # a time (perf_counter) to pause at, between two children; 0: never
 
     def out_of_budget(self) -> bool:
         return (self.nodes >= self.budget.nodes or self.positions >= self.budget.positions
@@ -143,8 +145,10 @@ class _Shared:
 class _Member:
     """One search of the portfolio: its own frontier and transposition table."""
 
-    def __init__(self, shared: _Shared, order: str, weights: Weights, root_key: int) -> None:
+    def __init__(self, shared: _Shared, order: str, weights: Weights, root_key: int,
+                 slice_nodes: int = _SLICE) -> None:
         self.shared = shared
+        self.slice_nodes = slice_nodes
         self.order = order
         self.weights = weights
         self.seen: set[int] = {root_key}
@@ -191,7 +195,7 @@ class _Member:
         shared = self.shared
         game = shared.game
         budget = shared.budget
-        next_pause = shared.nodes + _SLICE
+        next_pause = shared.nodes + self.slice_nodes
         while True:
             node = self.pop()
             if node is None:
@@ -232,6 +236,8 @@ class _Member:
                             shared.best = _path(child)
                 for _ in step:
                     unmake(game)
+                if shared.pause_at and time.perf_counter() >= shared.pause_at:
+                    yield PAUSE
             self.counter += 1
             if self.order == BEST_FIRST:
                 for value, child in children:
@@ -243,7 +249,87 @@ class _Member:
             if shared.nodes >= next_pause or shared.out_of_budget():
                 self.goto(self.root)
                 yield None
-                next_pause = shared.nodes + _SLICE
+                next_pause = shared.nodes + self.slice_nodes
+
+
+class Search:
+    """A search that can be run a slice at a time (`step`), so a window can keep drawing
+    between slices; `solve` runs one to its end. It makes moves on `game` and leaves it as it
+    was only when it finishes: give it a copy (`adapter.copy_game`) to drop it half-way."""
+
+    def __init__(self, game: Game, budget: Budget | None = None, weights: Weights | None = None,
+                 portfolio: bool = True, order: str = BEST_FIRST,
+                 slice_nodes: int = _SLICE) -> None:
+        self.game = game
+        base = weights or weights_for(game.gdef)
+        self.shared = shared = _Shared(game, budget or Budget())
+        self.prefix: list[Move] = []
+        self.result: Result | None = None
+        self.members: list[Iterator[str | None]] = []
+        self.paused = False  # the member whose turn it is stopped half-way through a position
+        moves = shared.close_safely(_candidates(game), self.prefix)
+        if _won(game):
+            self._end(WON, self.prefix)
+            return
+        if not moves:
+            self._end(LOST, [], best_from_start=False)
+            return
+        root_key = key(game)
+        shared.start_value = evaluate(game.position, base, shared.model, len(moves))
+        plans = [(BEST_FIRST, base.with_changes(tilt)) for tilt in PORTFOLIO_TILTS]
+        plans.insert(1, (DEPTH_FIRST, base))
+        if not portfolio:
+            plans = [(order, base)]
+        searches = [_Member(shared, member_order, w, root_key, slice_nodes)
+                    for member_order, w in plans]
+        searches[0].leads = True
+        self.members = [search.run() for search in searches]
+        self.turn = 0
+
+    def step(self) -> Result | None:
+        """One member's slice of the search: the result once there is one, else None."""
+        if self.result is not None:
+            return self.result
+        shared = self.shared
+        if not self.members or (not self.paused and shared.out_of_budget()):
+            return self._end(UNKNOWN, [])  # (a paused member first goes back to the root)
+        self.turn %= len(self.members)
+        member = self.members[self.turn]
+        status = next(member)
+        self.paused = status == PAUSE
+        if self.paused:
+            return None  # the same member goes on at the next step
+        self.turn += 1
+        if status == WON:
+            assert shared.won is not None
+            return self._end(WON, self.prefix + shared.won)
+        if status == LOST:
+            return self._end(LOST, [])
+        if status == UNKNOWN:
+            self.members.remove(member)
+            self.turn -= 1
+        return None
+
+    def run_for(self, seconds: float) -> Result | None:
+        """Search for about `seconds` (a frame's share), pausing between two children of a
+        position; the result once there is one, else None."""
+        shared = self.shared
+        shared.pause_at = time.perf_counter() + seconds
+        try:
+            while self.result is None and time.perf_counter() < shared.pause_at:
+                self.step()
+        finally:
+            shared.pause_at = 0.0
+        return self.result
+
+    def _end(self, result: str, moves: list[Move], best_from_start: bool = True) -> Result:
+        self.result = _finish(self.shared, result, moves,
+                              self.prefix if best_from_start else None)
+        for _ in self.prefix:
+            unmake(self.game)
+        self.prefix = []
+        self.members = []
+        return self.result
 
 
 def solve(game: Game, budget: Budget | None = None, weights: Weights | None = None,
@@ -251,40 +337,13 @@ def solve(game: Game, budget: Budget | None = None, weights: Weights | None = No
     """Search the deal from `game`'s position with every card known; the game is left as it
     was. The portfolio is the game's weights (from its file) in best-first and depth-first
     order, then tilted weightings; `portfolio=False` runs one search alone, in `order`."""
-    budget = budget or Budget()
-    base = weights or weights_for(game.gdef)
-    shared = _Shared(game, budget)
-    prefix: list[Move] = []
-    moves = shared.close_safely(_candidates(game), prefix)
+    search = Search(game, budget, weights, portfolio, order)
     try:
-        if _won(game):
-            return _finish(shared, WON, prefix)
-        if not moves:
-            return _finish(shared, LOST, [])
-        root_key = key(game)
-        shared.start_value = evaluate(game.position, base, shared.model, len(moves))
-        plans = [(BEST_FIRST, base.with_changes(tilt)) for tilt in PORTFOLIO_TILTS]
-        plans.insert(1, (DEPTH_FIRST, base))
-        if not portfolio:
-            plans = [(order, base)]
-        searches = [_Member(shared, order, w, root_key) for order, w in plans]
-        searches[0].leads = True
-        members = [search.run() for search in searches]
-        while members:
-            for member in list(members):
-                if shared.out_of_budget():
-                    return _finish(shared, UNKNOWN, [], prefix)
-                status = next(member)
-                if status == WON:
-                    assert shared.won is not None
-                    return _finish(shared, WON, prefix + shared.won, prefix)
-                if status == LOST:
-                    return _finish(shared, LOST, [], prefix)
-                if status == UNKNOWN:
-                    members.remove(member)
-        return _finish(shared, UNKNOWN, [], prefix)
+        while (result := search.step()) is None:
+            pass
+        return result
     finally:
-        for _ in prefix:
+        for _ in search.prefix:  # an error half-way: the game back as it was all the same
             unmake(game)
 
 

@@ -68,11 +68,13 @@ class App:
                  animate: bool = True, sound: bool | None = None, lang: str | None = None,
                  settings: Settings | None = None, window: Window | None = None,
                  seed_source: Callable[[], int] | None = None,
-                 trace: Path | None = None) -> None:
+                 trace: Path | None = None, winnable_mark: bool = True) -> None:
         palette.install()
         self.catalog = catalog if catalog is not None else Catalog()
         self.on_save = on_save
         self.animate = animate
+        self.winnable_mark = winnable_mark  # the table's "still winnable?" (off: pictures that
+        # must not depend on how far a search got in the frames taken)
         # the player's settings (the config folder's unless given); `sound` and `lang` given
         # here win for this run without being remembered
         self.settings = settings if settings is not None else Settings.load()

@@ -86,8 +86,9 @@ KEYMAP: tuple[Binding, ...] = (
             "when it can move)",
             short="Lift / drop / deal"),
     Binding("table", "best", ("SPACE",),
-            "Send the chosen cards (or the lifted ones) to their best place",
-            short="To the best place"),
+            "Send the chosen cards (or the lifted ones) to their best place; with a hint "
+            "shown: make the hint's move",
+            short="Best place / hint"),
     Binding("table", "cancel", ("ESCAPE",), "Put lifted cards back; with none lifted: the menu",
             short="Put back / the menu"),
     Binding("table", "deal", ("D",), "Deal from the stock"),

@@ -25,6 +25,7 @@ from retro.ui.motion import DEAL_STAGGER, Flight, Snapshot, flights, opening, sn
 from retro.ui.session import Session
 from retro.ui.shelf import FileWatch, game_files
 from retro.ui.tableview import draw_table
+from retro.ui.winwatch import WinWatch
 
 if TYPE_CHECKING:
     from retro.ui.app import App
@@ -69,6 +70,7 @@ class TableScene:
         self.top_keys = top_keys or (
             texts.DUEL_TOP_KEYS if chosen.duel is not None
             else texts.TOP_KEYS if self.deal_pile() is not None else texts.TOP_KEYS_NO_DEAL)
+        self.winwatch: WinWatch | None = WinWatch() if app.winnable_mark else None
         self.watch: FileWatch | None = None  # the game's files, polled for live reload
         if chosen.duel is None and follow_file:
             self.watch = FileWatch(game_files(app.catalog, chosen.game_id))
@@ -120,6 +122,10 @@ class TableScene:
             tablehelp.auto_step(self, app)
         if not self.checked_over and not self.flights:
             self._check_over(app)
+            if app.scene is not self:
+                return
+        if self.winwatch is not None:  # still winnable? (the status line's mark)
+            self.winwatch.tick(self.game)
 
     def draw(self, app: App) -> None:
         draw_table(self, app)
@@ -299,7 +305,7 @@ class TableScene:
     HANDLERS: ClassVar[dict[str, Callable[[TableScene, App], None]]] = {
         "left": tablekeys.left, "right": tablekeys.right, "row": tablekeys.next_row,
         "more": tablekeys.more, "fewer": tablekeys.fewer, "select": tablekeys.select_at_cursor,
-        "click": tablekeys.click, "best": tablekeys.best,
+        "click": tablekeys.click, "best": tablehelp.best_or_hint,
         "rotate_up": tablekeys.rotate_up, "rotate_down": tablekeys.rotate_down,
         "best_click": tablekeys.best_click,
         "cancel": cancel, "menu": menu, "help": help, "deal": deal, "undo": undo, "redo": redo,

@@ -1,23 +1,30 @@
-"""Help at the table: hints (H, Shift+H) and auto-play (A), each the handler of a key action of
-the table (see `TableScene.HANDLERS`). The advice comes from `retro.solver.hints`; moves the
-auto-player makes go through the table like a player's.
+"""Help at the table: hints (H, Shift+H, Space makes the one shown) and auto-play (A), each the
+handler of a key action of the table (see `TableScene.HANDLERS`). The advice comes from
+`retro.solver.hints`; moves it makes go through the table like a player's. Hints name cards and
+places as a player does ("8♠ from column 4 onto 9♥ in column 7"), never pile ids.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
-from retro.engine.model import MOVE, Move
-from retro.engine.notation import format_move
+from retro.engine.cards import card_name
+from retro.engine.model import MOVE, Move, Pile
+from retro.engine.rotation import ROTATIONS
 from retro.solver import hints as advice
 from retro.ui import texts
-from retro.ui.tablekeys import cards_text
+from retro.ui.tablekeys import best, cards_text
 
 if TYPE_CHECKING:
     from retro.ui.app import App
     from retro.ui.table import TableScene
 
 AUTO_PAUSE = 6  # frames between auto-play moves, so a person can follow them
+# Pile groups (by name or kind) a player calls by a word of `texts.PILE_WORDS`, in its order.
+PILE_NAMES = ("tableau", "foundation", "cell", "stock", "waste", "reserve", "discard", "grid",
+              "row", "fans", "heaps", "aces", "kings", "kings_up")
+HOURS = {"ne": 0, "se": 3, "sw": 6, "nw": 9}  # Clock: the first hour of each quarter, less one
 
 
 def hint(table: TableScene, app: App) -> None:
@@ -31,25 +38,88 @@ def hint_back(table: TableScene, app: App) -> None:
 def _cycle_hint(table: TableScene, app: App, delta: int) -> None:
     table.held = None
     if table.hints is None:
-        table.hints = advice.hints(table.game)
+        table.hints = advice.advise(table.game)
         table.hint_index = -1 if delta > 0 else 0
     if not table.hints:
         table.refuse(app, texts.NO_HINT)
         return
     table.hint_index = (table.hint_index + delta) % len(table.hints)
     shown = table.hints[table.hint_index]
-    table.say(texts.HINT.format(i=table.hint_index + 1, n=len(table.hints),
-                                move=describe(table, shown.move), why=texts.tr(shown.reasons[0])),
-              about="hint")
+    table.move_cursor(shown.move.src if shown.move.src >= 0 else table.cursor)
+    if shown.move.kind == MOVE:
+        table.count = shown.move.count
+    line = (texts.HINT_SOLVER if shown.kind == advice.SOLVER
+            else texts.HINT if table.hints[0].kind == advice.SOLVER else texts.HINT_RANKED)
+    why = texts.tr(shown.reasons[0]).format(n=shown.length)
+    table.say(line.format(i=table.hint_index + 1, n=len(table.hints),
+                          move=describe(table, shown.move), why=why), about="hint")
+
+
+def play_hint(table: TableScene, app: App) -> bool:
+    """Make the hint shown, if one is and the cursor still stands on its cards; True if so."""
+    shown = table.shown_hint()
+    if shown is None or table.held is not None or shown.move.src != table.cursor:
+        return False
+    table.try_move(app, shown.move)
+    return True
+
+
+def best_or_hint(table: TableScene, app: App) -> None:
+    """Space: the hint shown, when the cursor stands on its cards; else the chosen cards to
+    their best place."""
+    if not play_hint(table, app):
+        best(table, app)
+
+
+def place(pile: Pile) -> str:
+    """A pile as a player names it: "column 4", "the stock", "row 2, place 5"."""
+    group = pile.group
+    slot = pile.slot
+    if group.name in HOURS:
+        return texts.PLACE_HOUR.format(hour=HOURS[group.name] + slot + 1)
+    if group.name.endswith("_up") and group.name[:-3] in HOURS:
+        return texts.PLACE_HOUR_UP.format(hour=HOURS[group.name[:-3]] + slot + 1)
+    if group.kind == "grid" and group.layout.columns > 0:
+        row, column = divmod(slot, group.layout.columns)
+        return texts.PLACE_GRID.format(row=row + 1, n=column + 1)
+    numbered = re.fullmatch(r"([a-z]+)(\d+)", group.name)
+    if numbered is not None:  # rows of a pyramid: row3
+        word = dict(zip(PILE_NAMES, texts.PILE_WORDS, strict=True)).get(numbered[1],
+                                                                         numbered[1])
+        if group.count == 1:
+            return texts.PLACE_NUMBERED.format(word=word, n=numbered[2])
+        return texts.PLACE_IN_ROW.format(word=word, row=numbered[2], n=slot + 1)
+    words = dict(zip(PILE_NAMES, texts.PILE_WORDS, strict=True))
+    word = words.get(group.name) or words.get(group.kind, group.kind)
+    if group.count == 1:
+        return texts.PLACE_ONLY.format(word=word)
+    return texts.PLACE_NUMBERED.format(word=word, n=slot + 1)
 
 
 def describe(table: TableScene, move: Move) -> str:
-    """A move as the status line names it: the cards and the two piles."""
+    """A move as a player says it: its cards and the two places, or the pile action."""
     piles = table.piles
     if move.kind == MOVE:
-        cards = piles[move.src].cards[-move.count:]
-        return f"{cards_text(cards)} {piles[move.src].id} → {piles[move.dst].id}"
-    return format_move(table.game.position, move)
+        src, dst = piles[move.src], piles[move.dst]
+        cards = cards_text(src.cards[-move.count:])
+        if dst.cards and dst.kind != "foundation":
+            return texts.MOVE_ONTO.format(cards=cards, src=place(src),
+                                          card=card_name(dst.cards[-1]), dst=place(dst))
+        if not dst.cards and dst.kind != "foundation":
+            line = texts.MOVE_TO_GAP if dst.kind == "grid" else texts.MOVE_TO_EMPTY
+            return line.format(cards=cards, src=place(src), dst=place(dst))
+        return texts.MOVE_TO.format(cards=cards, src=place(src), dst=place(dst))
+    pile = place(piles[move.src]) if 0 <= move.src < len(piles) else ""
+    if move.kind == "deal":
+        return texts.ACTION_DEAL.format(pile=pile)
+    if move.kind == "redeal":
+        return texts.ACTION_REDEAL
+    if move.kind in ROTATIONS:
+        cards = cards_text(piles[move.src].cards[-move.count:])
+        return texts.ACTION_ROTATE.format(cards=cards, pile=pile)
+    if move.kind in ("turn", "flip"):
+        return texts.ACTION_TURN.format(pile=pile)
+    return texts.ACTION_OTHER.format(verb=move.kind, pile=pile)
 
 
 def auto(table: TableScene, app: App) -> None:

@@ -129,6 +129,8 @@ def status_fields(table: TableScene, clock: bool = False) -> str:
         parts.append(f"{texts.STATUS_REDEALS} {left}")
     if clock:
         parts.append(f"{texts.STATUS_TIME} {clock_text(table.session.frames // FPS)}")
+    if table.winwatch is not None:
+        parts.append(table.winwatch.mark())
     return " " + "  ".join(parts) + " "
 
 

@@ -79,7 +79,7 @@ def new_app(lang: str | None = None) -> App:
     headless()
     catalog = Catalog()
     catalog.dirs = [spider_only()]
-    return App(catalog, animate=False, seed_source=lambda: DEAL, lang=lang)
+    return App(catalog, animate=False, seed_source=lambda: DEAL, lang=lang, winnable_mark=False)
 
 
 def title(lang: str | None = None) -> Driver:
@@ -170,6 +170,35 @@ def lifted() -> Driver:
 def hint() -> Driver:
     driver = fresh_table()
     driver.press("H")
+    return driver
+
+
+def hint_solver() -> Driver:
+    """FreeCell with H pressed: the solver's move, the cursor on its card."""
+    headless()
+    catalog = Catalog()
+    catalog.dirs = [only("freecell")]
+    app = App(catalog, animate=False, seed_source=lambda: 3)
+    app.start("freecell")
+    driver = Driver(app)
+    driver.step()
+    driver.press("H")
+    return driver
+
+
+def winnable() -> Driver:
+    """FreeCell left alone until the status line's mark says the deal can be won."""
+    headless()
+    catalog = Catalog()
+    catalog.dirs = [only("freecell")]
+    app = App(catalog, animate=False, seed_source=lambda: 3)
+    app.start("freecell")
+    driver = Driver(app)
+    for _ in range(20_000):
+        driver.step()
+        table = app.scene
+        if isinstance(table, TableScene) and table.winwatch and table.winwatch.answer:
+            break
     return driver
 
 
@@ -298,7 +327,7 @@ def seven_to_ace() -> Driver:
     headless()
     catalog = Catalog()
     catalog.dirs = [only("seven_to_ace")]
-    app = App(catalog, animate=False, seed_source=lambda: DEAL)
+    app = App(catalog, animate=False, seed_source=lambda: DEAL, winnable_mark=False)
     app.start("seven_to_ace", {}, DEAL)
     driver = Driver(app)
     table = app.scene
@@ -368,7 +397,7 @@ def duel_menu() -> Driver:
     headless()
     catalog = Catalog()
     catalog.dirs = [only("spider", "spider_duel")]
-    app = App(catalog, animate=False, seed_source=lambda: DEAL)
+    app = App(catalog, animate=False, seed_source=lambda: DEAL, winnable_mark=False)
     app.show_title()
     driver = Driver(app)
     driver.press("RETURN", "RIGHT")  # Spider -> Spider Duel
@@ -448,6 +477,8 @@ SCREENS: dict[str, Callable[[], Driver]] = {
     "table_mid": mid_game,
     "lifted": lifted,
     "hint": hint,
+    "hint_solver": hint_solver,
+    "winnable": winnable,
     "refused": refused,
     "won": won,
     "lost": lost,
