@@ -16,6 +16,7 @@ from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.engine.model import DONE, MOVE, Move
 from retro.engine.notation import parse_move, parse_position
+from retro.engine.rotation import ROTATE_UP, ROTATIONS
 from retro.paths import games_dir
 from retro.solver import hints as advice
 from retro.store.records import Records
@@ -363,9 +364,13 @@ def _walk(table: TableScene, target: int) -> list[str]:
 def keys_for(table: TableScene, move: Move) -> list[str]:
     """The keys a player presses to make `move`: cursor to the cards, Down to take fewer than
     the whole run, Enter, cursor to the target, Enter; the stock's deal by D, another pile's
-    action (flip) by Enter on it; Done by X and Y."""
+    action (flip) by Enter on it; a rotation by choosing its cards and F or B; Done by X and Y."""
     if move.kind == DONE:
         return ["X", "Y"]
+    if move.kind in ROTATIONS:  # choose the cards with Up and Down, then F or B
+        run = table.piles[move.src].run
+        choose = ["DOWN"] * (run - move.count) + ["UP"] * (move.count - run)
+        return [*_walk(table, move.src), *choose, "F" if move.kind == ROTATE_UP else "B"]
     if move.kind != MOVE:
         if move.src == table.deal_pile():
             return ["D"]

@@ -10,6 +10,7 @@ import scenario
 from retro.definition.catalog import Catalog
 from retro.engine.model import MOVE, Move
 from retro.engine.notation import format_move
+from retro.paths import games_dir
 from retro.solver import hints as advice
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless
@@ -17,8 +18,7 @@ from retro.ui.table import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")
 
-GAMES = ("pyramid", "spider", "klondike", "freecell", "seven_to_ace", "montana", "golf",
-         "clock", "canfield", "accordion", "aces_up", "calculation", "monte_carlo")
+GAMES = sorted(path.stem for path in games_dir().glob("*.yaml"))  # every bundled game
 
 
 def table_of(driver: Driver) -> TableScene:
