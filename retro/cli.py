@@ -313,7 +313,7 @@ def _play(args: argparse.Namespace, catalog: object) -> int:
     Without a deal number the saved game (if any) is offered first: nothing is lost."""
     from retro.definition.catalog import Catalog
     from retro.instructions import choose_language
-    from retro.settings import Settings
+    from retro.store.settings import Settings
     from retro.ui.app import App, init_window, run
 
     assert isinstance(catalog, Catalog)
@@ -343,7 +343,7 @@ def _replay(args: argparse.Namespace, catalog: object) -> int:
     """Watch a saved game file (the current-game save format) again in the window."""
     from retro.definition.catalog import Catalog
     from retro.instructions import choose_language
-    from retro.settings import Settings
+    from retro.store.settings import Settings
     from retro.ui import texts
     from retro.ui.app import App, init_window, run
     from retro.ui.keeper import read_game_file

@@ -40,8 +40,8 @@ def main() -> int:
     from retro.errors import RetroError
     from retro.instructions import choose_language
     from retro.paths import config_dir
-    from retro.settings import Settings
     from retro.store.files import data_dir
+    from retro.store.settings import Settings
     from retro.ui.app import App, init_window, run
 
     stores = []

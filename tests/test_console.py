@@ -13,7 +13,7 @@ from pathlib import Path
 from retro.console import Console
 from retro.engine.game import Game
 from retro.engine.model import MOVE, Move
-from retro.settings import Settings
+from retro.store.settings import Settings
 from tests.helpers import game_at, load
 
 SPIDER = load("spider")

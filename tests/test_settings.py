@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from retro.settings import SETTINGS_KIND, Settings, settings_path
+from retro.store.settings import SETTINGS_KIND, Settings, settings_path
 
 
 def test_no_file_gives_the_defaults() -> None:

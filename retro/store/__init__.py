@@ -1,2 +1,3 @@
 """What the program keeps between runs: the game in progress (`saves`), statistics and high
-scores (`records`), and the crash-safe file handling both rest on (`files`)."""
+scores (`records`), the player's settings (`settings`), and the crash-safe file handling they
+rest on (`files`)."""

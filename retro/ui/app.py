@@ -23,7 +23,7 @@ from retro.definition.catalog import Catalog
 from retro.engine.game import PLAYING, Game
 from retro.engine.model import GameDef
 from retro.errors import RetroError
-from retro.settings import Settings
+from retro.store.settings import Settings
 from retro.ui import palette, texts
 from retro.ui.keeper import Keeper
 from retro.ui.keymap import FPS, Keyboard

@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from retro.settings import MAX_SCALE
+from retro.store.settings import MAX_SCALE
 from retro.ui.layout import SCREEN_H, SCREEN_W
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import scenario
 
-from retro.settings import Settings
+from retro.store.settings import Settings
 from retro.ui import texts
 from retro.ui.app import App
 from retro.ui.driver import Driver

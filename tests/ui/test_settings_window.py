@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import scenario
 
-from retro.settings import Settings
+from retro.store.settings import Settings
 
 pytestmark = pytest.mark.usefixtures("window")
 

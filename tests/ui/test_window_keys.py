@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import scenario
 
-from retro.settings import Settings
+from retro.store.settings import Settings
 from retro.ui import keymap
 from retro.ui.driver import Driver
 from retro.ui.screens import MenuScene
