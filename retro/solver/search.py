@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from retro.engine.game import Game
-from retro.engine.model import DONE, MOVE, Move
+from retro.engine.model import DONE, MOVE, Move, Position
 from retro.solver.adapter import key, make, unmake
 from retro.solver.guide import PORTFOLIO_TILTS, Weights, evaluate, weights_for
 from retro.solver.safety import SafetyModel, model_for, safe_move
@@ -91,9 +91,30 @@ def _candidates(game: Game) -> list[Move]:
     """The moves worth searching: none once the game's `lose` condition holds ('done' never:
     it ends the game unwon)."""
     lose = game.gdef.lose
-    if lose is not None and lose.test(game.position):
+    position = game.position
+    if lose is not None and lose.test(position):
         return []
-    return [move for move in game.legal_moves() if move.kind != DONE]
+    return distinct(position, [move for move in game.legal_moves() if move.kind != DONE])
+
+
+def distinct(position: Position, moves: list[Move]) -> list[Move]:
+    """`moves` less those that lead where an earlier one does: the same cards onto another
+    empty pile the position key counts as the same (FreeCell's cells and empty columns share
+    a salt while the rules make them interchangeable), which the transposition table would
+    only throw away after the move was made."""
+    piles = position.piles
+    filled: set[tuple[int, int, int]] = set()
+    kept = []
+    for move in moves:
+        if move.kind == MOVE:
+            target = piles[move.dst]
+            if not target.cards:
+                same = (move.src, move.count, target.salt)
+                if same in filled:
+                    continue
+                filled.add(same)
+        kept.append(move)
+    return kept
 
 
 def _actions(moves: list[Move]) -> set[tuple[str, int]]:
