@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
-from retro.engine.model import GameDef, Position
+from retro.engine.cards import Card
+from retro.engine.model import GameDef, GroupDef, Pile, Position
 from retro.solver.safety import FOUNDATION, SafetyModel
 
 
@@ -39,6 +40,7 @@ class Weights:
 
 PORTFOLIO_TILTS: tuple[Mapping[str, float], ...] = (
     {},
+    {"disorder": 6.0},
     {"empty": 20.0, "cells": 6.0, "runs": 1.0, "buried": 3.0},
     {"turned": 16.0, "suited": 4.0, "home": 6.0},
 )
@@ -116,3 +118,28 @@ def _buried(position: Position, model: SafetyModel) -> int:
                 total += len(cards) - 1 - depth
                 break
     return total
+
+
+_TOGETHER: dict[int, tuple[GroupDef, dict[tuple[Card, Card], bool]]] = {}
+
+
+def moves_together(group: GroupDef, below: Card, card: Card) -> bool:
+    """Would the group's own pick rule lift `card` together with `below`, the card under it?
+    (Spider's runs of one suit, Klondike's alternating colours.) A pair in order that the rules
+    do not move as one is a run in name only: it must be taken apart card by card. Asked once
+    per pair of cards, on a pile holding the two alone."""
+    kept = _TOGETHER.get(id(group))
+    if kept is None or kept[0] is not group:
+        kept = _TOGETHER[id(group)] = (group, {})
+    answers = kept[1]
+    found = answers.get((below, card))
+    if found is None:
+        pick = group.pick
+        if pick is None:
+            found = False
+        else:
+            probe = Pile(group, 0, 0)
+            probe.cards.extend((below, card))
+            found = pick.run(probe) >= 2
+        answers[(below, card)] = found
+    return found

@@ -231,6 +231,13 @@ class _Member:
                 make(game, move)
                 shared.nodes += 1
                 step = [move]
+                reached = key(game)
+                if reached in self.seen:  # seen already, before or after its safe moves
+                    unmake(game)
+                    if shared.pause_at and time.perf_counter() >= shared.pause_at:
+                        yield PAUSE
+                    continue
+                self.seen.add(reached)
                 moves = _candidates(game)
                 moves = shared.close_safely(moves, step)
                 if _won(game):
@@ -241,7 +248,7 @@ class _Member:
                     yield WON
                     return
                 position_key = key(game)
-                if position_key not in self.seen:
+                if position_key == reached or position_key not in self.seen:
                     self.seen.add(position_key)
                     shared.positions += 1
                     depth = node.depth + len(step)
