@@ -12,7 +12,7 @@ may then matter for more than what it holds.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from retro.engine.cards import Card, make_deck
@@ -199,6 +199,35 @@ def _home(position: Position, model: SafetyModel) -> tuple[Counter[Card], dict[C
                 for card in pile.cards:
                     loose[card] = True
     return home, loose
+
+
+def home_moves(position: Position, model: SafetyModel,
+               legal: Callable[[Move], bool]) -> list[Move]:
+    """The moves of one card to a foundation that takes it next, as the model learnt it, each
+    confirmed by the game's rules (`legal`): all that `safe_move` looks at, found without
+    generating every move of the position."""
+    wanted: list[tuple[Pile, Iterable[Card]]] = []
+    for name, follows in model.successor.items():
+        for pile in position.groups[name]:
+            if pile.cards:
+                card = follows.get(pile.cards[-1])
+                if card is not None:
+                    wanted.append((pile, (card,)))
+            else:
+                wanted.append((pile, model.bases[name]))
+    moves: list[Move] = []
+    if not wanted:
+        return moves
+    for src in position.piles:
+        if not src.run or src.kind == FOUNDATION or src.group.name in model.stirred:
+            continue
+        card = src.cards[-1]
+        for dst, cards in wanted:
+            if card in cards:
+                move = Move(MOVE, src.index, 1, dst.index)
+                if legal(move):
+                    moves.append(move)
+    return moves
 
 
 def safe_move(position: Position, moves: list[Move], model: SafetyModel) -> Move | None:

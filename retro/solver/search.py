@@ -28,7 +28,7 @@ from retro.engine.game import Game
 from retro.engine.model import DONE, MOVE, Move, Position
 from retro.solver.adapter import key, make, unmake
 from retro.solver.guide import PORTFOLIO_TILTS, Weights, evaluate, weights_for
-from retro.solver.safety import SafetyModel, model_for, safe_move
+from retro.solver.safety import SafetyModel, home_moves, model_for, safe_move
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 PAUSE = "pause"  # a member stops for the caller's time slice, its position kept, to go on
@@ -137,10 +137,35 @@ class _Shared:
         self.best: list[Move] = []
         self.won: list[Move] | None = None
         self.pause_at = 0.0  # a time (perf_counter) to pause at, between two children; 0: never
+        # no pile actions or rotations: a safe move cannot take one away, so a child's moves
+        # can wait until it is expanded
+        self.plain = not any(group.action is not None or group.rotate is not None
+                             for group in game.gdef.groups)
 
     def out_of_budget(self) -> bool:
         return (self.nodes >= self.budget.nodes or self.positions >= self.budget.positions
                 or time.perf_counter() >= self.deadline)
+
+    def close_lazily(self, step: list[Move]) -> None:
+        """Make safe moves while there are any, finding them without generating every legal
+        move (`safety.home_moves`): for a game with no pile actions, whose children's moves
+        wait until they are expanded (most never are)."""
+        model = self.model
+        game = self.game
+        lose = game.gdef.lose
+        legal = self._legal
+        while model is not None and not _won(game):
+            if lose is not None and lose.test(game.position):
+                break
+            move = safe_move(game.position, home_moves(game.position, model, legal), model)
+            if move is None:
+                break
+            make(game, move)
+            self.nodes += 1
+            step.append(move)
+
+    def _legal(self, move: Move) -> bool:
+        return self.game.why_not(move) is None
 
     def close_safely(self, moves: list[Move], step: list[Move]) -> list[Move]:
         """Make safe moves after the last one while there are any; returns the legal moves of
@@ -180,6 +205,7 @@ class _Member:
         self.counter = 0
         self.cut = False  # some child was left out for depth: an empty frontier proves nothing
         self.leads = False  # its values are the game's own weights': it keeps the best seen
+        self.lazy = shared.plain and not weights.mobility  # children's moves made when expanded
 
     def goto(self, target: _Node) -> None:
         """Walk the game from the current node to `target` through their common ancestor."""
@@ -238,8 +264,11 @@ class _Member:
                         yield PAUSE
                     continue
                 self.seen.add(reached)
-                moves = _candidates(game)
-                moves = shared.close_safely(moves, step)
+                moves: list[Move] | None = None
+                if self.lazy:
+                    shared.close_lazily(step)
+                else:
+                    moves = shared.close_safely(_candidates(game), step)
                 if _won(game):
                     shared.won = _path(node) + step
                     for _ in step:
@@ -254,8 +283,9 @@ class _Member:
                     depth = node.depth + len(step)
                     if depth > budget.depth:
                         self.cut = True
-                    elif moves:
-                        value = (evaluate(game.position, self.weights, shared.model, len(moves))
+                    elif moves is None or moves:
+                        mobility = len(moves) if moves is not None else 0
+                        value = (evaluate(game.position, self.weights, shared.model, mobility)
                                  - self.weights.depth * depth)
                         child = _Node(node, tuple(step), depth, moves)
                         children.append((value, child))
