@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
-from retro.engine.cards import Card
-from retro.engine.model import GameDef, GroupDef, Pile, Position
+from retro.engine.model import GameDef, Position
 from retro.solver.safety import FOUNDATION, SafetyModel
 
 
@@ -119,27 +118,3 @@ def _buried(position: Position, model: SafetyModel) -> int:
                 break
     return total
 
-
-_TOGETHER: dict[int, tuple[GroupDef, dict[tuple[Card, Card], bool]]] = {}
-
-
-def moves_together(group: GroupDef, below: Card, card: Card) -> bool:
-    """Would the group's own pick rule lift `card` together with `below`, the card under it?
-    (Spider's runs of one suit, Klondike's alternating colours.) A pair in order that the rules
-    do not move as one is a run in name only: it must be taken apart card by card. Asked once
-    per pair of cards, on a pile holding the two alone."""
-    kept = _TOGETHER.get(id(group))
-    if kept is None or kept[0] is not group:
-        kept = _TOGETHER[id(group)] = (group, {})
-    answers = kept[1]
-    found = answers.get((below, card))
-    if found is None:
-        pick = group.pick
-        if pick is None:
-            found = False
-        else:
-            probe = Pile(group, 0, 0)
-            probe.cards.extend((below, card))
-            found = pick.run(probe) >= 2
-        answers[(below, card)] = found
-    return found
