@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from retro.engine.game import Game
 from retro.engine.model import DONE, MOVE, Move, Position
+from retro.engine.rotation import rotation_moves, rotators
 from retro.solver.adapter import key, make, unmake
 from retro.solver.guide import PORTFOLIO_TILTS, Weights, evaluate, weights_for
 from retro.solver.safety import SafetyModel, home_moves, model_for, safe_move
@@ -137,23 +138,25 @@ class _Shared:
         self.best: list[Move] = []
         self.won: list[Move] | None = None
         self.pause_at = 0.0  # a time (perf_counter) to pause at, between two children; 0: never
-        # no pile actions or rotations: a safe move cannot take one away, so a child's moves
-        # can wait until it is expanded
-        self.plain = not any(group.action is not None or group.rotate is not None
-                             for group in game.gdef.groups)
+        groups = game.position.groups
+        self.actors = [(groups[group.name], group.action) for group in game.gdef.groups
+                       if group.action is not None]
+        self.rotating = rotators(game.gdef, groups)
 
     def out_of_budget(self) -> bool:
         return (self.nodes >= self.budget.nodes or self.positions >= self.budget.positions
                 or time.perf_counter() >= self.deadline)
 
     def close_lazily(self, step: list[Move]) -> None:
-        """Make safe moves while there are any, finding them without generating every legal
-        move (`safety.home_moves`): for a game with no pile actions, whose children's moves
-        wait until they are expanded (most never are)."""
+        """What `close_safely` does, without generating every legal move: safe moves are found
+        among the moves to the foundations (`safety.home_moves`), pile actions are asked for
+        alone; a child's moves can then wait until it is expanded (most never are)."""
         model = self.model
         game = self.game
         lose = game.gdef.lose
         legal = self._legal
+        acting = bool(self.actors or self.rotating)
+        actions = self.actions_now() if acting and model is not None else set()
         while model is not None and not _won(game):
             if lose is not None and lose.test(game.position):
                 break
@@ -162,7 +165,26 @@ class _Shared:
                 break
             make(game, move)
             self.nodes += 1
+            if acting:
+                after = self.actions_now()
+                if not actions <= after:
+                    unmake(game)
+                    break
+                actions = after
             step.append(move)
+
+    def actions_now(self) -> set[tuple[str, int]]:
+        """The pile actions and rotations legal now (what `_actions` reads off the moves)."""
+        position = self.game.position
+        lose = self.game.gdef.lose
+        counters = position.counters
+        if counters.get("won") or counters.get("done") or (
+                lose is not None and lose.test(position)):
+            return set()
+        found = {(action.verb, pile.index) for piles, action in self.actors for pile in piles
+                 if action.available(position, pile)}
+        found.update((move.kind, move.src) for move in rotation_moves(self.rotating, position))
+        return found
 
     def _legal(self, move: Move) -> bool:
         return self.game.why_not(move) is None
@@ -205,7 +227,7 @@ class _Member:
         self.counter = 0
         self.cut = False  # some child was left out for depth: an empty frontier proves nothing
         self.leads = False  # its values are the game's own weights': it keeps the best seen
-        self.lazy = shared.plain and not weights.mobility  # children's moves made when expanded
+        self.lazy = not weights.mobility  # a child's moves are made when it is expanded
 
     def goto(self, target: _Node) -> None:
         """Walk the game from the current node to `target` through their common ancestor."""
