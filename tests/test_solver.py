@@ -23,8 +23,8 @@ from retro.engine.notation import format_position, parse_position
 from retro.errors import DefinitionError
 from retro.solver import honest
 from retro.solver.guide import Weights, weights_for
-from retro.solver.safety import model_for, safe_move
-from retro.solver.search import UNKNOWN, Budget, Result, solve
+from retro.solver.safety import home_moves, model_for, safe_move
+from retro.solver.search import UNKNOWN, Budget, Result, _Shared, distinct, solve
 from tests.helpers import game_at, load
 
 # Budgets in nodes, so a test's answer never depends on how busy the machine is.
@@ -233,6 +233,48 @@ def test_klondike_foundations_let_cards_back_so_safety_looks_further() -> None:
     assert safe_move(game.position, moves, model) is None
     moves = [m for m in game.legal_moves() if game.position.piles[m.src].id == "tableau:2"]
     assert safe_move(game.position, moves, model) is not None  # the black Aces hold nothing
+
+
+def test_a_move_onto_interchangeable_empty_piles_is_tried_once() -> None:
+    gdef = load("freecell")
+    game = Game(gdef, 1)
+    legal = [m for m in game.legal_moves() if m.kind != DONE]
+    kept = distinct(game.position, legal)
+    assert len(legal) == 32 and len(kept) == 8  # each column's top card to one of four cells
+
+    def reached(move: Move) -> int:
+        game.make(move)
+        found = game.key()
+        game.unmake()
+        return found
+
+    assert {reached(m) for m in legal} == {reached(m) for m in kept}
+    spider = Game(load("spider", suits=1), 1)  # columns in deal order while the stock deals
+    spider_moves = [m for m in spider.legal_moves() if m.kind != DONE]
+    assert distinct(spider.position, spider_moves) == spider_moves
+
+
+@pytest.mark.parametrize("game_id", ["freecell", "klondike", "bakers_dozen", "yukon",
+                                     "eight_off", "forty_thieves"])
+def test_safe_moves_and_pile_actions_found_without_every_move(game_id: str) -> None:
+    """What a child's safe moves are made from before its moves are generated: the moves to
+    the foundations and the pile actions agree with those read off every legal move."""
+    gdef = load(game_id)
+    model = model_for(gdef)
+    assert model is not None
+    rng = random.Random(7)
+    game = Game(gdef, 3)
+    shared = _Shared(game, NODES)
+    for _ in range(60):
+        legal = [m for m in game.legal_moves() if m.kind != DONE]
+        if not legal:
+            break
+        found = home_moves(game.position, model, lambda move: game.why_not(move) is None)
+        assert set(found) <= set(legal)
+        assert (safe_move(game.position, found, model) is None) == (
+            safe_move(game.position, legal, model) is None)
+        assert shared.actions_now() == {(m.kind, m.src) for m in legal if m.kind != "move"}
+        game.make(rng.choice(legal))
 
 
 @pytest.mark.parametrize("game_id", ["golf", "seven_to_ace", "pyramid", "montana"])
