@@ -187,19 +187,23 @@ def _set_ranks(ranks: str) -> frozenset[int]:
 
 def _rest_of_set(position: Position, piles: list[Pile], held: set[int],
                  ranks: frozenset[int], skip: tuple[Pile, ...]) -> list[Pile] | None:
-    """The piles (one a rank) whose top cards complete the set `held` begins, or None."""
-    found: list[Pile] = []
-    wanted = set(ranks - held)
+    """The piles (one a rank) whose top cards complete the set `held` begins, or None. Where
+    two piles show a rank, the card first in suit order is taken (spades, hearts, diamonds,
+    clubs), never the first pile: which pile holds a card must not matter (interchangeable
+    piles, docs/writing-a-game.md)."""
+    best: dict[int, Pile] = {}
     for pile in piles:
-        if not wanted:
-            break
         if pile in skip or len(pile.cards) <= pile.down:
             continue
-        value = card_value(pile.cards[-1])
-        if value in wanted:
-            wanted.discard(value)
-            found.append(pile)
-    return None if wanted else found
+        card = pile.cards[-1]
+        value = card_value(card)
+        if value in ranks and value not in held:
+            chosen = best.get(value)
+            if chosen is None or card.suit < chosen.cards[-1].suit:
+                best[value] = pile
+    if len(best) != len(ranks - held):
+        return None
+    return [best[value] for value in sorted(best)]
 
 
 @rule("accept",
@@ -241,10 +245,11 @@ def completes_set(ranks: str = "JQK") -> Accept:
 @rule("auto",
       "Two different cards of `ranks` on top of a pile of `groups` (its top two face-up cards) "
       "go at once to `to`, with the rest of the set taken from the tops of the other piles of "
-      "`groups`.")
+      "`groups` (of two cards of a rank, the first in suit order: spades, hearts, diamonds, "
+      "clubs).")
 def discard_sets(groups: tuple[str, ...], to: str = "discard", ranks: str = "JQK") -> Auto:
-    """The second half of completes_set. The rest of the set is taken from the first piles
-    showing it, in the groups' order."""
+    """The second half of completes_set. Where the rest of the set shows twice, the card
+    first in suit order goes (spades, hearts, diamonds, clubs)."""
     values = _set_ranks(ranks)
 
     def discard(position: Position, piles: list[Pile]) -> bool:

@@ -64,6 +64,15 @@ def test_jack_queen_and_king_leave_together_when_all_three_show() -> None:
     assert [pile(game, f"grid:{n}") for n in (1, 2, 5, 9)] == ["6H", "2H", "5D", "4S"]
 
 
+def test_of_two_kings_in_sight_the_first_in_suit_order_goes_wherever_it_lies() -> None:
+    for spade, heart in ((3, 7), (7, 3)):
+        game = game_at(ELEVENS, square("stock = 4s 5d 6h", g1="JS", g5="QD",
+                                       **{f"g{spade}": "KS", f"g{heart}": "KH"}))
+        play(game, "grid:1>grid:5")
+        assert Counter(pile(game, "discard").split()) == Counter(["JS", "QD", "KS"])
+        assert pile(game, f"grid:{heart}") == "KH"
+
+
 def test_no_set_is_begun_while_the_third_card_is_not_in_sight() -> None:
     game = game_at(ELEVENS, square("stock = KC", g1="JS", g5="QD", g9="JH"))
     assert "The set J and Q and K is not all in sight" in str(refusal(game, "grid:1>grid:5"))
