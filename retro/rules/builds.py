@@ -1,7 +1,8 @@
 """Building rules beyond one rank at a time from Ace to King: ranks that go round the corner
 (a King on an Ace, an Ace on a King: Canfield), foundations that build up by two, three or four
-(Calculation), a foundation base that the deal decides (Canfield), and building up or down on
-the same pile (Golf).
+(Calculation), a foundation base that the deal decides (Canfield), building up or down on
+the same pile (Golf), and foundations that take a rank only once it lies on the one before
+(Osmosis).
 
 Ranks here are the thirteen of a full pack, Ace 1 to King 13. Index keys follow the library's
 scheme, from its key allocator: a target offers the keys of the cards it wants, a moving card
