@@ -324,17 +324,19 @@ def _play(args: argparse.Namespace, catalog: object) -> int:
         settings.language = lang  # the player's choice, remembered for the next run
     game_id = getattr(args, "game", None) if args.command == "play" else None
     options = _options(getattr(args, "option", []) or [])
+    gdef = None
     if game_id is not None:
         _plugin_problems(catalog)  # with a game to load; the title screen leaves them for later
-        catalog.load(game_id, options)  # a wrong name or option fails here, before any window
+        gdef = catalog.load(game_id, options)  # a wrong name or option fails here, before any
+        # window, and the window deals this very definition rather than loading it again
     window = init_window(settings=settings)
     app = App(catalog, lang=lang, settings=settings, window=window)
     if wanted:
         app.save_settings()
     if game_id is not None and args.seed is not None:
-        app.start(game_id, options, args.seed)
+        app.start(game_id, options, args.seed, gdef)
     else:
-        app.boot(game_id, options)
+        app.boot(game_id, options, gdef)
     run(app)
     return 0
 

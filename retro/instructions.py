@@ -9,9 +9,12 @@ from __future__ import annotations
 import locale
 import os
 import textwrap
+from typing import TYPE_CHECKING
 
-from retro.engine.model import GameDef
 from retro.textmode import Instructions, load_instructions, parse_anl
+
+if TYPE_CHECKING:
+    from retro.engine.model import GameDef
 
 LANGUAGES = ("en", "de")
 _WIDTH = 76

@@ -19,9 +19,6 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from retro.definition.catalog import Catalog
-from retro.engine.game import PLAYING, Game
-from retro.engine.model import GameDef
 from retro.errors import RetroError
 from retro.store.settings import Settings
 from retro.ui import palette, texts
@@ -37,7 +34,10 @@ from retro.ui.textview import Painter
 from retro.ui.window import Window, display_size, largest_scale
 
 if TYPE_CHECKING:
+    from retro.definition.catalog import Catalog
     from retro.duel import Duel
+    from retro.engine.game import Game
+    from retro.engine.model import GameDef
     from retro.ui.cardart import CardArt
     from retro.ui.dialogs import OverScene
     from retro.ui.table import TableScene
@@ -70,7 +70,11 @@ class App:
                  seed_source: Callable[[], int] | None = None,
                  trace: Path | None = None, winnable_mark: bool = True) -> None:
         palette.install()
-        self.catalog = catalog if catalog is not None else Catalog()
+        if catalog is None:
+            from retro.definition.catalog import Catalog
+
+            catalog = Catalog()
+        self.catalog = catalog
         self.on_save = on_save
         self.animate = animate
         self.winnable_mark = winnable_mark  # the table's "still winnable?" (off: pictures that
@@ -171,19 +175,23 @@ class App:
 
     def show_replay(self, gdef: GameDef, seed: int, moves: list[str], label: str) -> None:
         """Watch a game again from its deal and moves; the game in progress is not touched."""
+        from retro.engine.game import Game
         from retro.ui.replay import ReplayScene
 
         session = Session(gdef.id, dict(gdef.options), Game(gdef, seed), label=label)
         self.push(ReplayScene(self, session, moves))
 
     def start(self, game_id: str, options: Mapping[str, Any] | None = None,
-              seed: int | None = None) -> Session:
+              seed: int | None = None, gdef: GameDef | None = None) -> Session:
         """Deal a new game and go to the table (replacing every scene); the game it replaces
-        counts as given up if it had moves."""
+        counts as given up if it had moves. `gdef`: the game with these options, loaded
+        already (the command line checks it before the window opens), else loaded here."""
+        from retro.engine.game import Game
         from retro.ui.table import TableScene
 
         chosen = dict(options or {})
-        gdef = self.catalog.load(game_id, chosen)  # a broken file fails before anything is lost
+        if gdef is None:  # a broken file fails before anything is lost
+            gdef = self.catalog.load(game_id, chosen)
         deal = seed if seed is not None else self.seed_source()
         self.abandon()
         self.keeper.clear()
@@ -248,9 +256,11 @@ class App:
 
     # -- nothing is lost ------------------------------------------------------------------------
 
-    def boot(self, game_id: str | None = None, options: Mapping[str, Any] | None = None) -> None:
+    def boot(self, game_id: str | None = None, options: Mapping[str, Any] | None = None,
+             gdef: GameDef | None = None) -> None:
         """The program starts (no deal number given): offer the saved game, exactly as it was,
-        with a Y/N prompt; else the title screen, or the game named on the command line."""
+        with a Y/N prompt; else the title screen, or the game named on the command line (`gdef`
+        when the command line has loaded it already)."""
         saved = self.keeper.resume(self.catalog)
         self.keeper.records  # noqa: B018 - a damaged records file is told now, not later
         self.show_title()
@@ -258,7 +268,7 @@ class App:
         def afresh() -> None:
             self.pending = saved  # kept on disk until another game is started
             if game_id is not None:
-                self.start(game_id, options)
+                self.start(game_id, options, gdef=gdef)
 
         if saved is not None:
             from retro.ui.dialogs import ResumeScene  # only when there is a game to offer
@@ -266,7 +276,7 @@ class App:
             instead = self.shelf.entry(game_id).title if game_id is not None else ""
             self.push(ResumeScene(self, saved, lambda: self.resume(saved), afresh, instead))
         elif game_id is not None:
-            self.start(game_id, options)
+            self.start(game_id, options, gdef=gdef)
 
     def resume(self, game: Game) -> Session:
         """Go on with a saved game: every move and the undo history as they were."""
@@ -288,6 +298,8 @@ class App:
         session = self.session
         if session is None or session.duel is not None:
             return
+        from retro.engine.game import PLAYING  # a session's game has brought the engine
+
         game = session.game
         if session.recorded and game.outcome() != PLAYING:
             self.keeper.clear()
@@ -307,6 +319,8 @@ class App:
 
     def abandon(self) -> None:
         """Another game starts: the one in progress, and a saved one not resumed, are given up."""
+        from retro.engine.game import PLAYING  # loaded before any game could be pending
+
         self.give_up(self.session)
         pending, self.pending = self.pending, None
         if (pending is not None and pending.history and pending.outcome() == PLAYING
