@@ -26,8 +26,6 @@ from retro.ui.keeper import Keeper
 from retro.ui.keymap import FPS, Keyboard
 from retro.ui.layout import SCREEN_H, SCREEN_W
 from retro.ui.screens import MenuScene, TitleScene
-from retro.ui.session import Session, game_label
-from retro.ui.shelf import Shelf
 from retro.ui.sound import Beeper
 from retro.ui.texts import APP_TITLE
 from retro.ui.textview import Painter
@@ -40,9 +38,11 @@ if TYPE_CHECKING:
     from retro.engine.model import GameDef
     from retro.ui.cardart import CardArt
     from retro.ui.dialogs import OverScene
+    from retro.ui.session import Session
+    from retro.ui.shelf import Shelf
     from retro.ui.table import TableScene
 
-__all__ = ["App", "Scene", "Session", "game_label", "init_window", "run"]
+__all__ = ["App", "Scene", "init_window", "run"]
 
 TRACE_ENV = "RETRO_PATIENCE_TRACE"
 
@@ -58,7 +58,7 @@ class Scene(Protocol):
     def draw(self, app: App) -> None: ...
 
 
-SaveHook = Callable[[Session], None]
+SaveHook = Callable[["Session"], None]
 
 
 class App:
@@ -89,7 +89,7 @@ class App:
         self.seed_source = seed_source or (lambda: random.randint(1, 999_999))
         env_trace = os.environ.get(TRACE_ENV)
         self.trace = trace if trace is not None else (Path(env_trace) if env_trace else None)
-        self.shelf = Shelf(self.catalog)
+        self._shelf: Shelf | None = None
         self.keeper = Keeper()
         self.keeper.last_name = self.settings.last_name
         if self.settings.note:
@@ -132,6 +132,16 @@ class App:
     def replace(self, scene: Scene) -> None:
         """Make `scene` the only one (a new game, the menu from the title)."""
         self.scenes = [scene]
+
+    @property
+    def shelf(self) -> Shelf:
+        """The games as the menu lists them, read when first asked for (the title screen
+        lists none)."""
+        if self._shelf is None:
+            from retro.ui.shelf import Shelf
+
+            self._shelf = Shelf(self.catalog)
+        return self._shelf
 
     @property
     def art(self) -> CardArt:
@@ -177,6 +187,7 @@ class App:
         """Watch a game again from its deal and moves; the game in progress is not touched."""
         from retro.engine.game import Game
         from retro.ui.replay import ReplayScene
+        from retro.ui.session import Session
 
         session = Session(gdef.id, dict(gdef.options), Game(gdef, seed), label=label)
         self.push(ReplayScene(self, session, moves))
@@ -187,6 +198,7 @@ class App:
         counts as given up if it had moves. `gdef`: the game with these options, loaded
         already (the command line checks it before the window opens), else loaded here."""
         from retro.engine.game import Game
+        from retro.ui.session import Session, game_label
         from retro.ui.table import TableScene
 
         chosen = dict(options or {})
@@ -217,6 +229,7 @@ class App:
     def start_duel(self, game_id: str, duel: Duel) -> None:
         """Player 1's turn begins (after the pass screen); the game in progress is given up."""
         from retro.ui.duelscreens import PassScene
+        from retro.ui.session import Session
 
         self.abandon()
         self.keeper.clear()
@@ -280,6 +293,7 @@ class App:
 
     def resume(self, game: Game) -> Session:
         """Go on with a saved game: every move and the undo history as they were."""
+        from retro.ui.session import Session, game_label
         from retro.ui.table import TableScene
 
         if game is not self.pending:
