@@ -3,11 +3,12 @@
 `App.update()` changes state and `App.draw()` only draws, and building an App is separate from
 `pyxel.run`, so tests initialise pyxel headless, build an App and step frames themselves. The
 scenes import this module only for types (under TYPE_CHECKING), so imports run one way: from
-here to the scenes; those the title screen does not show are imported where first needed, so
-the first frame comes sooner. `Session` (`retro.ui.session`) is the game in progress. Nothing is
-lost: the table calls `autosave` after every move, `on_close` saves once more, and `boot` offers
-the saved game when the program starts; a game that ends (or is given up by starting another)
-is counted in the records once.
+here to the scenes; the game engine, the game list and the scenes the title screen does not
+show are imported where first needed, so the first frame comes sooner (tests/test_startup.py).
+`Session` (`retro.ui.session`) is the game in progress. Nothing is lost: the table calls
+`autosave` after every move, `on_close` saves once more, and `boot` offers the saved game when
+the program starts; a game that ends (or is given up by starting another) is counted in the
+records once.
 """
 
 from __future__ import annotations
