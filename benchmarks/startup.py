@@ -97,6 +97,7 @@ START = [
 MEMORY = [
     ("bare pyxel window", _BARE_FRAMES.replace("CAPTURE", "0")),
     ("bare window, pyxel's recording buffer", _BARE_FRAMES.replace("CAPTURE", "1")),
+    ("retro-patience (title screen)", _program([], 330)),
     ("retro-patience spider --seed 1 (table)", _program(["spider", "--seed", "1"], 330)),
     ("the same with pyxel's recording buffer", _program(["spider", "--seed", "1"], 330, 1)),
 ]
