@@ -340,6 +340,8 @@ def _play(args: argparse.Namespace, catalog: object) -> int:
 
 
 def _open_window(args: argparse.Namespace, catalog: object) -> App:
+    """The window and its App, at the title screen or the named game's table (a wrong game
+    name or option fails before the window opens)."""
     from retro.definition.catalog import Catalog
     from retro.instructions import choose_language
     from retro.store.settings import Settings
