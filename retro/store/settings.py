@@ -1,5 +1,6 @@
 """The player's settings, kept between runs: sound, language, window scale, fullscreen, the
-name last typed for the high score table, the four-colour deck and the game clock.
+name last typed for the high score table, the four-colour deck, the game clock and the duel's
+opponent last chosen.
 
 One small JSON file in the config folder, written atomically like the saves. Reading never
 stops the program: a file that is not readable JSON (or not a settings file) is set aside with
@@ -15,6 +16,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from retro.duel import STRENGTHS
 from retro.paths import config_dir
 from retro.store.files import atomic_write, parse_json, read_bounded, set_aside
 
@@ -38,6 +40,7 @@ _CHECKS: dict[str, Callable[[Any], bool]] = {
     "scale": lambda value: 0 <= value <= MAX_SCALE,
     "language": _language,
     "last_name": lambda value: len(value) <= NAME_LENGTH and value.isprintable(),
+    "duel_opponent": lambda value: value in ("", *STRENGTHS),
 }
 
 
@@ -54,6 +57,8 @@ class Settings:
     last_name: str = ""
     four_colour: bool = False  # clubs green and diamonds blue, not two suits of each colour
     clock: bool = False  # the time a game has been played, on the status line
+    duel_opponent: str = ""  # a duel's opponent last chosen: "" a person, else the computer's
+    # strength (retro.duel.STRENGTHS)
     note: str = field(default="", compare=False, repr=False)
 
     @classmethod

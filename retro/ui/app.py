@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 __all__ = ["App", "Scene", "Session", "game_label", "init_window", "run"]
 
 TRACE_ENV = "RETRO_PATIENCE_TRACE"
+AHEAD_SLICE = 0.0005  # seconds of each frame the computer thinks during the person's turn
 
 
 class Scene(Protocol):
@@ -207,20 +208,29 @@ class App:
         self.push(scene)
 
     def start_duel(self, game_id: str, duel: Duel) -> None:
-        """Player 1's turn begins (after the pass screen); the game in progress is given up."""
+        """Player 1's turn begins (after the pass screen; against the computer at once); the
+        game in progress is given up."""
         from retro.ui.duelscreens import PassScene
+        from retro.ui.table import TableScene
 
         self.abandon()
         self.keeper.clear()
         self.session = Session(game_id, {}, duel.game, label=_duel_label(duel),
                                duel=duel)
-        self.replace(PassScene(self, duel, game_id))
+        self.replace(PassScene(self, duel, game_id) if duel.computer is None
+                     else TableScene(self))
 
     def end_turn(self, session: Session) -> None:
         """A player's turn is over (Done, won, or nothing but Done left): the pass screen for
-        player 2, or, when both have played, the result, and both games counted, the winner's
-        as won."""
-        from retro.ui.duelscreens import DuelResultScene, PassScene, turn_end_reason
+        player 2 (the computer's turn against it), or, when both have played, the result, and
+        the games counted, the winner's as won (against the computer: the person's game
+        alone, in statistics of their own)."""
+        from retro.ui.duelscreens import (
+            ComputerTurnScene,
+            DuelResultScene,
+            PassScene,
+            turn_end_reason,
+        )
 
         duel = session.duel
         assert duel is not None
@@ -228,20 +238,30 @@ class App:
         duel.end_turn()
         if duel.over:
             winner = duel.result().winner
-            for index, game in enumerate(duel.played):
-                self.keeper.record(game, duel.names[index], won=index == winner)
+            if duel.computer is not None:
+                self.keeper.record(duel.played[0], duel.names[0], won=winner == 0,
+                                   computer=duel.computer.name)
+            else:
+                for index, game in enumerate(duel.played):
+                    self.keeper.record(game, duel.names[index], won=index == winner)
             self.replace(DuelResultScene(self, duel, session.game_id))
             return
         session.game = duel.game
         session.label = _duel_label(duel)
-        self.replace(PassScene(self, duel, session.game_id, why))
+        if duel.computer_turn:
+            self.replace(ComputerTurnScene(self, duel, session.game_id))
+        else:
+            self.replace(PassScene(self, duel, session.game_id, why))
 
     def leave_duel(self, game_id: str) -> None:
-        """The duel given up: a turn already played counts in the statistics only."""
+        """The duel given up: a turn already played counts in the statistics only (the
+        computer's never)."""
         session = self.session
         if session is not None and session.duel is not None and not session.duel.over:
-            for game in session.duel.played:
-                self.keeper.record(game, abandoned=True)
+            duel = session.duel
+            strength = "" if duel.computer is None else duel.computer.name
+            for game in duel.played[:1 if strength else 2]:
+                self.keeper.record(game, abandoned=True, computer=strength)
         self.session = None
         self.show_title()
         self.show_menu(game_id)
@@ -389,6 +409,11 @@ class App:
         self.window.update(self)  # the keys of every screen (size, fullscreen, quit) first
         if self.scenes and not self.closed:
             self.scene.update(self)
+        duel = self.session.duel if self.session is not None else None
+        if duel is not None and duel.opponent is not None and duel.turn == 0:
+            # the computer plays its own game of the deal while the person plays theirs,
+            # so that at its turn it has little left to think
+            duel.opponent.think(AHEAD_SLICE)
 
     def draw(self) -> None:
         if not self.scenes:

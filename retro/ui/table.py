@@ -70,6 +70,7 @@ class TableScene:
         self.top_keys = top_keys or (
             texts.DUEL_TOP_KEYS if chosen.duel is not None
             else texts.TOP_KEYS if self.deal_pile() is not None else texts.TOP_KEYS_NO_DEAL)
+        self.done_button = True  # on the status line, for a game with Done (not the computer's)
         self.winwatch: WinWatch | None = WinWatch() if app.winnable_mark else None
         self.watch: FileWatch | None = None  # the game's files, polled for live reload
         if chosen.duel is None and follow_file:
