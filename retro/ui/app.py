@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 __all__ = ["App", "Scene", "Session", "game_label", "init_window", "run"]
 
 TRACE_ENV = "RETRO_PATIENCE_TRACE"
-AHEAD_SLICE = 0.0005  # seconds of each frame the computer thinks during the person's turn
+AHEAD_SLICE = 0.0008  # seconds of each frame the computer thinks during the person's turn
 
 
 class Scene(Protocol):
