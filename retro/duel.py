@@ -144,9 +144,9 @@ class Strength:
 
 
 STRENGTHS: dict[str, Strength] = {strength.name: strength for strength in (
-    Strength("easy", 0.3, 1, 150),
-    Strength("medium", 1.5, 2, 800),
-    Strength("hard", 5.0, 4, 3_000))}
+    Strength("easy", 0.25, 1, 100),
+    Strength("medium", 1.0, 2, 600),
+    Strength("hard", 3.0, 4, 2_000))}
 
 
 def strength_named(name: str) -> Strength:

@@ -271,7 +271,8 @@ class PassScene:
         return screen
 
 
-THINK_SLICE = 0.0012  # seconds of each frame the computer thinks in its turn
+WATCH_SLICE = 0.0012  # seconds of each frame the computer thinks in its turn, watched
+SKIP_SLICE = 0.0016  # and skipped (a still screen, drawn at once: the frame has more room)
 MOVE_FRAMES = 12  # frames between two of its moves shown: watchable, a card's glide and a rest
 
 
@@ -310,7 +311,7 @@ class ComputerTurnScene:
             self.HANDLERS[action](self, app)
             if app.scene is not self:
                 return
-        finished = self.computer.think(THINK_SLICE)
+        finished = self.computer.think(SKIP_SLICE if self.skipping else WATCH_SLICE)
         if self.skipping:
             if finished and app.session is not None:
                 app.end_turn(app.session)
