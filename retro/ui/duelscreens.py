@@ -364,7 +364,7 @@ class ComputerTurnScene:
         first, second = texts.COMPUTER_SKIP_LINES
         centre_lines(screen, r + 2, first.format(n=count), w - 4, Colour.WHITE)
         centre_lines(screen, r + 4, second, w - 4, Colour.LIGHT_CYAN)
-        bar(screen, ROWS - 1, " " + texts.COMPUTER_TOP_KEYS)
+        bar(screen, ROWS - 1, " " + texts.COMPUTER_SKIP_KEYS)
         return screen
 
 
