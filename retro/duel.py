@@ -149,14 +149,6 @@ STRENGTHS: dict[str, Strength] = {strength.name: strength for strength in (
     Strength("hard", 3.0, 4, 2_000))}
 
 
-def strength_named(name: str) -> Strength:
-    """The strength of that name. Raises DuelError."""
-    found = STRENGTHS.get(name)
-    if found is None:
-        raise DuelError(f"No computer strength '{name}'; strengths: {', '.join(STRENGTHS)}")
-    return found
-
-
 class Computer:
     """The computer's turn: honest play on its own game of the deal, thought a slice at a
     time (`think`) so a window can draw between slices. Only the time spent in slices counts
@@ -193,11 +185,6 @@ class Computer:
         finally:
             self.thought += time.perf_counter() - start
         return self.finished
-
-    def play_out(self) -> None:
-        """Think until the game is over, in one go (the command line, tests)."""
-        while not self.think(1.0):
-            pass
 
 
 class Duel:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from retro.cli import main
-from retro.duel import STRENGTHS, Computer, Duel, DuelError, Strength, decide, strength_named
+from retro.duel import STRENGTHS, Computer, Duel, DuelError, Strength, decide
 from retro.engine.game import Game
 from retro.engine.model import DONE, Move
 from retro.engine.notation import format_move, parse_move
@@ -78,14 +78,12 @@ def test_thinking_in_slices_counts_only_the_slices() -> None:
     assert not computer.finished
 
 
-def test_the_strengths_grow_and_are_named() -> None:
-    easy, medium, hard = (strength_named(name) for name in ("easy", "medium", "hard"))
+def test_the_strengths_grow() -> None:
     assert list(STRENGTHS) == ["easy", "medium", "hard"]
+    easy, medium, hard = STRENGTHS.values()
     assert easy.seconds < medium.seconds < hard.seconds
     assert easy.nodes < medium.nodes < hard.nodes
     assert easy.samples <= medium.samples <= hard.samples
-    with pytest.raises(DuelError, match="strengths: easy, medium, hard"):
-        strength_named("brutal")
 
 
 def test_a_duel_against_the_computer_keeps_the_duels_rules() -> None:
@@ -165,3 +163,18 @@ def test_the_opponent_chosen_is_remembered_and_a_wrong_one_ignored(tmp_path: Pat
     data["duel_opponent"] = "brutal"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert Settings.load(path).duel_opponent == ""
+
+
+def test_easy_still_plays_sensibly_turning_cards_and_never_going_round() -> None:
+    for seed in (1, 2, 3):
+        game = Game(DUEL, seed)
+        start = honest.hidden_count(game.position)
+        computer = played_out(Computer(game, STRENGTHS["easy"], seed))
+        again = Game(DUEL, seed)
+        seen = {honest.view(again)}
+        for move in computer.moves:
+            again.push(move)
+            table = honest.view(again)
+            assert table not in seen  # no move undoes another, no table twice
+            seen.add(table)
+        assert honest.hidden_count(game.position) <= start - 10  # ten cards turned or dealt
