@@ -160,7 +160,10 @@ def test_the_opponent_chosen_is_remembered_and_a_wrong_one_ignored(tmp_path: Pat
     Settings(duel_opponent="hard").save(path)
     assert Settings.load(path).duel_opponent == "hard"
     data = json.loads(path.read_text(encoding="utf-8"))
-    data["duel_opponent"] = "brutal"
+    data["duel_opponent"] = 7
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert Settings.load(path).duel_opponent == ""
+    data["duel_opponent"] = "x" * 400
     path.write_text(json.dumps(data), encoding="utf-8")
     assert Settings.load(path).duel_opponent == ""
 

@@ -16,7 +16,6 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from retro.duel import STRENGTHS
 from retro.paths import config_dir
 from retro.store.files import atomic_write, parse_json, read_bounded, set_aside
 
@@ -40,7 +39,9 @@ _CHECKS: dict[str, Callable[[Any], bool]] = {
     "scale": lambda value: 0 <= value <= MAX_SCALE,
     "language": _language,
     "last_name": lambda value: len(value) <= NAME_LENGTH and value.isprintable(),
-    "duel_opponent": lambda value: value in ("", *STRENGTHS),
+    # a strength's name (retro.duel.STRENGTHS; one it does not know means a person)
+    "duel_opponent": lambda value: value == "" or (
+        len(value) <= 12 and value.isascii() and value.isalpha()),
 }
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from retro.duel import STRENGTHS
 from retro.errors import RetroError
 from retro.store.records import TABLE_SIZE, HighScore, Stats, computer_key
 from retro.textmode import Colour, TextScreen
@@ -81,6 +80,8 @@ class HighScoresScene:
         self.panels: list[tuple[str, Stats | None]] = [(texts.STATS_TITLE.format(
             label=self.label), self.stats)]
         if app.shelf.entry(game_id).duel:
+            from retro.duel import STRENGTHS  # the duel only when a duel game's table shows
+
             self.panels += [(texts.STATS_AGAINST.format(label=self.label, strength=word),
                              stats.get(computer_key(key, name)))
                             for name, word in zip(STRENGTHS, texts.STRENGTH_WORDS, strict=True)]
