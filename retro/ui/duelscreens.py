@@ -272,7 +272,7 @@ class PassScene:
 
 
 WATCH_SLICE = 0.0012  # seconds of each frame the computer thinks in its turn, watched
-SKIP_SLICE = 0.0016  # and skipped (a still screen, drawn at once: the frame has more room)
+SKIP_SLICE = 0.0015  # and skipped (a still screen, drawn at once: the frame has more room)
 MOVE_FRAMES = 12  # frames between two of its moves shown: watchable, a card's glide and a rest
 
 
