@@ -20,23 +20,51 @@ import itertools
 import random
 import time
 from collections import Counter
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from retro.engine.cards import Card, make_deck
 from retro.engine.game import WON, Game
 from retro.engine.model import DONE, Move, Position
-from retro.solver.adapter import key, make, unmake
+from retro.solver.adapter import copy_game, key, make, unmake
 from retro.solver.guide import Weights, weights_for
-from retro.solver.search import LOST, UNKNOWN, Budget, solve
+from retro.solver.search import LOST, UNKNOWN, Budget, Result, Search
 
 _UNREAD = frozenset(("moves", "score"))  # counters no rule reads: not part of a view
 _GLANCE = 60  # nodes of a decision made with the thinking time spent
 _PATIENCE = 3  # decisions seeing nothing better before a pile action comes first
 _WANDER = 30  # moves without a better table before a pile action comes first
 _GIVE_UP = 200  # moves without a better table before the player gives up
+_UNTIMED = 24 * 3600.0  # a search's seconds when thinking in slices: its nodes bound it
+
+_STEP = 0.0002  # seconds a search runs between two pauses of a player thinking in steps
 
 Shape = tuple[tuple[str, bool], ...]
 View = tuple[tuple[tuple[int, tuple[Card, ...]], ...], tuple[tuple[str, int], ...]]
+T = TypeVar("T")
+Steps = Generator[None, None, T]
+"""Thinking in steps: each `next` does a little (one move searched, or about `_STEP` seconds)
+and the answer comes with StopIteration, so a window can think a slice a frame; `finish` runs
+the steps straight through, as the command line does."""
+
+
+def finish(steps: Generator[object, None, T]) -> T:
+    """Run thinking steps to their end; their answer."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value  # type: ignore[no-any-return]
+
+
+def _solving(game: Game, budget: Budget) -> Steps[Result]:
+    """`solve` in steps, on a copy of `game` (left half-searched between steps, it must not be
+    the table the player plays on)."""
+    search = Search(copy_game(game), budget)
+    while (found := search.run_for(_STEP)) is None:
+        yield
+    return found
 
 
 def view(game: Game) -> View:
@@ -169,9 +197,18 @@ def seen_value(position: Position, weights: Weights,
 _SOONER = 0.01  # (minus) a move of a line: of two equal lines the shorter, so a card shows sooner
 
 
+Line = tuple[list[Move], bool, float, int, Game]
+
+
 def lookahead(game: Game, seen: View, rng: random.Random, budget: Budget,
-              avoid: frozenset[View] = frozenset(), weights: Weights | None = None,
-              ) -> tuple[list[Move], bool, float, int, Game]:
+              avoid: frozenset[View] = frozenset(), weights: Weights | None = None) -> Line:
+    """`lookahead_steps` run to its end."""
+    return finish(lookahead_steps(game, seen, rng, budget, avoid, weights))
+
+
+def lookahead_steps(game: Game, seen: View, rng: random.Random, budget: Budget,
+                    avoid: frozenset[View] = frozenset(), weights: Weights | None = None,
+                    ) -> Steps[Line]:
     """Search the known part of the game: every line of moves that shows no new card, best
     first, once per position (a transposition table on the position key). A move that shows
     a card (turns one face up, deals or turns the stock) ends its line. The search runs on a
@@ -211,6 +248,7 @@ def lookahead(game: Game, seen: View, rng: random.Random, budget: Budget,
                     count += 1
                     heapq.heappush(frontier, (-value, count, new))
             unmake(trial)
+            yield
         for _ in line:
             unmake(trial)
     shows = bool(best[True][1]) and (not best[False][1] or best[True][0] >= best[False][0])
@@ -224,6 +262,13 @@ def _won(game: Game) -> bool:
 
 def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
            avoid: frozenset[View] = frozenset(), restless: bool = False) -> Decision:
+    """`decide_steps` run to its end."""
+    return finish(decide_steps(game, rng, samples, budget, avoid, restless))
+
+
+def decide_steps(game: Game, rng: random.Random, samples: int, budget: Budget,
+                 avoid: frozenset[View] = frozenset(), restless: bool = False,
+                 ) -> Steps[Decision]:
     """Choose a move from what is visible. With every card in sight the deal is solved as it
     stands. Otherwise a sample of the hidden cards is solved (a share of `budget`); if it is
     won, the rest of `samples` are too, and a move winning more than half of them is played.
@@ -238,7 +283,7 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
         return Decision(None, 0, 0)
     seen = view(game)
     if not any(down for down, _ in seen[0]):
-        found = solve(game, budget)
+        found = yield from _solving(game, budget)
         if found.result == WON and found.moves:
             return Decision(found.moves[0], 1, 1, found.nodes, plan=found.moves[1:],
                             plan_game=_copy(game))
@@ -250,7 +295,7 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
     share = Budget(nodes=budget.nodes, seconds=budget.seconds / max(samples, 1))
     for _ in range(samples):
         other = sample(game, seen, rng)
-        found = solve(other, share)
+        found = yield from _solving(other, share)
         nodes += found.nodes
         if found.result == WON and found.moves:
             wins[found.moves[0]] += 1
@@ -267,7 +312,8 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
     weights = weights_for(game.gdef)
     eager = weights.with_changes({"empty": -weights.empty, "cells": -weights.cells})
     for tried in ((eager, weights) if restless else (weights, eager)):
-        line, shows, gain, more, trial = lookahead(game, seen, rng, budget, avoid, tried)
+        line, shows, gain, more, trial = yield from lookahead_steps(game, seen, rng, budget,
+                                                                    avoid, tried)
         nodes += more
         if line and (shows or gain > 0):
             return Decision(line[0], 0, samples, nodes, False, tried is eager, line[1:], trial)
@@ -300,8 +346,23 @@ def play(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
     decision takes a share of what is left). With the time spent, the rest is played at a
     glance (a few nodes a move), as a player short of time plays on; a game still
     going at twice `seconds` ends unknown. Moves are made on `game` itself."""
+    return finish(playing(game, seconds, samples, seed, sample_nodes, max_moves))
+
+
+Clock = Callable[[], float]
+
+
+def playing(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
+            sample_nodes: int = 3_000, max_moves: int = 3_000,
+            clock: Clock | None = None) -> Generator[Move | None, None, Played]:
+    """`play` in steps: yields None while thinking and each move once it is made on `game`.
+    `clock`: the thinking time spent so far, for a player thinking a slice a frame (the wall
+    clock runs on between slices); with it a decision is bounded by its nodes alone, as the
+    searches' own deadlines go by the wall clock."""
     rng = random.Random(seed)
-    start = time.perf_counter()
+    timed = clock is None
+    now = clock or time.perf_counter
+    start = now()
     moves: list[Move] = []
     nodes = decisions = 0
     plan: list[Move] = []
@@ -313,7 +374,7 @@ def play(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
     while len(moves) < max_moves:
         if game.outcome() != "playing":
             break
-        spent = time.perf_counter() - start
+        spent = now() - start
         if spent > 2 * seconds:
             return Played(UNKNOWN, moves, nodes, spent, decisions)
         left = seconds - spent
@@ -324,12 +385,13 @@ def play(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
             hidden = sum(pile.down for pile in game.position.piles)
             if left > 0:
                 # a share for each four cards still to be seen (many show several at once)
-                now, budget = samples, Budget(nodes=sample_nodes,
-                                              seconds=left / (5 + 0.25 * hidden))
+                share = left / (5 + 0.25 * hidden) if timed else _UNTIMED
+                count, budget = samples, Budget(nodes=sample_nodes, seconds=share)
             else:
-                now, budget = 1, Budget(nodes=_GLANCE, seconds=seconds)
+                count, budget = 1, Budget(nodes=_GLANCE, seconds=seconds if timed else _UNTIMED)
             restless = stalls >= _PATIENCE or since >= _WANDER
-            decision = decide(game, rng, now, budget, frozenset(avoid), restless)
+            decision = yield from decide_steps(game, rng, count, budget, frozenset(avoid),
+                                               restless)
             stalls = stalls + 1 if decision.stuck else 0
             decisions += 1
             nodes += decision.nodes
@@ -341,6 +403,7 @@ def play(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
                 make(plan_game, move)
         game.push(move)
         moves.append(move)
+        yield move
         seen = view(game)
         avoid.add(seen)
         value = progress(seen, shape, weights)
@@ -352,4 +415,4 @@ def play(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
     result = WON if game.outcome() == WON else LOST
     if len(moves) >= max_moves and result != WON:
         result = UNKNOWN
-    return Played(result, moves, nodes, time.perf_counter() - start, decisions)
+    return Played(result, moves, nodes, now() - start, decisions)

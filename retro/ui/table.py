@@ -70,7 +70,12 @@ class TableScene:
         self.top_keys = top_keys or (
             texts.DUEL_TOP_KEYS if chosen.duel is not None
             else texts.TOP_KEYS if self.deal_pile() is not None else texts.TOP_KEYS_NO_DEAL)
-        self.winwatch: WinWatch | None = WinWatch() if app.winnable_mark else None
+        self.done_button = True  # on the status line, for a game with Done (not the computer's)
+        # no "still winnable?" against the computer: the mark sees the face-down cards, which
+        # the computer never does (and its frame time goes to the computer thinking ahead)
+        against_computer = chosen.duel is not None and chosen.duel.computer is not None
+        self.winwatch: WinWatch | None = (WinWatch() if app.winnable_mark
+                                          and not against_computer else None)
         self.watch: FileWatch | None = None  # the game's files, polled for live reload
         if chosen.duel is None and follow_file:
             self.watch = FileWatch(game_files(app.catalog, chosen.game_id))

@@ -186,7 +186,7 @@ def _draw_bars(table: TableScene, app: App) -> None:
         painter.cells(0, 0, title[:2 + len(texts.APP_TITLE)], pal.RED)
     stats = status_fields(table, app.settings.clock)
     width = COLS
-    if table.game.gdef.done:  # the Done button, at the right end of the status line
+    if table.game.gdef.done and table.done_button:  # the Done button, at the status line's end
         button = texts.DONE_KEY_LABEL
         width -= len(button)
         painter.cells(width, STATUS_ROW, button, pal.BLACK, pal.LIGHT_GREY)
@@ -223,5 +223,5 @@ def clock_text(seconds: int) -> str:
 
 def on_done_button(table: TableScene, mx: int, my: int) -> bool:
     """Whether a click at (mx, my) hits the Done button at the end of the status line."""
-    return (bool(table.game.gdef.done) and my // CELL_H == STATUS_ROW
+    return (bool(table.game.gdef.done) and table.done_button and my // CELL_H == STATUS_ROW
             and mx // CELL_W >= COLS - len(texts.DONE_KEY_LABEL))

@@ -441,6 +441,42 @@ def duel_result(names: tuple[str, str] = ("Anna", "Bert"), code: str = DUEL_CODE
     return driver
 
 
+def duel_computer(code: str = DUEL_CODE) -> Driver:
+    """The duel form: Anna against the computer, easy (→ once), a duel code typed."""
+    driver = duel_menu()
+    driver.press("RETURN")
+    driver.type("Anna")
+    driver.press("RIGHT", "TAB")  # the computer, easy; Tab goes on to the code
+    driver.type(code)
+    return driver
+
+
+def computer_turn() -> Driver:
+    """Anna played two moves and pressed Done; the computer has shown some moves of its own."""
+    driver = duel_computer()
+    driver.press("RETURN")  # against the computer Anna plays at once
+    play(driver, *ANNA_MOVES)
+    driver.press("X", "Y")
+    scene = driver.app.scene
+    for _ in range(3000):
+        if len(scene.table.game.history) >= 6:  # type: ignore[attr-defined]
+            break
+        driver.step()
+    return driver
+
+
+def computer_result() -> Driver:
+    """The computer's turn skipped (Space): the result of Anna against the computer."""
+    driver = computer_turn()
+    driver.press("SPACE")
+    app = driver.app
+    for _ in range(100_000):
+        if app.scene.context != "computer":
+            break
+        driver.step()
+    return driver
+
+
 def confirm() -> Driver:
     driver = fresh_table()
     driver.press("RETURN", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT",
@@ -477,6 +513,9 @@ SCREENS: dict[str, Callable[[], Driver]] = {
     "duel_setup": duel_setup,
     "duel_pass": duel_pass,
     "duel_result": duel_result,
+    "duel_computer": duel_computer,
+    "computer_turn": computer_turn,
+    "computer_result": computer_result,
     "title": title,
     "menu": menu,
     "table_fresh": fresh_table,
