@@ -171,6 +171,7 @@ def lifted() -> Driver:
 def hint() -> Driver:
     driver = fresh_table()
     driver.press("H")
+    driver.thought()
     return driver
 
 
@@ -184,6 +185,7 @@ def hint_solver() -> Driver:
     driver = Driver(app)
     driver.step()
     driver.press("H")
+    driver.thought()
     return driver
 
 
