@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from retro.errors import RetroError
 from retro.textmode import Colour, TextScreen
 from retro.ui import menuview, texts
+from retro.ui.keymap import FPS
 from retro.ui.shelf import Entry
 from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
 from retro.ui.widgets import bar, big_text, centre, note_line
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
 
 
 # -- title ----------------------------------------------------------------------------------------
+
+DEMO_AFTER = 20 * FPS  # frames the title screen is left alone before its demos begin
 
 
 class TitleScene:
@@ -34,11 +37,19 @@ class TitleScene:
         self.note = note
         self.screen = compose_title(note)
         self.words = texts.TITLE_LINES  # composed again when the language changes
+        self.idle = 0  # frames since the last key, for the demos (`retro.ui.titledemo`)
 
     def update(self, app: App) -> None:
         for action, _ in app.keyboard.actions(self.context):
+            self.idle = 0
             self.HANDLERS[action](self, app)
             return
+        self.idle = 0 if app.keyboard.any_pressed() else self.idle + 1
+        if self.idle >= DEMO_AFTER:
+            from retro.ui.titledemo import TitleDemoScene  # only once left alone
+
+            self.idle = 0
+            app.push(TitleDemoScene(app))
 
     def _menu(self, app: App) -> None:
         app.show_menu()
