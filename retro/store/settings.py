@@ -1,5 +1,6 @@
 """The player's settings, kept between runs: sound, language, window scale, fullscreen, the
-name last typed for the high score table, the four-colour deck and the game clock.
+name last typed for the high score table, the four-colour deck, the game clock and whether
+new deals are winnable ones only.
 
 One small JSON file in the config folder, written atomically like the saves. Reading never
 stops the program: a file that is not readable JSON (or not a settings file) is set aside with
@@ -54,6 +55,7 @@ class Settings:
     last_name: str = ""
     four_colour: bool = False  # clubs green and diamonds blue, not two suits of each colour
     clock: bool = False  # the time a game has been played, on the status line
+    winnable_only: bool = False  # new deals drawn until the solver proves one winnable
     note: str = field(default="", compare=False, repr=False)
 
     @classmethod

@@ -309,7 +309,7 @@ class OverScene(Overlay):
             self.ask_name(self)
             return
         if app.session is not None:
-            app.start(app.session.game_id, app.session.options)
+            app.new_deal(app.session.game_id, app.session.options)
 
     def _undo(self, app: App) -> None:
         app.settle_awaiting()

@@ -144,7 +144,7 @@ class MenuScene:
         """The focusable lines: (kind, name)."""
         entry = self.entry
         lines = [("game", "")] + [("option", name) for name in entry.options]
-        lines += [("deal", ""), ("sound", ""), ("window", ""), ("play", "")]
+        lines += [("deal", ""), ("winnable", ""), ("sound", ""), ("window", ""), ("play", "")]
         if entry.duel and not entry.error:
             lines.append(("duel", ""))
         lines += [("scores", ""), ("settings", "")]
@@ -280,6 +280,8 @@ class MenuScene:
             self.values[self.game_id][name] = values[(at + delta) % len(values)]
         elif kind == "sound":
             app.toggle_sound()
+        elif kind == "winnable":
+            app.toggle_winnable_only()
         elif kind == "window":
             self._change_window(app, delta)
 
@@ -312,6 +314,8 @@ class MenuScene:
             app.show_settings()
         elif kind == "sound":
             app.toggle_sound()
+        elif kind == "winnable":
+            app.toggle_winnable_only()
         elif kind == "window":
             self._change_window(app, 1)
         else:
@@ -325,11 +329,13 @@ class MenuScene:
             return
         game_id = entry.id
         options = dict(self.values[game_id])
-        seed = int(self.deal) if self.deal else app.seed_source()
+        # a number typed is played as it is; one offered is drawn anew for winnable deals only
+        offered = not self.typing and app.settings.winnable_only
+        seed = None if offered or not self.deal else int(self.deal)
 
         def start() -> None:
             try:
-                app.start(game_id, options, seed)
+                app.new_deal(game_id, options, seed)
                 app.menu_deal = ""  # played: the next menu offers a new number
             except RetroError as error:  # a broken game file: say so, keep the menu
                 app.beeper.play("refuse")
@@ -383,7 +389,8 @@ class MenuScene:
             self._scroll_to_game()
         state = (self.game, self.top, self.focus, repr(self.values[self.game_id]), self.deal,
                  app.beeper.enabled, app.window.scale, app.window.fullscreen,
-                 app.session is not None, self.error, app.pending, app.lang)
+                 app.session is not None, self.error, app.pending, app.lang,
+                 app.settings.winnable_only)
         screen = self._screen
         if screen is None or state != self._state:
             self._state = state

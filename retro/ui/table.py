@@ -287,7 +287,7 @@ class TableScene:
         session = self.session
 
         def deal() -> None:
-            app.start(session.game_id, session.options)
+            app.new_deal(session.game_id, session.options)
 
         if session.in_progress():
             app.push(ConfirmScene(deal))
