@@ -130,6 +130,7 @@ def start(table: TableScene, app: App) -> None:
         return
     table.held = None
     table.clear_hint()
+    table.thinking = None  # a first hint being looked for is not wanted now
     table.stop_auto()
     speed = NORMAL if app.demo_speed is None else app.demo_speed
     table.demo = Demo(table.game, speed, seed=len(table.game.history))

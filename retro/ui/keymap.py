@@ -113,7 +113,7 @@ KEYMAP: tuple[Binding, ...] = (
     Binding("table", "demo", ("P",),
             "Demo: the computer plays on from here, without seeing face-down cards (+ and - "
             "its speed, any other key stops it)",
-            short="Demo: the computer plays"),
+            short="Demo: computer plays"),
     Binding("table", "best_click", ("MOUSE_BUTTON_RIGHT",),
             "Send the clicked card (and those on it) to its best place",
             short="Card to its best place"),
