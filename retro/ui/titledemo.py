@@ -83,9 +83,9 @@ class TitleDemoScene:
                 self.demo.moved(table.game)
             else:
                 self.demo.ended = NO_MOVE
-        if self.demo.ended:
+        if self.demo.ended:  # its end shown a while; a game the computer cannot begin: skipped
             table.say(self.demo.status())
-            self.pause = END_PAUSE
+            self.pause = END_PAUSE if self.demo.moves else 0
 
     def _back(self, app: App) -> None:
         app.pop()
