@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from retro.ui.app import App
     from retro.ui.table import TableScene
 
-SLICE_SECONDS = 0.0012  # of each frame: the frame's own drawing takes a few tenths of a ms
+SLICE_SECONDS = 0.001  # of each frame: the frame's own drawing takes a few tenths of a ms
 # Each decision: two samples of the hidden cards, a few hundred nodes each (most decisions
 # take a few milliseconds of thinking, the longest about a tenth of a second).
 SAMPLES = 2
