@@ -7,10 +7,8 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from retro.engine.game import WON, Game
-from retro.engine.notation import format_move
 from retro.store.files import (
     GAME_ID,
     DamagedFile,
@@ -21,6 +19,9 @@ from retro.store.files import (
     write_document,
 )
 from retro.store.saves import MAX_MOVES
+
+if TYPE_CHECKING:
+    from retro.engine.game import Game
 
 RECORDS_KIND = "retro-patience-records"
 RECORDS_VERSION = 1
@@ -138,6 +139,9 @@ class Records:
         """Count a finished game; its place in the high score table of its option set
         (1-based), or None when it did not make the table. `won` overrides the game's own
         outcome (a duel's winner); an `abandoned` game counts in the statistics only."""
+        from retro.engine.game import WON  # loaded with the game being counted
+        from retro.engine.notation import format_move
+
         won = game.outcome() == WON if won is None else won
         score = game.score()
         key = option_key(game.gdef.id, dict(game.gdef.options))

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from retro.definition.catalog import Catalog
-from retro.engine.game import Game
 from retro.store.files import DamagedFile
 from retro.store.records import HighScore, Records, option_key
 from retro.store.saves import (
@@ -24,6 +23,10 @@ from retro.store.saves import (
     resume_current,
     save_current,
 )
+
+if TYPE_CHECKING:
+    from retro.definition.catalog import Catalog
+    from retro.engine.game import Game
 
 DEFAULT_NAME = "Player"
 
@@ -116,6 +119,8 @@ class Keeper:
 def read_game_file(path: Path, catalog: Catalog) -> tuple[Game, list[str]]:
     """A saved game file to replay: its deal (the opening position) and the moves made, in the
     notation. Raises DamagedFile (a RetroError) with one line when it cannot be used."""
+    from retro.engine.game import Game
+
     saved: SavedGame | None = load_saved(path)
     if saved is None:
         raise DamagedFile(f"{path}: no such file")

@@ -7,7 +7,10 @@ No pyxel here: the same numbers serve drawing, mouse hits and tests.
 
 from __future__ import annotations
 
-from retro.engine.model import GameDef, Pile, Position
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from retro.engine.model import GameDef, Pile, Position
 
 SCREEN_W = 640
 SCREEN_H = 400

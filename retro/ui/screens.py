@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from retro.errors import RetroError
 from retro.textmode import Colour, TextScreen
-from retro.ui import menuview, texts
+from retro.ui import texts
 from retro.ui.keymap import FPS
-from retro.ui.shelf import Entry
 from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
 from retro.ui.widgets import bar, big_text, centre, note_line
 
 if TYPE_CHECKING:
     from retro.ui.app import App
+    from retro.ui.shelf import Entry
 
 
 # -- title ----------------------------------------------------------------------------------------
@@ -398,4 +398,6 @@ class MenuScene:
         app.painter.screen("menu", screen)
 
     def compose(self, app: App) -> TextScreen:
+        from retro.ui import menuview  # with the menu, not with the title screen
+
         return menuview.compose(self, app)

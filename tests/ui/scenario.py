@@ -21,9 +21,10 @@ from retro.paths import games_dir
 from retro.solver import hints as advice
 from retro.store.records import Records
 from retro.store.saves import save_current
-from retro.ui.app import App, Session
+from retro.ui.app import App
 from retro.ui.driver import Driver, headless
 from retro.ui.screens import MenuScene
+from retro.ui.session import Session
 from retro.ui.table import TableScene
 
 DEAL = 5
