@@ -217,25 +217,6 @@ class App:
         table.deal_in(self)
         return self.session
 
-    def new_deal(self, game_id: str, options: Mapping[str, Any] | None = None,
-                 seed: int | None = None) -> None:
-        """A new deal: deal `seed`, else one drawn; with winnable deals only chosen, drawn
-        until the solver proves one winnable (`retro.ui.dealsearch`, a box over this scene
-        while it looks)."""
-        if seed is not None or not self.settings.winnable_only:
-            self.start(game_id, options, seed)
-            return
-        from retro.ui.dealsearch import LookingScene
-
-        chosen = dict(options or {})
-        self.push(LookingScene(self, game_id, chosen,
-                               lambda found: self.start(game_id, chosen, found)))
-
-    def toggle_winnable_only(self) -> None:
-        """Winnable deals only, on or off, remembered."""
-        self.settings.winnable_only = not self.settings.winnable_only
-        self.save_settings()
-
     # -- the duel -------------------------------------------------------------------------------
 
     def show_duel_setup(self, game_id: str, names: tuple[str, str] = ("", ""),

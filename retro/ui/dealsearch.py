@@ -28,6 +28,17 @@ PER_DEAL = Budget(seconds=2.0)
 MOST = 15  # deals tried before the search gives up and offers the last one
 
 
+def new_deal(app: App, game_id: str, options: Mapping[str, Any], seed: int | None = None
+             ) -> None:
+    """A new deal: deal `seed`, else one drawn; with winnable deals only chosen, drawn until
+    the solver proves one winnable (a box over the scene it was asked from while it looks)."""
+    if seed is not None or not app.settings.winnable_only:
+        app.start(game_id, options, seed)
+        return
+    chosen = dict(options)
+    app.push(LookingScene(app, game_id, chosen, lambda found: app.start(game_id, chosen, found)))
+
+
 class LookingScene(Overlay):
     """Deals drawn and searched, a slice a frame, until one is proved winnable; then `play`
     is called with its number."""

@@ -281,9 +281,14 @@ class MenuScene:
         elif kind == "sound":
             app.toggle_sound()
         elif kind == "winnable":
-            app.toggle_winnable_only()
+            self._toggle_winnable(app)
         elif kind == "window":
             self._change_window(app, delta)
+
+    def _toggle_winnable(self, app: App) -> None:
+        """Winnable deals only, on or off, remembered."""
+        app.settings.winnable_only = not app.settings.winnable_only
+        app.save_settings()
 
     def _change_window(self, app: App, delta: int) -> None:
         """The window line's values: each whole scale that fits, then fullscreen."""
@@ -315,7 +320,7 @@ class MenuScene:
         elif kind == "sound":
             app.toggle_sound()
         elif kind == "winnable":
-            app.toggle_winnable_only()
+            self._toggle_winnable(app)
         elif kind == "window":
             self._change_window(app, 1)
         else:
@@ -334,8 +339,10 @@ class MenuScene:
         seed = None if offered or not self.deal else int(self.deal)
 
         def start() -> None:
+            from retro.ui.dealsearch import new_deal  # not needed by the title screen
+
             try:
-                app.new_deal(game_id, options, seed)
+                new_deal(app, game_id, options, seed)
                 app.menu_deal = ""  # played: the next menu offers a new number
             except RetroError as error:  # a broken game file: say so, keep the menu
                 app.beeper.play("refuse")

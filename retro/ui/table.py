@@ -17,7 +17,7 @@ from retro.engine.model import DONE, MOVE, Move, Pile
 from retro.engine.notation import format_move
 from retro.errors import IllegalMove
 from retro.solver import hints as advice
-from retro.ui import demo, livereload, tablehelp, tablekeys, texts
+from retro.ui import dealsearch, demo, livereload, tablehelp, tablekeys, texts
 from retro.ui.dialogs import ConfirmScene
 from retro.ui.keymap import FPS
 from retro.ui.layout import Geometry
@@ -284,15 +284,14 @@ class TableScene:
     def new(self, app: App) -> None:
         if self._in_duel(app, texts.NO_NEW_DUEL):
             return
-        session = self.session
-
-        def deal() -> None:
-            app.new_deal(session.game_id, session.options)
-
-        if session.in_progress():
-            app.push(ConfirmScene(deal))
+        if self.session.in_progress():
+            app.push(ConfirmScene(lambda: self.deal_anew(app)))
         else:
-            deal()
+            self.deal_anew(app)
+
+    def deal_anew(self, app: App) -> None:
+        """A new deal of this game and options (a winnable one, when only those are wanted)."""
+        dealsearch.new_deal(app, self.session.game_id, self.session.options)
 
     def ask_restart(self, app: App) -> None:
         if self._in_duel(app, texts.NO_NEW_DUEL):

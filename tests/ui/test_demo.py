@@ -22,10 +22,11 @@ from retro.solver.search import UNKNOWN, WON, Budget, Search, solve
 from retro.store.settings import Settings
 from retro.ui import dealsearch, texts
 from retro.ui import demo as demos
-from retro.ui.app import App, Session
+from retro.ui.app import App
 from retro.ui.dialogs import ConfirmScene
 from retro.ui.driver import Driver
 from retro.ui.screens import DEMO_AFTER, MenuScene, TitleScene
+from retro.ui.session import Session
 from retro.ui.table import TableScene
 from retro.ui.titledemo import TitleDemoScene
 
