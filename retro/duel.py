@@ -160,11 +160,12 @@ class Computer:
         self.moves: list[Move] = []  # made on `game`, in order
         self.thought = 0.0  # seconds spent thinking
         self.finished = False
-        self._slice_start = 0.0
         from retro.solver import honest  # the solver only when the computer plays
 
+        self._pace = honest.Pace()
         self._steps = honest.playing(game, strength.seconds, strength.samples, seed,
-                                     strength.nodes, clock=self._clock)
+                                     strength.nodes, pace=self._pace, clock=self._clock)
+        self._slice_start = 0.0
 
     def _clock(self) -> float:
         return self.thought + time.perf_counter() - self._slice_start
@@ -175,8 +176,9 @@ class Computer:
         if self.finished:
             return True
         start = self._slice_start = time.perf_counter()
+        self._pace.until = start + seconds
         try:
-            while time.perf_counter() - start < seconds:
+            while time.perf_counter() < self._pace.until:
                 move = next(self._steps)
                 if move is not None:
                     self.moves.append(move)

@@ -1,6 +1,6 @@
 """The player's settings, kept between runs: sound, language, window scale, fullscreen, the
-name last typed for the high score table, the four-colour deck, the game clock and the duel's
-opponent last chosen.
+name last typed for the high score table, the four-colour deck, the game clock, the duel's
+opponent last chosen and whether new deals are winnable ones only.
 
 One small JSON file in the config folder, written atomically like the saves. Reading never
 stops the program: a file that is not readable JSON (or not a settings file) is set aside with
@@ -60,6 +60,7 @@ class Settings:
     clock: bool = False  # the time a game has been played, on the status line
     duel_opponent: str = ""  # a duel's opponent last chosen: "" a person, else the computer's
     # strength (retro.duel.STRENGTHS)
+    winnable_only: bool = False  # new deals drawn until the solver proves one winnable
     note: str = field(default="", compare=False, repr=False)
 
     @classmethod

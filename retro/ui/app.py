@@ -99,6 +99,8 @@ class App:
         self.pending: Game | None = None  # a saved game the player chose not to resume (yet)
         self.awaiting: Game | None = None  # a finished game whose player is typing a name
         self.menu_deal = ""  # the deal number the menu offers, kept until played
+        self.demo_speed: int | None = None  # the demo's speed last chosen (None: normal)
+        self.title_demos = 0  # the title screen's demos played: the next plays the next game
         self.keyboard = Keyboard()
         self.painter = Painter()
         self.beeper = Beeper(self.settings.sound if sound is None else sound)

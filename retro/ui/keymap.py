@@ -40,6 +40,8 @@ CONTEXTS: dict[str, str] = {
     "window": "Every screen",
     "title": "Title screen",
     "table": "At the table",
+    "demo": "A demo at the table (the computer plays)",
+    "looking": "Looking for a winnable deal",
     "over": "Game won or lost",
     "menu": "Game menu",
     "settings": "Settings (from the game menu)",
@@ -109,6 +111,10 @@ KEYMAP: tuple[Binding, ...] = (
             short="Hint: the previous one"),
     Binding("table", "auto", ("A",), "Auto-play the obvious moves",
             short="Auto-play obvious moves"),
+    Binding("table", "demo", ("P",),
+            "Demo: the computer plays on from here, without seeing face-down cards (+ and - "
+            "its speed, any other key stops it)",
+            short="Demo: computer plays"),
     Binding("table", "best_click", ("MOUSE_BUTTON_RIGHT",),
             "Send the clicked card (and those on it) to its best place",
             short="Card to its best place"),
@@ -127,6 +133,13 @@ KEYMAP: tuple[Binding, ...] = (
     Binding("table", "sound", ("S",), "Sound on / off"),
     Binding("table", "help", ("F1",), "Instructions"),
     Binding("table", "menu", ("M", "F10"), "The game menu"),
+    Binding("demo", "faster", ("PLUS", "EQUALS", "KP_PLUS"), "Faster"),
+    Binding("demo", "slower", ("MINUS", "KP_MINUS"), "Slower"),
+    Binding("demo", "stop", ("ESCAPE",),
+            "Stop the demo (any other key does too): your turn at the position reached",
+            short="Stop (any key does)"),
+    Binding("looking", "cancel", ("ESCAPE",), "Stop looking: back to where you were",
+            short="Stop looking"),
     Binding("over", "new", ("N", "RETURN", "SPACE"), "Next deal"),
     Binding("over", "undo", ("U", "BACKSPACE"), "Undo the last move and play on"),
     Binding("over", "restart", ("F3",), "Play this deal again"),
@@ -307,6 +320,12 @@ class Keyboard:
 
     def code(self, name: str) -> int:
         return self._codes[name.removeprefix("shift+")]
+
+    def any_pressed(self) -> bool:
+        """Whether any key the keymap knows (every letter, digit and named key, the mouse
+        buttons) was pressed this frame: what stops a demo."""
+        pyxel = self._pyxel
+        return any(pyxel.btnp(code) for code in self._codes.values())
 
     def actions(self, context: str) -> list[tuple[str, str]]:
         """(action, key name) pairs pressed this frame, in keymap order; repeats included."""

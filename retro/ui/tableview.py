@@ -129,7 +129,7 @@ def status_fields(table: TableScene, clock: bool = False) -> str:
         parts.append(f"{texts.STATUS_REDEALS} {left}")
     if clock:
         parts.append(f"{texts.STATUS_TIME} {clock_text(table.session.frames // FPS)}")
-    if table.winwatch is not None:
+    if table.winwatch is not None and table.demo is None:  # (it rests while a demo plays)
         parts.append(table.winwatch.mark())
     return " " + "  ".join(parts) + " "
 

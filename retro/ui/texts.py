@@ -79,6 +79,18 @@ PILE_WORDS = ("column", "foundation", "cell", "stock", "waste", "reserve", "disc
 NO_PLACE = "{cards} has no place to go"
 RESTARTED = "The deal starts again"
 NO_DEAL_HERE = "This game has no stock to deal from"
+THINKING = "Thinking…"
+
+# The demo: the computer plays the deal on the table (P), or the title screen's demos.
+DEMO_SPEEDS = ("slow", "normal", "fast")
+DEMO_PLAYING = "Demo, {speed}: the computer plays. + - Speed, any other key stops it"
+DEMO_STOPPED = "Demo stopped: your turn"
+DEMO_WON = "Demo over: the computer has won the game"
+DEMO_LOST = "Demo over: the game is lost"
+DEMO_NO_MOVE = "Demo over: the computer sees no move that leads anywhere"
+DEMO_NOT_COUNTED = "(a game the computer played in is not counted)"
+DEMO_BANNER = "DEMO ─ press any key"
+NO_DEMO_DUEL = "No demo in a duel: every move is the player's"
 
 MENU_TITLE = " Retro Patience ─ Game menu "
 MENU_GAMES = " Games "
@@ -96,6 +108,14 @@ MENU_ON, MENU_OFF = "on", "off"
 MENU_WINDOW = "Window"
 MENU_FULLSCREEN = "full screen"
 MENU_SETTINGS = "Settings: language, cards, clock"
+MENU_WINNABLE = "Winnable deals only"
+LOOKING_TITLE = " Winnable deals only "
+LOOKING = Plural("Looking for a winnable deal… {n} tried",
+                 "Looking for a winnable deal… {n} tried")
+LOOKING_KEYS = "Esc: stop looking"
+LOOKING_NONE = Plural("No deal proved winnable in {n} tried.",
+                      "No deal proved winnable in {n} tried.")
+LOOKING_OFFER = "Play the last one, deal {deal}, anyway (Y/N)?"
 
 SETTINGS_TITLE = " Settings "
 SETTINGS_LANGUAGE = "Language"
