@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 __all__ = ["App", "Scene", "init_window", "run"]
 
 TRACE_ENV = "RETRO_PATIENCE_TRACE"
+AHEAD_SLICE = 0.0008  # seconds of each frame the computer thinks during the person's turn
 
 
 class Scene(Protocol):
@@ -98,6 +99,8 @@ class App:
         self.pending: Game | None = None  # a saved game the player chose not to resume (yet)
         self.awaiting: Game | None = None  # a finished game whose player is typing a name
         self.menu_deal = ""  # the deal number the menu offers, kept until played
+        self.demo_speed: int | None = None  # the demo's speed last chosen (None: normal)
+        self.title_demos = 0  # the title screen's demos played: the next plays the next game
         self.keyboard = Keyboard()
         self.painter = Painter()
         self.beeper = Beeper(self.settings.sound if sound is None else sound)
@@ -228,42 +231,34 @@ class App:
         self.push(scene)
 
     def start_duel(self, game_id: str, duel: Duel) -> None:
-        """Player 1's turn begins (after the pass screen); the game in progress is given up."""
-        from retro.ui.duelscreens import PassScene
+        """Player 1's turn begins (after the pass screen; against the computer at once); the
+        game in progress is given up."""
+        from retro.ui.duelscreens import PassScene, duel_label
         from retro.ui.session import Session
+        from retro.ui.table import TableScene
 
         self.abandon()
         self.keeper.clear()
-        self.session = Session(game_id, {}, duel.game, label=_duel_label(duel),
+        self.session = Session(game_id, {}, duel.game, label=duel_label(duel),
                                duel=duel)
-        self.replace(PassScene(self, duel, game_id))
+        self.replace(PassScene(self, duel, game_id) if duel.computer is None
+                     else TableScene(self))
 
     def end_turn(self, session: Session) -> None:
-        """A player's turn is over (Done, won, or nothing but Done left): the pass screen for
-        player 2, or, when both have played, the result, and both games counted, the winner's
-        as won."""
-        from retro.ui.duelscreens import DuelResultScene, PassScene, turn_end_reason
+        """A player's turn is over: the next turn or the result (see `duelscreens.end_turn`)."""
+        from retro.ui.duelscreens import end_turn
 
-        duel = session.duel
-        assert duel is not None
-        why = turn_end_reason(duel)
-        duel.end_turn()
-        if duel.over:
-            winner = duel.result().winner
-            for index, game in enumerate(duel.played):
-                self.keeper.record(game, duel.names[index], won=index == winner)
-            self.replace(DuelResultScene(self, duel, session.game_id))
-            return
-        session.game = duel.game
-        session.label = _duel_label(duel)
-        self.replace(PassScene(self, duel, session.game_id, why))
+        end_turn(self, session)
 
     def leave_duel(self, game_id: str) -> None:
-        """The duel given up: a turn already played counts in the statistics only."""
+        """The duel given up: a turn already played counts in the statistics only (the
+        computer's never)."""
         session = self.session
         if session is not None and session.duel is not None and not session.duel.over:
-            for game in session.duel.played:
-                self.keeper.record(game, abandoned=True)
+            duel = session.duel
+            strength = "" if duel.computer is None else duel.computer.name
+            for game in duel.played[:1 if strength else 2]:
+                self.keeper.record(game, abandoned=True, computer=strength)
         self.session = None
         self.show_title()
         self.show_menu(game_id)
@@ -418,6 +413,11 @@ class App:
         self.window.update(self)  # the keys of every screen (size, fullscreen, quit) first
         if self.scenes and not self.closed:
             self.scene.update(self)
+        duel = self.session.duel if self.session is not None else None
+        if duel is not None and duel.opponent is not None and duel.turn == 0:
+            # the computer plays its own game of the deal while the person plays theirs,
+            # so that at its turn it has little left to think
+            duel.opponent.think(AHEAD_SLICE)
 
     def draw(self) -> None:
         if not self.scenes:
@@ -455,11 +455,6 @@ class App:
         if self.trace is not None:
             with self.trace.open("a", encoding="utf-8") as out:
                 out.write(line + "\n")
-
-
-def _duel_label(duel: Duel) -> str:
-    """The title bar in a duel: whose turn it is, and the duel code."""
-    return texts.DUEL_LABEL.format(name=duel.player, code=duel.code)
 
 
 def init_window(headless: bool = False, fps: int = FPS,

@@ -88,14 +88,16 @@ class Keeper:
                                       game.moves_made)
 
     def record(self, game: Game, name: str = "", *, won: bool | None = None,
-               abandoned: bool = False) -> int | None:
+               abandoned: bool = False, computer: str = "") -> int | None:
         """Count a finished game once; its place in the table, if it made it. A game given up
-        (`abandoned`) counts in the statistics only."""
+        (`abandoned`) counts in the statistics only; `computer`: a duel against it, at that
+        strength (statistics of their own)."""
         name = name or self.last_name or DEFAULT_NAME
         place: list[int | None] = [None]
 
         def write() -> None:
-            place[0] = self.records.record(game, name, won=won, abandoned=abandoned)
+            place[0] = self.records.record(game, name, won=won, abandoned=abandoned,
+                                           computer=computer)
 
         self._guard(write, "the records could not be saved")
         return place[0]
