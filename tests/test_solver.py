@@ -23,7 +23,7 @@ from retro.engine.notation import format_position, parse_position
 from retro.errors import DefinitionError
 from retro.solver import honest
 from retro.solver.guide import Weights, weights_for
-from retro.solver.safety import home_moves, model_for, safe_move
+from retro.solver.safety import home_moves, learn_for, model_for, safe_move
 from retro.solver.search import UNKNOWN, Budget, Result, _Shared, distinct, solve
 from tests.helpers import game_at, load
 
@@ -434,3 +434,17 @@ def test_a_line_ends_where_the_game_file_says_the_game_is_lost(tmp_path: Path) -
     game = Game(gdef, 3)
     assert game.outcome() == LOST and game.legal_moves()  # lost, though moves are left
     assert solve(game, NODES).result == LOST
+
+
+@pytest.mark.parametrize("game_id", ["spider", "klondike", "freecell"])
+def test_safety_model_learnt_a_slice_at_a_time_is_the_one_learnt_at_once(game_id: str) -> None:
+    """A window learns a game's safe moves a slice a frame before its first search: many
+    slices, each a small step, and the model the same as the one learnt in one piece."""
+    at_once = model_for(Catalog().load(game_id, {}))
+    gdef = Catalog().load(game_id, {})  # a definition of its own: learnt afresh
+    assert not learn_for(gdef, 0.0)  # no time, no step
+    slices = 0
+    while not learn_for(gdef, 1e-6):  # about one step a call
+        slices += 1
+    assert slices > 100
+    assert model_for(gdef) == at_once

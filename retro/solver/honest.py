@@ -29,6 +29,7 @@ from retro.engine.game import WON, Game
 from retro.engine.model import DONE, Move, Position
 from retro.solver.adapter import key, make, unmake
 from retro.solver.guide import Weights, weights_for
+from retro.solver.safety import learn_for
 from retro.solver.search import LOST, UNKNOWN, Budget, Result, Search, solve
 
 _UNREAD = frozenset(("moves", "score"))  # counters no rule reads: not part of a view
@@ -73,6 +74,8 @@ def solving(game: Game, budget: Budget, pace: Pace) -> Thinking[Result]:
     between them: give it a game of its own)."""
     if not pace.until:
         return solve(game, budget)
+    while not learn_for(game.gdef, max(pace.until - time.perf_counter(), 0.0)):
+        yield  # the game's safe moves, learnt once, a slice at a time too
     search = Search(game, budget)
     while True:
         found = search.run_for(max(pace.until - time.perf_counter(), 0.0))

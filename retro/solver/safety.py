@@ -11,8 +11,9 @@ may then matter for more than what it holds.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 
 from retro.engine.cards import Card, make_deck
@@ -38,21 +39,45 @@ class SafetyModel:
     stirred: frozenset[str]  # groups a pile action changes: no safe move leaves them
 
 
-# Learnt models by definition (held with it, so an id is never taken for another's).
+# Learnt models by definition (held with it, so an id is never taken for another's), and the
+# learning under way of those a window learns a slice at a time.
+Learning = Generator[None, None, "SafetyModel | None"]
 _MODELS: dict[int, tuple[GameDef, SafetyModel | None]] = {}
+_LEARNING: dict[int, tuple[GameDef, Learning]] = {}
 
 
 def model_for(gdef: GameDef) -> SafetyModel | None:
     """The game's safety model, or None when its rules give no safe moves (learnt once)."""
     found = _MODELS.get(id(gdef))
     if found is None or found[0] is not gdef:
-        if len(_MODELS) > 64:
-            _MODELS.clear()
-        found = _MODELS[id(gdef)] = (gdef, _learn(gdef))
+        learn_for(gdef, float("inf"))
+        found = _MODELS[id(gdef)]
     return found[1]
 
 
-def _learn(gdef: GameDef) -> SafetyModel | None:
+def learn_for(gdef: GameDef, seconds: float) -> bool:
+    """Learn the game's model for about `seconds` (tens of milliseconds in all, so a window
+    learns it a slice a frame before its first search); True once it is known."""
+    found = _MODELS.get(id(gdef))
+    if found is not None and found[0] is gdef:
+        return True
+    under_way = _LEARNING.get(id(gdef))
+    if under_way is None or under_way[0] is not gdef:
+        under_way = _LEARNING[id(gdef)] = (gdef, _learn(gdef))
+    until = time.perf_counter() + seconds
+    try:
+        while time.perf_counter() < until:
+            next(under_way[1])
+    except StopIteration as done:
+        del _LEARNING[id(gdef)]
+        if len(_MODELS) > 64:
+            _MODELS.clear()
+        _MODELS[id(gdef)] = (gdef, done.value)
+        return True
+    return False
+
+
+def _learn(gdef: GameDef) -> Learning:
     deck = make_deck(gdef.deck.decks, gdef.deck.suits, gdef.deck.ranks, gdef.deck.ace_high)
     copies = Counter(deck)
     cards = sorted(copies, key=lambda card: (card.suit, card.rank))
@@ -64,10 +89,13 @@ def _learn(gdef: GameDef) -> SafetyModel | None:
     accepted: set[tuple[str, int, Card | None, Card]] = set()
     for full in (False, True):
         for group in gdef.groups:
-            answers = [_answers(gdef, group, cards, busy, full) for busy in (0, 1, 2)]
+            answers = []
+            for busy in (0, 1, 2):
+                answers.append((yield from _answers(gdef, group, cards, busy, full)))
             if any(other != answers[0] for other in answers[1:]):
                 return None  # some rule reads the other piles' cards
             accepted |= answers[0]
+    yield
     builders: dict[Card, set[Card]] = {card: set() for card in cards}
     successor: dict[str, dict[Card, Card | None]] = {}
     bases: dict[str, frozenset[Card]] = {}
@@ -98,6 +126,7 @@ def _learn(gdef: GameDef) -> SafetyModel | None:
         bases[group.name] = frozenset(empty_by_slot[0])
     if not successor:
         return None
+    yield
     stirred = _stirred(gdef, cards)
     if stirred is None:
         return None
@@ -137,7 +166,7 @@ def _stirred(gdef: GameDef, cards: list[Card]) -> frozenset[str] | None:
 
 
 def _answers(gdef: GameDef, group: GroupDef, cards: list[Card], busy: int,
-             full: bool) -> set[tuple[str, int, Card | None, Card]]:
+             full: bool) -> Generator[None, None, set[tuple[str, int, Card | None, Card]]]:
     """Every (group, slot, card below or None for an empty pile, card put) `group`'s accept
     rule allows, with a card from any pile that may be picked from; `busy` > 0 lays a different
     card on every other pile first, to see whether the answers depend on them. Without `full`
@@ -168,6 +197,7 @@ def _answers(gdef: GameDef, group: GroupDef, cards: list[Card], busy: int,
                     src.refresh(position)
                     if _accepts(group, position, src, dst):
                         result.add((group.name, slot, below, card))
+                yield  # a card below asked about with every card: a step of the learning
     return result
 
 

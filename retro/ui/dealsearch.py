@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from retro.engine.game import Game
+from retro.solver.safety import learn_for
 from retro.solver.search import WON, Budget, Search
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
@@ -63,6 +64,8 @@ class LookingScene(Overlay):
             self.HANDLERS[action](self, app)
             return
         if self.search is None:
+            if not learn_for(self.gdef, SLICE_SECONDS):
+                return  # the game's safe moves first, a slice a frame
             self.seed = app.seed_source()
             self.tried += 1
             self._region = None  # the count changed: composed again

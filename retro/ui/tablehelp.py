@@ -15,6 +15,7 @@ from retro.engine.model import MOVE, Move, Pile
 from retro.engine.rotation import ROTATIONS
 from retro.solver import hints as advice
 from retro.solver.adapter import copy_game
+from retro.solver.safety import learn_for
 from retro.solver.search import Search
 from retro.ui import texts
 from retro.ui.tablekeys import best, cards_text
@@ -34,10 +35,10 @@ HINT_SLICE = 0.02  # seconds of each frame the first hint's search takes (a fram
 @dataclass
 class Thinking:
     """The first hint being looked for: the solver's search (on a copy of the game, a slice a
-    frame), the ranked hints already known, the position it is about and the key's
-    direction."""
+    frame; made once the game's safe moves are learnt, also a slice a frame), the ranked
+    hints already known, the position it is about and the key's direction."""
 
-    search: Search
+    search: Search | None
     ranked: list[advice.Hint]
     about: object
     delta: int
@@ -60,8 +61,7 @@ def _cycle_hint(table: TableScene, app: App, delta: int) -> None:
     if table.hints is None:
         ranked = advice.hints(table.game)
         if ranked:
-            search = Search(copy_game(table.game), advice.hint_budget())
-            table.thinking = Thinking(search, ranked, _about(table), delta)
+            table.thinking = Thinking(None, ranked, _about(table), delta)
             return  # the table's update runs its slices, this frame's too
         table.hints = []
     _show(table, app, delta)
@@ -80,6 +80,10 @@ def think(table: TableScene, app: App) -> None:
     if _about(table) != thinking.about:
         table.thinking = None
         return
+    if thinking.search is None:
+        if not learn_for(table.game.gdef, HINT_SLICE):
+            return
+        thinking.search = Search(copy_game(table.game), advice.hint_budget())
     found = thinking.search.run_for(HINT_SLICE)
     if found is None:
         return

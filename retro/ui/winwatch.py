@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from retro.engine.game import Game
 from retro.solver.adapter import copy_game
+from retro.solver.safety import learn_for
 from retro.solver.search import LOST, WON, Budget, Search
 from retro.ui import texts
 
@@ -29,6 +30,8 @@ class WinWatch:
         """One frame's share: a new search when the position changed, else a slice more."""
         about = (id(game), game.key(), len(game.history))
         if about != self.watched:
+            if not learn_for(game.gdef, SLICE_SECONDS):
+                return  # the game's safe moves first, a slice a frame: then the search
             self.watched = about
             self.answer = ""
             self.search = Search(copy_game(game), WATCH_BUDGET)
