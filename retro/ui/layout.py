@@ -63,6 +63,16 @@ class Geometry:
         self.origins = [(round(left + (ux - min_x) * cell_w),
                          round(TABLE_TOP + MARGIN + (uy - min_y) * cell_h)) for ux, uy in units]
         self.ring_y = [round(TABLE_TOP + MARGIN + (uy - min_y) * cell_h) for uy in ring_heights]
+        # the order piles are drawn in (a hit is looked for the other way round): as they come,
+        # but a ring's piles from its top down, so where they overlap each shows its index
+        self.draw_order: list[int] = []
+        for index in range(len(units)):
+            ring = self.ring_of[index]
+            if ring < 0:
+                self.draw_order.append(index)
+            elif index == 0 or self.ring_of[index - 1] != ring:
+                members = [i for i in range(index, len(units)) if self.ring_of[i] == ring]
+                self.draw_order += sorted(members, key=lambda i: self.origins[i][1])
         self._limits = [self._limit(i) for i in range(len(units))]
 
     def _limit(self, index: int) -> int:
@@ -128,8 +138,9 @@ class Geometry:
 
     def hit(self, position: Position, mx: int, my: int) -> tuple[Pile, int] | None:
         """The pile and card index under the mouse (index -1: the empty place of a pile)."""
-        for pile in reversed(position.piles):
-            if self.hidden[pile.index]:
+        for index in reversed(self.draw_order):
+            pile = position.piles[index]
+            if self.hidden[index]:
                 continue
             offsets = self.offsets(pile)
             for i in range(len(pile.cards) - 1, -1, -1):

@@ -45,7 +45,8 @@ def draw_table(table: TableScene, app: App) -> None:
     else:
         tint = (-1, 0, 0)
     frames = _marks(table, hint)
-    shown = [pile for pile in table.piles if not table.geometry.hidden[pile.index]]
+    geometry = table.geometry
+    shown = [table.piles[i] for i in geometry.draw_order if not geometry.hidden[i]]
     for pile in shown:  # empty places first: a card lying over one hides its outline
         if pile.over or pile.under:
             continue  # a place in a cover map: once empty, it shows the table or the cards
