@@ -548,8 +548,8 @@ class _Reader:
                 number.isdigit() and 1 <= int(number) <= size and size > 1)):
             self.order.ordered.add(group)
             return text
-        self.error(path, f"no pile {shown(item)} (a number of '{name}' or a pile id such as "
-                         f"'{group}:1')" + suggest(group, list(self.groups)))
+        self.error(path, f"no pile {shown(item)} (a number of '{name}', or another group's "
+                         "pile by its id: GROUP:NUMBER)" + suggest(group, list(self.groups)))
         return None
 
 

@@ -12,7 +12,7 @@ from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 CLOCK = load("grandfathers_clock")
-STARTS = "TH JS QD KC 2H 3S 4D 5C 6H 7S 8D 9C".split()
+STARTS = ["TH", "JS", "QD", "KC", "2H", "3S", "4D", "5C", "6H", "7S", "8D", "9C"]
 
 
 def test_each_hour_starts_with_its_own_card_and_40_cards_lie_in_eight_columns() -> None:
