@@ -177,3 +177,21 @@ def test_pick_and_action_rules_take_a_parameter_for_each_pile(tmp_path: Path) ->
     assert pile(game, "waste") == "4C"
     play(game, "deal stock:2")
     assert pile(game, "waste") == "4C 8D 7D 6D"
+
+
+def test_an_option_can_set_several_places_by_its_entries(tmp_path: Path) -> None:
+    body = PEAK.replace("piles:", """options:
+  size:
+    values: {small: {count: 2, at: [[0, 0], [1, 0]]}, big: {count: 3, at: [[0, 0], [1, 0], [2, 0]]}}
+    default: big
+piles:""", 1)
+    body = body.replace("    count: 3\n    at: [[0.5, 0], [0, 0.5], [1, 0.5]]\n",
+                        "    count: $size.count\n    at: $size.at\n").replace(
+        "covered_by: {1: [2, 3]}", "covered_by: {1: [2]}")
+    gdef = _load(tmp_path, body)
+    assert gdef.group("peak").count == 3
+    (tmp_path / "small.yaml").write_text(HEAD + body, encoding="utf-8")
+    assert load_game_file(tmp_path / "small.yaml", {"size": "small"}).group("peak").count == 2
+    errors = _errors(tmp_path, body.replace("$size.at", "$size.where"))
+    assert any("'$size.where': the value 'big' of option 'size' has no entry 'where'" in e
+               for e in errors)

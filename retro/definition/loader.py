@@ -389,14 +389,23 @@ class _Reader:
         if path == ("options",) or path in (("id",), ("extends",)):
             return value
         if isinstance(value, str) and value.startswith("$"):
-            name = value[1:]
+            name, _, entry = value[1:].partition(".")
             if name not in specs:
                 self.error(path, f"unknown option '{value}'" + suggest(name, list(specs)))
                 return value
             if name not in chosen:  # its default was wrong: already reported
                 return value
             spec = specs[name]
-            return spec.mapped[chosen[name]] if spec.mapped is not None else chosen[name]
+            found = spec.mapped[chosen[name]] if spec.mapped is not None else chosen[name]
+            if not entry:
+                return found
+            # `$name.entry`: one entry of what the chosen value stands for (a mapping), so one
+            # option can set several places (a count, and the deal that fills those piles)
+            if not isinstance(found, dict) or entry not in found:
+                self.error(path, f"'{value}': the value {shown(chosen[name])} of option "
+                                 f"'{name}' has no entry '{entry}'")
+                return value
+            return found[entry]
         if isinstance(value, dict):
             return {k: self._substitute(v, specs, chosen, (*path, k)) for k, v in value.items()}
         if isinstance(value, list):
