@@ -22,10 +22,16 @@ from retro.definition.dealsteps import (
     read_deal_step,
 )
 from retro.definition.gamefiles import read_marked, resolve_extends
+from retro.definition.layouts import (
+    check_cover_order,
+    check_hidden,
+    read_covered_by,
+    read_layout,
+    with_cover,
+)
 from retro.definition.pileorder import PileOrder
 from retro.definition.schema import schema_errors, shown, suggest
 from retro.definition.yamlmarks import Marked
-from retro.engine import cover
 from retro.engine.cards import parse_rank
 from retro.engine.deals import SHUFFLES
 from retro.engine.model import (
@@ -35,8 +41,6 @@ from retro.engine.model import (
     DeckDef,
     GameDef,
     GroupDef,
-    Layout,
-    Pick,
     Score,
 )
 from retro.errors import DefinitionError, RetroError
@@ -270,7 +274,7 @@ class _Reader:
         self.ace_high = deck.ace_high
         deck_errors = len(self.errors) - before
         groups = tuple(self._group(name, group) for name, group in data["piles"].items())
-        self._check_cover_order(groups)
+        check_cover_order(self, groups)
         before = len(self.errors)
         deal = tuple(read_deal_step(self, step, i) for i, step in enumerate(data["deal"]))
         if not deck_errors and len(self.errors) == before:  # else its count is a knock-on
@@ -451,115 +455,20 @@ class _Reader:
     def _group(self, name: str, group: dict[str, Any]) -> GroupDef:
         path: tuple[str | int, ...] = ("piles", name)
         count = int(group.get("count", 1))
-        layout = self._layout(name, group, count)
+        layout = read_layout(self, name, group, count)
         parts: dict[str, Any] = {}
         with self.order.within(name, group):
             for kind in ("pick", "accept", "action", "rotate"):
                 if kind in group:
                     parts[kind] = self.bind(kind, group[kind], (*path, kind), f"{name} {kind}")
-                    if layout.hidden:
-                        self.error((*path, kind), f"'{name}' is hidden: the player cannot "
-                                                  f"reach it, so it takes no {kind} rule")
-        covered_by = self._covered_by(name, group.get("covered_by") or {}, count)
-        pick, accept = parts.get("pick"), parts.get("accept")
-        if any(covered_by):  # the cover rule goes before the group's own (retro.engine.cover)
-            pick = cover.covered_pick(pick) if isinstance(pick, Pick) else pick
-            accept = cover.covered_accept(accept) if isinstance(accept, Accept) else accept
+        check_hidden(self, name, layout, group)
+        covered_by = read_covered_by(self, name, group.get("covered_by") or {}, count)
+        pick, accept = with_cover(parts.get("pick"), parts.get("accept"), covered_by)
         return GroupDef(name=name, kind=group["kind"], count=count,
                         layout=layout, pick=pick,
                         accept=_one(accept, Accept) if accept else None,
                         action=parts.get("action"), rotate=parts.get("rotate"),
                         covered_by=covered_by)
-
-    def _layout(self, name: str, group: dict[str, Any], count: int) -> Layout:
-        """Where the group lies: `at` one point (or, a list, one point for each pile), `step`,
-        `fan`, `columns`, `show`, `ring`, `hidden`."""
-        at = group.get("at", [0, 0])
-        places: tuple[tuple[float, float], ...] = ()
-        if at and isinstance(at[0], list):
-            if len(at) != count:
-                self.error(("piles", name, "at"), f"'at' needs one point for each of the "
-                                                  f"{count} piles of '{name}', not {len(at)}")
-            places = tuple((float(x), float(y)) for x, y in at)
-            at = list(places[0]) if places else [0, 0]
-        step = group.get("step", [1, 0])
-        ring = group.get("ring")
-        circle: tuple[float, float, float] | None = None
-        if isinstance(ring, dict):
-            radius = ring.get("radius", 2)
-            across, down = (radius, radius) if isinstance(radius, (int, float)) else radius
-            circle = (float(across), float(down), float(ring.get("start", 12)))
-            if places:
-                self.error(("piles", name, "ring"), "a ring lies round one point: give 'at' "
-                                                    "one point, its centre")
-        return Layout(at=(float(at[0]), float(at[1])), step=(float(step[0]), float(step[1])),
-                      fan=group.get("fan", "none"), columns=int(group.get("columns", 0)),
-                      show=int(group.get("show", 0)), places=places, ring=circle,
-                      hidden=bool(group.get("hidden", False)))
-
-    def _covered_by(self, name: str, given: dict[Any, Any],
-                    count: int) -> tuple[tuple[str, ...], ...]:
-        """`covered_by: {PILE: [PILE, ...]}` to the ids lying on each pile of the group. A pile
-        is a number of the group's own (1 = its first) or the id of another group's pile; a
-        pile lying on another comes after it in the file (it is drawn over it)."""
-        if not given:
-            return ()
-        path: tuple[str | int, ...] = ("piles", name, "covered_by")
-        found: list[tuple[str, ...]] = [() for _ in range(count)]
-        self.order.ordered.add(name)  # each pile has its own place in the map
-        for key, over in given.items():
-            slot = self._cover_slot(name, key, count, (*path, key))
-            if slot is None:
-                continue
-            ids = []
-            for n, item in enumerate(over):
-                pile = self._cover_id(name, item, count, (*path, key, n))
-                if pile is not None:
-                    ids.append(pile)
-            found[slot] = tuple(ids)
-        return tuple(found)
-
-    def _check_cover_order(self, groups: tuple[GroupDef, ...]) -> None:
-        """A pile lying on another comes after it (in the file's order of groups, then by
-        number): the window draws it over the other, and no two piles lie on each other."""
-        order = {group.pile_id(slot): (n, slot) for n, group in enumerate(groups)
-                 for slot in range(group.count)}
-        for group in groups:
-            for slot, over in enumerate(group.covered_by):
-                pile = group.pile_id(slot)
-                for other in over:
-                    if order[other] <= order[pile]:
-                        self.error(("piles", group.name, "covered_by"),
-                                   f"{other} lies on {pile}, so it must come after it "
-                                   "(a later group, or a higher number)")
-
-    def _cover_slot(self, name: str, key: Any, count: int,
-                    path: tuple[str | int, ...]) -> int | None:
-        number = int(key) if isinstance(key, str) and key.isdigit() else key
-        if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= count:
-            return number - 1
-        self.error(path, f"'covered_by' names the piles of '{name}' by number, 1 to {count}, "
-                         f"not {shown(key)}", key=True)
-        return None
-
-    def _cover_id(self, name: str, item: Any, count: int,
-                  path: tuple[str | int, ...]) -> str | None:
-        """A pile lying on another, as its id; None (and an error) when there is no such pile."""
-        if isinstance(item, int) and not isinstance(item, bool):
-            if 1 <= item <= count:
-                return f"{name}:{item}" if count > 1 else name
-            self.error(path, f"'{name}' has piles 1 to {count}, not {item}")
-            return None
-        text = str(item)
-        group, _, number = text.partition(":")
-        size = self.groups.get(group)
-        if size is not None and ((not number and size == 1) or (
-                number.isdigit() and 1 <= int(number) <= size and size > 1)):
-            self.order.ordered.add(group)
-            return text
-        self.error(path, f"no pile {shown(item)} (a number of '{name}', or another group's "
-                         "pile by its id: GROUP:NUMBER)" + suggest(group, list(self.groups)))
-        return None
 
 
 _BAD = object()
