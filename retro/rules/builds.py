@@ -1,7 +1,8 @@
 """Building rules beyond one rank at a time from Ace to King: ranks that go round the corner
 (a King on an Ace, an Ace on a King: Canfield), foundations that build up by two, three or four
-(Calculation), a foundation base that the deal decides (Canfield), and building up or down on
-the same pile (Golf).
+(Calculation), a foundation base that the deal decides (Canfield), building up or down on
+the same pile (Golf), and foundations that take a rank only once it lies on the one before
+(Osmosis).
 
 Ranks here are the thirteen of a full pack, Ace 1 to King 13. Index keys follow the library's
 scheme, from its key allocator: a target offers the keys of the cards it wants, a moving card
@@ -242,3 +243,54 @@ def rank_next(wrap: bool = False) -> Accept:
 
     return Accept(test, why, (Keyer(pile_keys, of_card=lambda card: space + card.rank,
                                     max_count=1),), exact=True)
+
+
+@rule("accept",
+      "One card of the pile's own suit (the suit of its bottom card), in any order of ranks: "
+      "on the group's first pile any rank, on each later pile only a rank that already lies "
+      "on the pile before it.", ordered=("self",))
+def rank_on_previous() -> Accept:
+    """Osmosis: cards seep down from one foundation to the next, each rank let through only
+    once it has reached the foundation above."""
+    space = new_key_space()
+
+    def previous(position: Position, pile: Pile) -> Pile | None:
+        piles = position.groups[pile.group.name]
+        return piles[pile.slot - 1] if pile.slot else None
+
+    def ranks_let_through(position: Position, pile: Pile) -> set[int]:
+        before = previous(position, pile)
+        return set(range(1, 14)) if before is None else {card.rank for card in before.cards}
+
+    def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
+        if not _shows_card(pile):
+            return ()
+        suit = pile.cards[0].suit
+        return tuple(space + suit * 16 + rank for rank in ranks_let_through(position, pile))
+
+    def card_key(card: Card) -> int:
+        return space + card.suit * 16 + card.rank
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        if count != 1 or not _shows_card(dst):
+            return False
+        card = src.cards[-1]
+        return card.suit == dst.cards[0].suit and card.rank in ranks_let_through(position, dst)
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if count != 1:
+            return say("Only one card at a time goes to {pile}", pile=dst.id)
+        if not dst.cards:
+            return say("{pile} is empty", pile=dst.id)
+        card, bottom = src.cards[-1], dst.cards[0]
+        if card.suit != bottom.suit:
+            return say("{pile} takes only cards of the suit of {card}", pile=dst.id,
+                       card=card_name(bottom))
+        before = previous(position, dst)
+        assert before is not None
+        return say("{card} goes to {pile} only once {a_rank} lies on {before}",
+                   card=card_name(card), pile=dst.id, a_rank=a_ranks(card.rank),
+                   before=before.id)
+
+    return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True,
+                  local=False)

@@ -1,5 +1,6 @@
 """Rules for games of matching cards: pairs that leave the table together (Pyramid, Monte Carlo),
-piles that match their neighbours (Accordion), cards that go to the place of their rank (Clock).
+piles that match their neighbours (Accordion), cards that go to the place of their rank (Clock),
+and a deal that keeps a rank's cards apart (Nestor).
 
 A pair is made with an ordinary card move, one card onto its partner (`pairs_with`), and
 `discard_pairs` then takes the two away at once, so a move stays source, count and target and
@@ -11,6 +12,7 @@ from __future__ import annotations
 from retro.engine import cover
 from retro.engine.cards import Card, card_name, plain_rank, rank_name
 from retro.engine.cover import CoverMap
+from retro.engine.dealing import Deal
 from retro.engine.model import Accept, Action, Auto, Condition, Keyer, Pile, Position
 from retro.i18n import say, say_n
 from retro.rules.common import new_key_space
@@ -167,6 +169,32 @@ def discard_pairs(groups: tuple[str, ...], to: str = "discard", match: str = "to
                                   if pile.group.name == name])
 
     return Auto(apply, on_piles)
+
+
+@rule("deal",
+      "`cards` face-up cards on each of the step's piles in turn, none of a rank its pile holds "
+      "already: a card that would repeat one is passed over for the next card of the pack that "
+      "does not (it is dealt later).")
+def distinct_ranks(cards: int = 6) -> Deal:
+    """Nestor: with two cards of one rank in one column, one would bury its own partner."""
+    if not 1 <= cards <= 13:
+        raise ValueError("cards must be from 1 to 13: a pile holds one card of each rank at most")
+
+    def lay(position: Position, pack: list[Card], piles: list[Pile]) -> None:
+        for pile in piles:
+            ranks: set[int] = set()
+            for _ in range(cards):
+                if not pack:
+                    return
+                # the pack is dealt from its end: search from there; when every card left
+                # repeats a rank of this pile, the next one is laid all the same
+                i = next((i for i in range(len(pack) - 1, -1, -1)
+                          if plain_rank(pack[i]) not in ranks), len(pack) - 1)
+                card = pack.pop(i)
+                ranks.add(plain_rank(card))
+                pile.cards.append(card)
+
+    return Deal(lay)
 
 
 # -- places in a grid ------------------------------------------------------------------------------

@@ -1,11 +1,13 @@
 """Rules that read a value the deal decided: a deal step's `remember: NAME` keeps the rank of a
 dealt card in the counter NAME (a counter, so saves and undo keep it like everything else), and
-these rules use it later, on foundations and on empty columns alike.
+these rules use it later, on foundations and on empty columns alike, and in the rest of the
+deal itself.
 """
 
 from __future__ import annotations
 
 from retro.engine.cards import Card, card_name, plain_rank
+from retro.engine.dealing import Deal
 from retro.engine.model import Accept, Keyer, Pile, Position
 from retro.i18n import say
 from retro.rules.common import a_ranks, new_key_space
@@ -49,3 +51,20 @@ def remembered_base(counter: str = "base", offset: int = 0) -> Accept:
                    a_rank=a_ranks(rank), card=card_name(src.cards[-count]))
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True, local=False)
+
+
+@rule("deal",
+      "Every card of the rank the deal kept in `counter` that is still in the pack, face up, "
+      "one a pile round the step's piles, in the order the pack would deal them.")
+def remembered_rank(counter: str = "base") -> Deal:
+    """Penguin: the card dealt first (the beak) decides the base rank, and the other cards of
+    that rank go straight to the foundations before the columns are dealt."""
+
+    def lay(position: Position, pack: list[Card], piles: list[Pile]) -> None:
+        rank = position.counters.get(counter, 0)
+        fellows = [card for card in reversed(pack) if plain_rank(card) == rank]
+        for n, card in enumerate(fellows):
+            del pack[len(pack) - 1 - pack[::-1].index(card)]
+            piles[n % len(piles)].cards.append(card)
+
+    return Deal(lay)
