@@ -55,11 +55,37 @@ def test_the_stock_turns_one_card_onto_the_waste_once_through() -> None:
     assert refusal(game, "deal") is not None
 
 
-def test_nothing_goes_onto_the_sails_and_the_corners_give_nothing_back() -> None:
+def test_nothing_goes_onto_the_sails_or_from_corner_to_corner() -> None:
     game = game_at(MILL, "centre = AS\nsails:1 = 9H\nsails:2 = TS\nkings:1 = KH QC\n"
-                         "waste = 2D")
+                         "kings:2 = KD")
     assert refusal(game, "sails:1>sails:2") is not None
-    assert refusal(game, "kings:1>centre") is not None
+    assert refusal(game, "kings:1>kings:2") is not None
+
+
+def test_a_corner_gives_its_top_card_back_to_the_centre_but_never_its_king() -> None:
+    game = game_at(MILL, "centre = AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS\nkings:1 = KH QC\n"
+                         "kings:2 = KD\nsails:1 = 5D")
+    assert "kings:1>centre" in legal(game)
+    play(game, "kings:1>centre")
+    assert pile(game, "centre").endswith("JS QC")
+    assert pile(game, "kings:1") == "KH"
+    game = game_at(MILL, "centre = AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS\nkings:2 = KD\n"
+                         "sails:1 = 5D")
+    assert refusal(game, "kings:2>centre") == "K♦ started kings:2 and stays there"
+
+
+def test_the_next_card_after_one_taken_back_comes_from_elsewhere() -> None:
+    game = game_at(MILL, "centre = AS 2S 3S 4S 5S 6S 7S 8S 9S TS\nkings:1 = KH QC JD\n"
+                         "sails:1 = QH\nsails:2 = KC\nstock = 5h 5h 5h 5h 5h 5h 5h")
+    play(game, "kings:1>centre")
+    assert refusal(game, "kings:1>centre") == (
+        "The last card on centre came from kings too: this one must come from elsewhere")
+    assert "kings:1>centre" not in legal(game)
+    play(game, "sails:1>centre")
+    assert refusal(game, "kings:1>centre") is not None  # a Queen on the Queen: no build
+    game.pop()
+    game.pop()
+    assert refusal(game, "kings:1>centre") is None
 
 
 def test_won_with_every_card_on_the_foundations() -> None:
