@@ -4,7 +4,10 @@ The screens a player spends time on: a mid-game Spider table (cards fanned, the 
 the game file polled for live reload), 7 to Ace a few moves in (a grid of 32 places), the game
 menu with every game (a scrolling text-mode list), the high score table, and the duel's name
 form (fields with blinking cursors drawn every frame); and a table while its "still winnable?"
-search runs a slice inside every frame (its own line). Goal: 2 ms or less, so a 30 fps frame
+search runs a slice inside every frame (its own line); one while the computer plays a demo
+on it, its thinking a slice of every frame (a line each); and a duel against the computer
+(hard) while it thinks a slice inside every frame: its turn watched, its turn skipped, and the
+person's table while it thinks ahead (their own lines). Goal: 2 ms or less, so a 30 fps frame
 has room to spare on slow machines. Run: .venv/bin/python benchmarks/frame.py
 """
 
@@ -16,10 +19,13 @@ import tempfile
 import time
 from collections.abc import Callable
 
+from retro.duel import STRENGTHS, Duel
 from retro.engine.game import Game
 from retro.solver.hints import auto_move, hints
+from retro.ui import demo
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless
+from retro.ui.duelscreens import ComputerTurnScene
 from retro.ui.table import TableScene
 
 FRAMES = 300
@@ -105,6 +111,43 @@ def searching() -> float:
     return cost
 
 
+def against_the_computer() -> list[tuple[str, float]]:
+    """Median frames of a duel against the computer, hard, while it thinks (checked to be
+    still thinking at the end): the person's table, the computer's turn watched, skipped."""
+    app = App(animate=True, sound=False, seed_source=lambda: 5)
+    Driver(app)
+    app.show_title()
+    duel = Duel(app.catalog.load("spider_duel", {}), ["Anna", "Computer"], 5, STRENGTHS["hard"])
+    app.start_duel("spider_duel", duel)
+    assert app.session is not None and duel.opponent is not None
+    figures = [("the person's table, the computer thinking ahead", median_ms(app))]
+    app.end_turn(app.session)
+    turn = app.scene
+    assert isinstance(turn, ComputerTurnScene)
+    figures.append(("the computer's turn, watched", median_ms(app)))
+    turn.skipping = True
+    figures.append(("the computer's turn, skipped", median_ms(app)))
+    if duel.opponent.finished:
+        raise SystemExit("the computer finished before the frames were measured")
+    return figures
+
+
+def demo_playing(game_id: str) -> tuple[float, int]:
+    """The median frame of a table on which the computer plays a demo (P), at its normal
+    speed, with the moves it made in the frames measured; checked to be still playing."""
+    app = App(animate=True, sound=False, seed_source=lambda: 5)
+    Driver(app)
+    app.show_title()
+    app.start(game_id, {}, 5)
+    table = app.scene
+    assert isinstance(table, TableScene)
+    demo.start(table, app)
+    cost = median_ms(app)
+    if table.demo is None:
+        raise SystemExit(f"the demo of {game_id} ended before the frames were measured")
+    return cost, len(table.game.history)
+
+
 def main() -> None:
     os.environ["RETRO_PATIENCE_DATA"] = tempfile.mkdtemp(prefix="retro-bench-")  # not the player's
     os.environ["RETRO_PATIENCE_CONFIG"] = tempfile.mkdtemp(prefix="retro-bench-config-")
@@ -122,6 +165,19 @@ def main() -> None:
     cost = searching()
     print(f"frame while the winnable search runs: {cost:.2f} ms median (Spider table; goal "
           f"2 ms, {cost / 2:.2f} of it)")
+    figures = against_the_computer()
+    for name, cost in figures:
+        print(f"  duel against the computer: {name}: {cost:.3f} ms median")
+    cost = max(cost for _, cost in figures)
+    print(f"frame while the computer plays: {cost:.2f} ms median (Spider Duel, the slowest of "
+          f"the three; goal 2 ms, {cost / 2:.2f} of it)")
+    worst = 0.0
+    for game_id in ("klondike", "spider", "freecell"):
+        cost, made = demo_playing(game_id)
+        worst = max(worst, cost)
+        print(f"demo of {game_id}: {cost:.3f} ms median, {made} moves in {FRAMES + 10} frames")
+    print(f"frame while a demo plays: {worst:.2f} ms median (the slowest of Klondike, Spider, "
+          f"FreeCell; goal 2 ms, {worst / 2:.2f} of it)")
 
 
 if __name__ == "__main__":

@@ -5,9 +5,15 @@ Every figure is a fresh process (Python's start, the imports, pyxel.init, one fr
 ratio says what the program adds to what any pyxel game costs. The window is headless (pyxel's
 own headless mode draws the same frame without a display); the launcher notes the wall clock
 before starting the process and the process prints it after its first frame, with the CPU time
-it used so far (less disturbed by other programs than the wall clock). Medians of RUNS
-runs, taken round by round so that a busy machine slows every case alike. Goal: the title
-screen at most 2x the bare window.
+it used so far (less disturbed by other programs than the wall clock).
+
+A busy machine must not mislead: the cases take turns, one run each a round and the order
+reversed every other round, so a busy moment slows all of them alike; the figures are medians
+of RUNS rounds, and beside each ratio of medians stands the range of the ratios measured
+round by round (how noisy the run was), with the load average before and after. Compiled
+modules are kept (in a temporary folder, whatever PYTHONDONTWRITEBYTECODE says) as they are
+after an install, so no run pays for compiling the program. Goal: the title screen at most 2x
+the bare window, in time and in CPU.
 Run: .venv/bin/python benchmarks/startup.py [RUNS]
 """
 
@@ -91,15 +97,18 @@ START = [
 MEMORY = [
     ("bare pyxel window", _BARE_FRAMES.replace("CAPTURE", "0")),
     ("bare window, pyxel's recording buffer", _BARE_FRAMES.replace("CAPTURE", "1")),
+    ("retro-patience (title screen)", _program([], 330)),
     ("retro-patience spider --seed 1 (table)", _program(["spider", "--seed", "1"], 330)),
     ("the same with pyxel's recording buffer", _program(["spider", "--seed", "1"], 330, 1)),
 ]
 
 
-def launch(code: str, data: Path) -> tuple[float, float, float]:
+def launch(code: str, data: Path, cache: Path) -> tuple[float, float, float]:
     """Seconds from launch to the report, the peak memory in MB and the CPU seconds used, of
     one process."""
-    env = {**os.environ, "RETRO_PATIENCE_DATA": str(data), "SDL_VIDEODRIVER": "dummy"}
+    env = {**os.environ, "RETRO_PATIENCE_DATA": str(data), "SDL_VIDEODRIVER": "dummy",
+           "PYTHONPYCACHEPREFIX": str(cache)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     start = time.time()
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, timeout=120,
                             capture_output=True, text=True)
@@ -109,32 +118,54 @@ def launch(code: str, data: Path) -> tuple[float, float, float]:
     return float(stamp) - start, int(peak) / 1024, float(cpu)
 
 
+def rounds(runs: int, data: Path, cache: Path) -> list[list[tuple[float, float, float]]]:
+    """RUNS rounds of every START case, one run each a round, every other round backwards."""
+    results: list[list[tuple[float, float, float]]] = [[] for _ in START]
+    for number in range(runs):
+        order = list(enumerate(START))
+        for index, (_, code) in order if number % 2 == 0 else reversed(order):
+            results[index].append(launch(code, data, cache))
+    return results
+
+
+def _spread(ratios: list[float]) -> str:
+    return f"{min(ratios):.2f}-{max(ratios):.2f}"
+
+
 def main() -> None:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 9
     with tempfile.TemporaryDirectory() as folder:
+        data, cache = Path(folder) / "data", Path(folder) / "pycache"
         for _, code in START:  # once each, unmeasured: compiled modules cached as after install
-            launch(code, Path(folder))
-        print(f"launch to first frame, median of {runs} runs (headless):\n")
-        print(f"{'':<40} {'time':>8} {'x bare':>7} {'CPU':>8} {'x bare':>7} {'memory':>7}")
-        # round by round, every case once a round, so a busy moment slows all of them alike
-        results: list[list[tuple[float, float, float]]] = [[] for _ in START]
-        for _ in range(runs):
-            for index, (_, code) in enumerate(START):
-                results[index].append(launch(code, Path(folder)))
-        bare = statistics.median(seconds for seconds, _, _ in results[0])
-        bare_cpu = statistics.median(cpu for _, _, cpu in results[0])
+            launch(code, data, cache)
+        load = os.getloadavg()[0]
+        results = rounds(runs, data, cache)
+        print(f"launch to first frame, median of {runs} rounds (headless); load average "
+              f"{load:.1f} before, {os.getloadavg()[0]:.1f} after\n")
+        print(f"{'':<40} {'time':>7} {'x bare':>6} {'(rounds)':>11} {'CPU':>7} {'x bare':>6} "
+              f"{'(rounds)':>11} {'memory':>6}")
+        bare = results[0]
+        bare_wall = statistics.median(wall for wall, _, _ in bare)
+        bare_cpu = statistics.median(cpu for _, _, cpu in bare)
         for (name, _), measured in zip(START, results, strict=True):
-            median = statistics.median(seconds for seconds, _, _ in measured)
+            wall = statistics.median(seconds for seconds, _, _ in measured)
             cpu = statistics.median(cpu for _, _, cpu in measured)
             peak = statistics.median(peak for _, peak, _ in measured)
-            print(f"{name:<40} {median * 1000:>5.0f} ms {median / bare:>6.2f}x "
-                  f"{cpu * 1000:>5.0f} ms {cpu / bare_cpu:>6.2f}x {peak:>4.0f} MB")
-        print("\ngoal: the title screen at most 2.00x the bare window (time: the wall clock a "
-              "player waits; CPU: what\nthe process itself used, which other programs on a "
-              "busy machine disturb less)")
+            walls = [mine[0] / base[0] for mine, base in zip(measured, bare, strict=True)]
+            cpus = [mine[2] / base[2] for mine, base in zip(measured, bare, strict=True)]
+            print(f"{name:<40} {wall * 1000:>4.0f} ms {wall / bare_wall:>5.2f}x "
+                  f"{_spread(walls):>11} {cpu * 1000:>4.0f} ms {cpu / bare_cpu:>5.2f}x "
+                  f"{_spread(cpus):>11} {peak:>3.0f} MB")
+        title_wall = statistics.median(wall for wall, _, _ in results[1]) / bare_wall
+        title_cpu = statistics.median(cpu for _, _, cpu in results[1]) / bare_cpu
+        print(f"\ntitle screen: {title_wall:.2f}x the bare window's time, {title_cpu:.2f}x its "
+              "CPU (goal: both at most 2.00x)")
+        print("time: the wall clock a player waits; CPU: what the process itself used, which "
+              "other programs\non a busy machine disturb less; (rounds): the lowest and highest "
+              "ratio of one round")
         print("\npeak memory after 330 frames (11 s at the game's 30 fps):\n")
         for name, code in MEMORY:
-            print(f"{name:<40} {launch(code, Path(folder))[1]:>6.0f} MB")
+            print(f"{name:<40} {launch(code, data, cache)[1]:>6.0f} MB")
 
 
 if __name__ == "__main__":

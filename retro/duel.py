@@ -13,12 +13,16 @@ leave them open:
 - Ties: equal scores -> the player with fewer moves wins; equal in both -> a draw.
 - Two people on two machines play the same duel from its code, `DUEL-<deal number>`, and
   compare their results with `decide`.
+- Against the computer the person plays first; then the computer plays the same deal honestly
+  (`Computer`: honest play, which never sees a face-down card or the order of the stock), at
+  one of three strengths, each a thinking budget.
 """
 
 from __future__ import annotations
 
 import re
 import secrets
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -31,6 +35,7 @@ NAME_LENGTH = 12
 CODE_PREFIX = "DUEL-"
 _CODE = re.compile(r"^\s*DUEL-(\d{1,19})\s*$", re.IGNORECASE)
 _MAX_SEED = (1 << 63) - 1
+COMPUTER_NAME = "Computer"
 
 
 class DuelError(RetroError):
@@ -126,10 +131,70 @@ class DuelResult:
         return f"{self.code}: {scores}: {verdict}"
 
 
-class Duel:
-    """Hot seat: the players take turns on the same deal, one whole game each."""
+@dataclass(frozen=True)
+class Strength:
+    """How hard the computer thinks: honest play's budgets. `seconds` of thinking for the
+    whole game (after it, each move at a glance); each decision solves up to `samples`
+    guesses of the hidden cards and searches the known part, `nodes` moves each."""
 
-    def __init__(self, gdef: GameDef, names: Sequence[str], seed: int | None = None) -> None:
+    name: str  # easy, medium, hard: the settings' word and the records' key
+    seconds: float
+    samples: int
+    nodes: int
+
+
+STRENGTHS: dict[str, Strength] = {strength.name: strength for strength in (
+    Strength("easy", 0.25, 1, 100),
+    Strength("medium", 1.0, 2, 600),
+    Strength("hard", 3.0, 4, 2_000))}
+
+
+class Computer:
+    """The computer's turn: honest play on its own game of the deal, thought a slice at a
+    time (`think`) so a window can draw between slices. Only the time spent in slices counts
+    against its budget, so it plays alike however the slices are spread."""
+
+    def __init__(self, game: Game, strength: Strength, seed: int = 0) -> None:
+        self.game = game
+        self.strength = strength
+        self.moves: list[Move] = []  # made on `game`, in order
+        self.thought = 0.0  # seconds spent thinking
+        self.finished = False
+        from retro.solver import honest  # the solver only when the computer plays
+
+        self._pace = honest.Pace()
+        self._steps = honest.playing(game, strength.seconds, strength.samples, seed,
+                                     strength.nodes, pace=self._pace, clock=self._clock)
+        self._slice_start = 0.0
+
+    def _clock(self) -> float:
+        return self.thought + time.perf_counter() - self._slice_start
+
+    def think(self, seconds: float) -> bool:
+        """Play on for about `seconds`; True once its game is over (won, given up, or no
+        move left)."""
+        if self.finished:
+            return True
+        start = self._slice_start = time.perf_counter()
+        self._pace.until = start + seconds
+        try:
+            while time.perf_counter() < self._pace.until:
+                move = next(self._steps)
+                if move is not None:
+                    self.moves.append(move)
+        except StopIteration:
+            self.finished = True
+        finally:
+            self.thought += time.perf_counter() - start
+        return self.finished
+
+
+class Duel:
+    """Hot seat: the players take turns on the same deal, one whole game each; or a person
+    against the computer (`computer`: its strength), who plays second."""
+
+    def __init__(self, gdef: GameDef, names: Sequence[str], seed: int | None = None,
+                 computer: Strength | None = None) -> None:
         if not gdef.done:
             raise DuelError(f"{gdef.title} has no 'done', so a turn could never be ended")
         if len(names) != 2:
@@ -145,10 +210,20 @@ class Duel:
         self.game = Game(gdef, self.seed)
         self._results: list[PlayerResult] = []
         self.played: list[Game] = []  # each finished turn's game, for the records
+        self.computer = computer
+        # the computer plays on a game of its own from the start, so it may think while the
+        # person plays (it never sees the person's table, nor the cards face down in its own)
+        self.opponent = (None if computer is None
+                         else Computer(Game(gdef, self.seed), computer, self.seed))
 
     @classmethod
     def from_code(cls, gdef: GameDef, names: Sequence[str], code: str) -> Duel:
         return cls(gdef, names, parse_duel_code(code))
+
+    @property
+    def computer_turn(self) -> bool:
+        """Whether the computer plays now (its game is then `game`)."""
+        return self.opponent is not None and self.turn == 1 and not self.over
 
     @property
     def over(self) -> bool:
@@ -173,12 +248,17 @@ class Duel:
         """A move of the player whose turn it is (raises IllegalMove with the rule's reason)."""
         if self.over:
             raise DuelError("The duel is over")
+        if self.computer_turn:
+            raise DuelError("The computer is playing")
         return self.game.push(move)
 
     def end_turn(self) -> PlayerResult:
-        """Press Done (unless the game already ended) and hand the same deal to the next player."""
+        """Press Done (unless the game already ended) and hand the same deal to the next player.
+        The computer's turn ends only once it has finished its game."""
         if self.over:
             raise DuelError("The duel is over")
+        if self.computer_turn and self.opponent is not None and not self.opponent.finished:
+            raise DuelError("The computer has not finished its game")
         if not self.game.finished():
             self.game.push(Move(DONE, -1))
         result = PlayerResult.of(self.player, self.game)
@@ -186,7 +266,7 @@ class Duel:
         self.played.append(self.game)
         if not self.over:
             self.turn += 1
-            self.game = Game(self.gdef, self.seed)
+            self.game = self.opponent.game if self.opponent else Game(self.gdef, self.seed)
         return result
 
     def result(self) -> DuelResult:

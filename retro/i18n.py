@@ -87,6 +87,8 @@ def _unquote(text: str, where: str) -> str:
     text = text.strip()
     if len(text) < 2 or text[0] != '"' or text[-1] != '"':
         raise CatalogueError(f"{where}: a quoted string was expected")
+    if "\\" not in text:  # most lines: read a character at a time only when escapes need it
+        return text[1:-1]
     out, chars = [], iter(text[1:-1])
     for char in chars:
         if char == "\\":

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import locale
 import os
-import textwrap
+from typing import TYPE_CHECKING
 
-from retro.engine.model import GameDef
-from retro.textmode import Instructions, load_instructions, parse_anl
+if TYPE_CHECKING:
+    from retro.engine.model import GameDef
+    from retro.textmode import Instructions
 
 LANGUAGES = ("en", "de")
 _WIDTH = 76
@@ -42,6 +43,8 @@ def choose_language(wanted: str | None = None) -> str:
 
 
 def game_instructions(gdef: GameDef, lang: str) -> Instructions:
+    from retro.textmode import load_instructions, parse_anl  # not for the title screen
+
     found = load_instructions(gdef.instructions or gdef.id, lang)
     return found if found is not None else parse_anl(generated_anl(gdef, lang))
 
@@ -70,4 +73,6 @@ def generated_anl(gdef: GameDef, lang: str) -> bytes:
 
 
 def _wrap(text: str, indent: str = "") -> list[str]:
+    import textwrap  # with the instructions, not with the choice of language
+
     return textwrap.wrap(text, _WIDTH, subsequent_indent=indent) or [""]

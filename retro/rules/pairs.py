@@ -1,6 +1,6 @@
-"""Rules for games of matching cards: pairs that leave the table together (Pyramid, Monte Carlo),
-piles that match their neighbours (Accordion), cards that go to the place of their rank (Clock),
-and a deal that keeps a rank's cards apart (Nestor).
+"""Rules for games of matching cards: pairs and sets that leave the table together (Pyramid,
+Monte Carlo, Elevens), piles that match their neighbours (Accordion), cards that go to the place
+of their rank (Clock), and a deal that keeps a rank's cards apart (Nestor).
 
 A pair is made with an ordinary card move, one card onto its partner (`pairs_with`), and
 `discard_pairs` then takes the two away at once, so a move stays source, count and target and
@@ -10,7 +10,7 @@ the notation, the console and undo need nothing new (docs/notation.md, "Pairs").
 from __future__ import annotations
 
 from retro.engine import cover
-from retro.engine.cards import Card, card_name, plain_rank, rank_name
+from retro.engine.cards import Card, card_name, parse_rank, plain_rank, rank_name
 from retro.engine.cover import CoverMap
 from retro.engine.dealing import Deal
 from retro.engine.model import Accept, Action, Auto, Condition, Keyer, Pile, Position
@@ -159,6 +159,117 @@ def discard_pairs(groups: tuple[str, ...], to: str = "discard", match: str = "to
                 position.transfer(pile, 2, target)
                 position.emit("pair_removed")
                 changed = True
+        return changed
+
+    def apply(position: Position) -> bool:
+        return discard(position, [pile for name in groups for pile in position.groups[name]])
+
+    def on_piles(position: Position, piles: list[Pile]) -> bool:
+        return discard(position, [pile for name in groups for pile in piles
+                                  if pile.group.name == name])
+
+    return Auto(apply, on_piles)
+
+
+# -- sets of ranks ----------------------------------------------------------------------------
+
+
+def _set_ranks(ranks: str) -> frozenset[int]:
+    """`JQK` to {11, 12, 13}: one character a rank (T for the 10), at least two of them."""
+    try:
+        values = frozenset(parse_rank(char) for char in ranks)
+    except ValueError as error:
+        raise ValueError(f"ranks: {error}") from None
+    if len(values) < 2 or len(values) != len(ranks):
+        raise ValueError("ranks must name two or more different ranks, one character each")
+    return values
+
+
+def _rest_of_set(position: Position, piles: list[Pile], held: set[int],
+                 ranks: frozenset[int], skip: tuple[Pile, ...]) -> list[Pile] | None:
+    """The piles (one a rank) whose top cards complete the set `held` begins, or None. Where
+    two piles show a rank, the card first in suit order is taken (spades, hearts, diamonds,
+    clubs), never the first pile: which pile holds a card must not matter (interchangeable
+    piles, docs/writing-a-game.md)."""
+    best: dict[int, Pile] = {}
+    for pile in piles:
+        if pile in skip or len(pile.cards) <= pile.down:
+            continue
+        card = pile.cards[-1]
+        value = card_value(card)
+        if value in ranks and value not in held:
+            chosen = best.get(value)
+            if chosen is None or card.suit < chosen.cards[-1].suit:
+                best[value] = pile
+    if len(best) != len(ranks - held):
+        return None
+    return [best[value] for value in sorted(best)]
+
+
+@rule("accept",
+      "One card of `ranks` (one character a rank, T for 10) onto a face-up card of another of "
+      "them, while the rest of the set shows on top of other piles of the group: the whole set "
+      "then leaves together (discard_sets).")
+def completes_set(ranks: str = "JQK") -> Accept:
+    """Elevens' Jack, Queen and King leave only as a set: the move that makes the set is allowed
+    only when the whole set is in sight, so no half-made set ever waits on the table."""
+    values = _set_ranks(ranks)
+
+    def words() -> str:
+        return say(" and ").join(rank_name(value) for value in sorted(values))
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        if count != 1 or len(dst.cards) <= dst.down or src.group is not dst.group:
+            return False
+        card, other = card_value(src.cards[-1]), card_value(dst.cards[-1])
+        if card not in values or other not in values or card == other:
+            return False
+        return _rest_of_set(position, position.groups[dst.group.name], {card, other}, values,
+                            (src, dst)) is not None
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if count != 1:
+            return say("Sets are made one card onto one card")
+        if len(dst.cards) <= dst.down or src.group is not dst.group:
+            return say("{pile} shows no card to make a set with", pile=dst.id)
+        card, other = src.cards[-1], dst.cards[-1]
+        if (card_value(card) not in values or card_value(other) not in values
+                or card_value(card) == card_value(other)):
+            return say("{card} and {other} are not two of {ranks}", card=card_name(card),
+                       other=card_name(other), ranks=words())
+        return say("The set {ranks} is not all in sight", ranks=words())
+
+    return Accept(test, why, local=False)
+
+
+@rule("auto",
+      "Two different cards of `ranks` on top of a pile of `groups` (its top two face-up cards) "
+      "go at once to `to`, with the rest of the set taken from the tops of the other piles of "
+      "`groups` (of two cards of a rank, the first in suit order: spades, hearts, diamonds, "
+      "clubs).")
+def discard_sets(groups: tuple[str, ...], to: str = "discard", ranks: str = "JQK") -> Auto:
+    """The second half of completes_set. Where the rest of the set shows twice, the card
+    first in suit order goes (spades, hearts, diamonds, clubs)."""
+    values = _set_ranks(ranks)
+
+    def discard(position: Position, piles: list[Pile]) -> bool:
+        changed = False
+        target = position.groups[to][0]
+        members = [pile for name in groups for pile in position.groups[name]]
+        for pile in piles:
+            cards = pile.cards
+            if len(cards) - pile.down < 2:
+                continue
+            held = {card_value(cards[-1]), card_value(cards[-2])}
+            if len(held) != 2 or not held <= values:
+                continue
+            rest = _rest_of_set(position, members, held, values, (pile,))
+            if rest is None:
+                continue
+            position.transfer(pile, 2, target)
+            for other in rest:
+                position.transfer(other, 1, target)
+            changed = True
         return changed
 
     def apply(position: Position) -> bool:

@@ -1,6 +1,6 @@
 """Rules for the stock-and-waste family (Klondike, Canfield, Golf, Forty Thieves, Calculation,
 La Belle Lucie, ...): turning cards from a stock, going through it again, reserves that fill the
-tableau, reshuffling redeals, and the scores these games keep.
+tableau, reshuffling redeals and redeals that keep the order, and the scores these games keep.
 
 How many cards a turn, how many passes, which group fills from which: all parameters, so another
 game of the family is a YAML file. Every change goes through `Position.transfer`/`bump`, so undo
@@ -106,6 +106,61 @@ def shuffle_redeal(group: str = "tableau", per_pile: int = 3, limit: int = 2) ->
         position.emit("redealt")
 
     return Action("redeal", available, why, apply, redeals=limit)
+
+
+@rule("action",
+      "Redeal without shuffling, `limit` times a game (0: no limit): the cards of `group` are "
+      "gathered pile by pile, each from the bottom up, and dealt out again in that order, "
+      "`per_pile` to a pile from the first; the last pile takes any left over, the piles after "
+      "stay empty. Refused when it would change nothing.",
+      ordered=("group",))
+def gather_redeal(group: str = "tableau", per_pile: int = 4, limit: int = 0) -> Action:
+    """Cruel's redeal: the order of the cards is kept, only the piles' lengths change, so the
+    cards of short piles move up into the piles before them. With no limit nothing is counted,
+    so a position reached by redeals is the same position however many were made."""
+    if per_pile < 1 or limit < 0:
+        raise ValueError("per_pile must be 1 or more and limit 0 (no limit) or more")
+
+    def lengths(position: Position) -> tuple[list[int], list[int]]:
+        """(the piles' lengths now, their lengths after a redeal)."""
+        piles = position.groups[group]
+        now = [len(p.cards) for p in piles]
+        total = sum(now)
+        after = [min(per_pile, max(total - n * per_pile, 0)) for n in range(len(piles))]
+        after[-1] += total - sum(after)
+        return now, after
+
+    def used_up(position: Position) -> bool:
+        return limit > 0 and position.counters.get(REDEALS, 0) >= limit
+
+    def available(position: Position, pile: Pile) -> bool:
+        now, after = lengths(position)
+        return not used_up(position) and now != after
+
+    def why(position: Position, pile: Pile) -> str:
+        if used_up(position):
+            return say("No redeal left: {limit} a game, all used", limit=limit)
+        return say("A redeal would change nothing: the cards lie {n} to a pile already",
+                   n=per_pile)
+
+    def apply(position: Position, pile: Pile) -> None:
+        first_event = len(position.events)
+        if limit:
+            position.bump(REDEALS)
+        piles = position.groups[group]
+        _, after = lengths(position)
+        # One card at a time, the last pile's top first: the first pile's bottom card ends on
+        # top, ready to be dealt first.
+        for source in reversed(piles):
+            for _ in range(len(source.cards)):
+                position.transfer(source, 1, pile, face_down=True)
+        for target, count in zip(piles, after, strict=True):
+            for _ in range(count):
+                position.transfer(pile, 1, target)
+        del position.events[first_event:]
+        position.emit("redealt")
+
+    return Action("redeal", available, why, apply, redeals=limit or None)
 
 
 def _dig_out(position: Position, pile: Pile, card: Card, target: Pile) -> None:

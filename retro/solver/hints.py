@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from retro.engine.game import Game
 from retro.engine.model import DONE, MOVE, Move
 from retro.engine.rotation import ROTATIONS
-from retro.solver.search import WON, Budget, solve
+from retro.solver.search import WON, Budget, Result, solve
 
 # Values, large enough apart that one strong reason is never outweighed by several weak ones.
 WIN = 100_000
@@ -240,22 +240,37 @@ def auto_move(game: Game, seen: set[object] | None = None) -> Hint | None:
     return None
 
 
+def hint_budget(seconds: float | None = None) -> Budget:
+    """What a hint's search may spend: `seconds` (`HINT_SECONDS` unless given)."""
+    return Budget(seconds=HINT_SECONDS if seconds is None else seconds)
+
+
 def solver_hint(game: Game, seconds: float | None = None) -> Hint | None:
     """The first move of a win the solver finds within `seconds` (`HINT_SECONDS` unless
     given; every card known to it), or None when it finds none in time; the game is left as
     it was."""
-    found = solve(game, Budget(seconds=HINT_SECONDS if seconds is None else seconds))
+    return from_search(solve(game, hint_budget(seconds)))
+
+
+def from_search(found: Result) -> Hint | None:
+    """The hint a finished search gives: the first move of its win, or None."""
     if found.result != WON or not found.moves:
         return None
     count = len(found.moves)
     return Hint(found.moves[0], WIN, (WIN_IN if count > 1 else WINS,), SOLVER, count)
 
 
-def advise(game: Game, seconds: float | None = None) -> list[Hint]:
-    """What the hint key shows: the solver's move when it finds a win in time, then the
-    ranked hints (that move not twice)."""
-    ranked = hints(game)
-    found = solver_hint(game, seconds) if ranked else None
+def with_solver(ranked: list[Hint], found: Hint | None) -> list[Hint]:
+    """The solver's move first (when it found a win), then the ranked hints, that move not
+    twice."""
     if found is None:
         return ranked
     return [found, *(hint for hint in ranked if hint.move != found.move)]
+
+
+def advise(game: Game, seconds: float | None = None) -> list[Hint]:
+    """What the hint key shows: the solver's move when it finds a win in time, then the
+    ranked hints (that move not twice). The window looks for it a slice a frame instead
+    (`retro.ui.tablehelp`), with the same search and budget."""
+    ranked = hints(game)
+    return with_solver(ranked, solver_hint(game, seconds) if ranked else None)

@@ -20,14 +20,16 @@ import itertools
 import random
 import time
 from collections import Counter
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from retro.engine.cards import Card, make_deck
 from retro.engine.game import WON, Game
 from retro.engine.model import DONE, Move, Position
 from retro.solver.adapter import key, make, unmake
 from retro.solver.guide import Weights, weights_for
-from retro.solver.search import LOST, UNKNOWN, Budget, solve
+from retro.solver.search import LOST, UNKNOWN, Budget, Result, Search, solve
 
 _UNREAD = frozenset(("moves", "score"))  # counters no rule reads: not part of a view
 _GLANCE = 60  # nodes of a decision made with the thinking time spent
@@ -37,6 +39,46 @@ _GIVE_UP = 200  # moves without a better table before the player gives up
 
 Shape = tuple[tuple[str, bool], ...]
 View = tuple[tuple[tuple[int, tuple[Card, ...]], ...], tuple[tuple[str, int], ...]]
+T = TypeVar("T")
+Thinking = Generator[None, None, T]  # thinking made of slices: yields hand the frame back
+
+
+class Pace:
+    """When thinking made of slices hands the frame back: `until`, a `time.perf_counter()`
+    time its driver sets before each slice (0: never, the thinking runs in one piece).
+    Budgets in seconds count thinking time only: the time handed back is added to their
+    deadlines, so a decision made in slices is the one made in one piece."""
+
+    def __init__(self) -> None:
+        self.until = 0.0
+
+    def due(self) -> bool:
+        return self.until > 0 and time.perf_counter() >= self.until
+
+
+ONE_PIECE = Pace()  # never hands the frame back
+
+
+def finish(thinking: Generator[object, None, T]) -> T:
+    """Run thinking made of slices to its end in one piece."""
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as stop:
+            return stop.value  # type: ignore[no-any-return]
+
+
+def solving(game: Game, budget: Budget, pace: Pace) -> Thinking[Result]:
+    """`solve`, a slice at a time when `pace` asks for slices (the search is left half-way
+    between them: give it a game of its own)."""
+    if not pace.until:
+        return solve(game, budget)
+    search = Search(game, budget)
+    while True:
+        found = search.run_for(max(pace.until - time.perf_counter(), 0.0))
+        if found is not None:
+            return found
+        yield
 
 
 def view(game: Game) -> View:
@@ -169,9 +211,17 @@ def seen_value(position: Position, weights: Weights,
 _SOONER = 0.01  # (minus) a move of a line: of two equal lines the shorter, so a card shows sooner
 
 
+Line = tuple[list[Move], bool, float, int, Game]
+
+
 def lookahead(game: Game, seen: View, rng: random.Random, budget: Budget,
-              avoid: frozenset[View] = frozenset(), weights: Weights | None = None,
-              ) -> tuple[list[Move], bool, float, int, Game]:
+              avoid: frozenset[View] = frozenset(), weights: Weights | None = None) -> Line:
+    """`looking` in one piece."""
+    return finish(looking(game, seen, rng, budget, avoid, weights, ONE_PIECE))
+
+
+def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
+            avoid: frozenset[View], weights: Weights | None, pace: Pace) -> Thinking[Line]:
     """Search the known part of the game: every line of moves that shows no new card, best
     first, once per position (a transposition table on the position key). A move that shows
     a card (turns one face up, deals or turns the stock) ends its line. The search runs on a
@@ -213,6 +263,10 @@ def lookahead(game: Game, seen: View, rng: random.Random, budget: Budget,
             unmake(trial)
         for _ in line:
             unmake(trial)
+        if pace.due():
+            paused = time.perf_counter()
+            yield
+            deadline += time.perf_counter() - paused
     shows = bool(best[True][1]) and (not best[False][1] or best[True][0] >= best[False][0])
     value, line = best[shows]
     return line, shows, value - root_value if line else 0.0, nodes, trial
@@ -224,6 +278,12 @@ def _won(game: Game) -> bool:
 
 def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
            avoid: frozenset[View] = frozenset(), restless: bool = False) -> Decision:
+    """`deciding` in one piece."""
+    return finish(deciding(game, rng, samples, budget, avoid, restless, ONE_PIECE))
+
+
+def deciding(game: Game, rng: random.Random, samples: int, budget: Budget,
+             avoid: frozenset[View], restless: bool, pace: Pace) -> Thinking[Decision]:
     """Choose a move from what is visible. With every card in sight the deal is solved as it
     stands. Otherwise a sample of the hidden cards is solved (a share of `budget`); if it is
     won, the rest of `samples` are too, and a move winning more than half of them is played.
@@ -232,13 +292,14 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
     either the search is made again with empty piles counted as worth filling (first, when
     the player is `restless`: nothing better seen for a while). A move
     leading back to a table in `avoid` (seen already in this game) ends no line; with
-    nothing else the decision is None, as with no move at all."""
+    nothing else the decision is None, as with no move at all. `pace`: when to hand the
+    frame back (the game is then left half-way through a search: give it a copy)."""
     legal = [move for move in game.legal_moves() if move.kind != DONE]
     if not legal:
         return Decision(None, 0, 0)
     seen = view(game)
     if not any(down for down, _ in seen[0]):
-        found = solve(game, budget)
+        found = yield from solving(game, budget, pace)
         if found.result == WON and found.moves:
             return Decision(found.moves[0], 1, 1, found.nodes, plan=found.moves[1:],
                             plan_game=_copy(game))
@@ -250,7 +311,7 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
     share = Budget(nodes=budget.nodes, seconds=budget.seconds / max(samples, 1))
     for _ in range(samples):
         other = sample(game, seen, rng)
-        found = solve(other, share)
+        found = yield from solving(other, share, pace)
         nodes += found.nodes
         if found.result == WON and found.moves:
             wins[found.moves[0]] += 1
@@ -267,7 +328,8 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
     weights = weights_for(game.gdef)
     eager = weights.with_changes({"empty": -weights.empty, "cells": -weights.cells})
     for tried in ((eager, weights) if restless else (weights, eager)):
-        line, shows, gain, more, trial = lookahead(game, seen, rng, budget, avoid, tried)
+        line, shows, gain, more, trial = yield from looking(game, seen, rng, budget, avoid,
+                                                            tried, pace)
         nodes += more
         if line and (shows or gain > 0):
             return Decision(line[0], 0, samples, nodes, False, tried is eager, line[1:], trial)
@@ -294,62 +356,101 @@ class Played:
     decisions: int
 
 
+class Player:
+    """An honest player's memory between the moves of one game: the plan being followed, the
+    tables seen (not to be gone back to), decisions in a row that saw nothing better, the
+    best table yet and the moves since. `play` asks it for every move; a window asks it a
+    slice at a time (`choosing`), making the moves on its own table."""
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.plan: list[Move] = []
+        self.plan_game: Game | None = None
+        self.avoid: set[View] = {view(game)}
+        self.stalls = 0
+        self.weights, self.shape = weights_for(game.gdef), shape_of(game)
+        self.best, self.since = progress(view(game), self.shape, self.weights), 0
+        self.nodes = self.decisions = 0
+
+    def choosing(self, game: Game, samples: int, budget: Budget,
+                 pace: Pace = ONE_PIECE) -> Thinking[Move | None]:
+        """The next move on `game` (None: the player gives up): the plan's next move while it
+        is legal, else a decision of `samples` samples within `budget`."""
+        if self.plan and self.plan_game is not None and self.plan[0] in game.legal_moves():
+            move = self.plan.pop(0)
+            make(self.plan_game, move)
+            return move
+        restless = self.stalls >= _PATIENCE or self.since >= _WANDER
+        decision = yield from deciding(game, self.rng, samples, budget, frozenset(self.avoid),
+                                       restless, pace)
+        self.stalls = self.stalls + 1 if decision.stuck else 0
+        self.decisions += 1
+        self.nodes += decision.nodes
+        if decision.move is None or decision.hopeless:
+            return None  # no move that leads anywhere new, or every sample loses: give up
+        self.plan, self.plan_game = decision.plan, decision.plan_game
+        if self.plan_game is not None:
+            make(self.plan_game, decision.move)
+        return decision.move
+
+    def moved(self, game: Game) -> bool:
+        """The move chosen was made on `game`: remember the table; False when the player
+        gives up (wandering without getting anywhere)."""
+        seen = view(game)
+        self.avoid.add(seen)
+        value = progress(seen, self.shape, self.weights)
+        self.best, self.since = (value, 0) if value > self.best else (self.best, self.since + 1)
+        if self.since >= _GIVE_UP:
+            return False
+        if self.plan_game is not None and view(self.plan_game) != seen:
+            self.plan, self.plan_game = [], None  # a turned card differs: think again
+        return True
+
+
 def play(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
          sample_nodes: int = 3_000, max_moves: int = 3_000) -> Played:
     """Play the deal from here to its end, honestly, thinking for about `seconds` (each
     decision takes a share of what is left). With the time spent, the rest is played at a
     glance (a few nodes a move), as a player short of time plays on; a game still
     going at twice `seconds` ends unknown. Moves are made on `game` itself."""
-    rng = random.Random(seed)
-    start = time.perf_counter()
+    return finish(playing(game, seconds, samples, seed, sample_nodes, max_moves))
+
+
+Clock = Callable[[], float]
+
+
+def playing(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
+            sample_nodes: int = 3_000, max_moves: int = 3_000, pace: Pace = ONE_PIECE,
+            clock: Clock = time.perf_counter) -> Generator[Move | None, None, Played]:
+    """`play` a slice at a time when `pace` asks for slices: yields None to hand the frame
+    back and each move once it is made on `game`. `clock` tells the thinking time spent (for
+    a player thinking in slices the wall clock runs on between them)."""
+    start = clock()
     moves: list[Move] = []
-    nodes = decisions = 0
-    plan: list[Move] = []
-    plan_game: Game | None = None
-    avoid: set[View] = {view(game)}
-    stalls = 0  # decisions in a row that saw nothing better ahead
-    weights, shape = weights_for(game.gdef), shape_of(game)
-    best, since = progress(view(game), shape, weights), 0  # the best table yet, moves since it
+    player = Player(game, seed)
     while len(moves) < max_moves:
         if game.outcome() != "playing":
             break
-        spent = time.perf_counter() - start
+        spent = clock() - start
         if spent > 2 * seconds:
-            return Played(UNKNOWN, moves, nodes, spent, decisions)
+            return Played(UNKNOWN, moves, player.nodes, spent, player.decisions)
         left = seconds - spent
-        if plan and plan_game is not None and plan[0] in game.legal_moves():
-            move = plan.pop(0)
-            make(plan_game, move)
+        hidden = sum(pile.down for pile in game.position.piles)
+        if left > 0:
+            # a share for each four cards still to be seen (many show several at once)
+            now, budget = samples, Budget(nodes=sample_nodes,
+                                          seconds=left / (5 + 0.25 * hidden))
         else:
-            hidden = sum(pile.down for pile in game.position.piles)
-            if left > 0:
-                # a share for each four cards still to be seen (many show several at once)
-                now, budget = samples, Budget(nodes=sample_nodes,
-                                              seconds=left / (5 + 0.25 * hidden))
-            else:
-                now, budget = 1, Budget(nodes=_GLANCE, seconds=seconds)
-            restless = stalls >= _PATIENCE or since >= _WANDER
-            decision = decide(game, rng, now, budget, frozenset(avoid), restless)
-            stalls = stalls + 1 if decision.stuck else 0
-            decisions += 1
-            nodes += decision.nodes
-            if decision.move is None or decision.hopeless:
-                break  # no move that leads anywhere new, or every sample loses: give up
-            move = decision.move
-            plan, plan_game = decision.plan, decision.plan_game
-            if plan_game is not None:
-                make(plan_game, move)
+            now, budget = 1, Budget(nodes=_GLANCE, seconds=seconds)
+        move = yield from player.choosing(game, now, budget, pace)
+        if move is None:
+            break
         game.push(move)
         moves.append(move)
-        seen = view(game)
-        avoid.add(seen)
-        value = progress(seen, shape, weights)
-        best, since = (value, 0) if value > best else (best, since + 1)
-        if since >= _GIVE_UP:
-            break  # wandering without getting anywhere: give up
-        if plan_game is not None and view(plan_game) != seen:
-            plan, plan_game = [], None  # a turned card differs: think again
+        yield move
+        if not player.moved(game):
+            break
     result = WON if game.outcome() == WON else LOST
     if len(moves) >= max_moves and result != WON:
         result = UNKNOWN
-    return Played(result, moves, nodes, time.perf_counter() - start, decisions)
+    return Played(result, moves, player.nodes, clock() - start, player.decisions)

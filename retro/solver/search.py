@@ -267,6 +267,7 @@ class Search:
         self.result: Result | None = None
         self.members: list[Iterator[str | None]] = []
         self.paused = False  # the member whose turn it is stopped half-way through a position
+        self.left_at = 0.0  # when the last slice ended (perf_counter), 0 before the first
         moves = shared.close_safely(_candidates(game), self.prefix)
         if _won(game):
             self._end(WON, self.prefix)
@@ -312,14 +313,19 @@ class Search:
 
     def run_for(self, seconds: float) -> Result | None:
         """Search for about `seconds` (a frame's share), pausing between two children of a
-        position; the result once there is one, else None."""
+        position; the result once there is one, else None. The budget's seconds count the
+        time spent searching: the time between two slices moves its deadline on."""
         shared = self.shared
-        shared.pause_at = time.perf_counter() + seconds
+        now = time.perf_counter()
+        if self.left_at:
+            shared.deadline += now - self.left_at
+        shared.pause_at = now + seconds
         try:
             while self.result is None and time.perf_counter() < shared.pause_at:
                 self.step()
         finally:
             shared.pause_at = 0.0
+            self.left_at = time.perf_counter()
         return self.result
 
     def _end(self, result: str, moves: list[Move], best_from_start: bool = True) -> Result:

@@ -17,7 +17,6 @@ import json
 import math
 import os
 import re
-import secrets
 import stat
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -53,7 +52,7 @@ def data_dir() -> Path:
 def _temporary_name(path: Path, what: str = "") -> Path:
     """A name no other process will pick: two copies of the program never share a staging
     file."""
-    return path.with_name(f".{path.name}.{what}{os.getpid()}-{secrets.token_hex(4)}.tmp")
+    return path.with_name(f".{path.name}.{what}{os.getpid()}-{os.urandom(4).hex()}.tmp")
 
 
 def atomic_write(path: Path, text: str) -> None:

@@ -7,10 +7,8 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from retro.engine.game import WON, Game
-from retro.engine.notation import format_move
 from retro.store.files import (
     GAME_ID,
     DamagedFile,
@@ -21,6 +19,9 @@ from retro.store.files import (
     write_document,
 )
 from retro.store.saves import MAX_MOVES
+
+if TYPE_CHECKING:
+    from retro.engine.game import Game
 
 RECORDS_KIND = "retro-patience-records"
 RECORDS_VERSION = 1
@@ -134,20 +135,27 @@ class Records:
             self.stats, self.tables = found
 
     def record(self, game: Game, name: str, today: str | None = None, *,
-               won: bool | None = None, abandoned: bool = False) -> int | None:
+               won: bool | None = None, abandoned: bool = False,
+               computer: str = "") -> int | None:
         """Count a finished game; its place in the high score table of its option set
         (1-based), or None when it did not make the table. `won` overrides the game's own
-        outcome (a duel's winner); an `abandoned` game counts in the statistics only."""
+        outcome (a duel's winner); an `abandoned` game counts in the statistics only. A duel
+        against the `computer` (its strength) counts in statistics of their own
+        (`computer_key`); its score may enter the table like any other."""
+        from retro.engine.game import WON  # loaded with the game being counted
+        from retro.engine.notation import format_move
+
         won = game.outcome() == WON if won is None else won
         score = game.score()
         key = option_key(game.gdef.id, dict(game.gdef.options))
+        counted = computer_key(key, computer) if computer else key
         entry = HighScore(name=name, score=score, moves=game.moves_made,
                           date=today or time.strftime("%Y-%m-%d"), seed=game.seed,
                           options=dict(game.gdef.options), won=won,
                           replay=[format_move(game.position, step.move) for step in game.history])
         with locked(self.path):
             self._reload()
-            self.stats.setdefault(key, Stats()).add(won, score, game.moves_made)
+            self.stats.setdefault(counted, Stats()).add(won, score, game.moves_made)
             if abandoned:
                 self.save()
                 return None
@@ -173,6 +181,13 @@ class Records:
     def stats_for(self, game_id: str | None = None) -> dict[str, Stats]:
         return {key: value for key, value in sorted(self.stats.items())
                 if game_id is None or key.split(" ")[0] == game_id}
+
+
+def computer_key(key: str, strength: str) -> str:
+    """The statistics of duels against the computer at `strength`, apart from those of the
+    hot seat: `spider_duel computer=easy` (written as an option, so older files and programs
+    read it as one more option set)."""
+    return f"{key} computer={strength}"
 
 
 def by_option_set(tables: dict[str, list[HighScore]]) -> dict[str, list[HighScore]]:

@@ -8,11 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from retro.definition.catalog import Catalog
-from retro.engine.game import Game
-from retro.engine.notation import format_move, replay
 from retro.errors import RetroError
 from retro.store.files import (
     GAME_ID,
@@ -24,6 +21,10 @@ from retro.store.files import (
     read_kept,
     write_document,
 )
+
+if TYPE_CHECKING:
+    from retro.definition.catalog import Catalog
+    from retro.engine.game import Game
 
 SAVE_KIND = "retro-patience-save"
 SAVE_VERSION = 1
@@ -53,6 +54,9 @@ class SavedGame:
     def restore(self, catalog: Catalog) -> Game:
         """The game exactly as it was: every move replayed, the redo moves ready again (as
         far as they still replay: a damaged redo list costs only what cannot be redone)."""
+        from retro.engine.game import Game  # the engine comes with the first game, not before
+        from retro.engine.notation import replay
+
         try:
             gdef = catalog.load(self.game, self.options)
         except RetroError as error:
@@ -71,6 +75,8 @@ class SavedGame:
 def _move_texts(game: Game) -> tuple[list[str], list[str]]:
     """The moves made and the moves that can be redone, in the notation (which names piles
     only, so any position of the game writes them alike)."""
+    from retro.engine.notation import format_move
+
     position = game.position
     made = [format_move(position, entry.move) for entry in game.history]
     return made, [format_move(position, move) for move in game.future]

@@ -1,5 +1,6 @@
 """The player's settings, kept between runs: sound, language, window scale, fullscreen, the
-name last typed for the high score table, the four-colour deck and the game clock.
+name last typed for the high score table, the four-colour deck, the game clock, the duel's
+opponent last chosen and whether new deals are winnable ones only.
 
 One small JSON file in the config folder, written atomically like the saves. Reading never
 stops the program: a file that is not readable JSON (or not a settings file) is set aside with
@@ -38,6 +39,9 @@ _CHECKS: dict[str, Callable[[Any], bool]] = {
     "scale": lambda value: 0 <= value <= MAX_SCALE,
     "language": _language,
     "last_name": lambda value: len(value) <= NAME_LENGTH and value.isprintable(),
+    # a strength's name (retro.duel.STRENGTHS; one it does not know means a person)
+    "duel_opponent": lambda value: value == "" or (
+        len(value) <= 12 and value.isascii() and value.isalpha()),
 }
 
 
@@ -54,6 +58,9 @@ class Settings:
     last_name: str = ""
     four_colour: bool = False  # clubs green and diamonds blue, not two suits of each colour
     clock: bool = False  # the time a game has been played, on the status line
+    duel_opponent: str = ""  # a duel's opponent last chosen: "" a person, else the computer's
+    # strength (retro.duel.STRENGTHS)
+    winnable_only: bool = False  # new deals drawn until the solver proves one winnable
     note: str = field(default="", compare=False, repr=False)
 
     @classmethod

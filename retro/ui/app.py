@@ -3,11 +3,12 @@
 `App.update()` changes state and `App.draw()` only draws, and building an App is separate from
 `pyxel.run`, so tests initialise pyxel headless, build an App and step frames themselves. The
 scenes import this module only for types (under TYPE_CHECKING), so imports run one way: from
-here to the scenes; those the title screen does not show are imported where first needed, so
-the first frame comes sooner. `Session` (`retro.ui.session`) is the game in progress. Nothing is
-lost: the table calls `autosave` after every move, `on_close` saves once more, and `boot` offers
-the saved game when the program starts; a game that ends (or is given up by starting another)
-is counted in the records once.
+here to the scenes; the game engine, the game list and the scenes the title screen does not
+show are imported where first needed, so the first frame comes sooner (tests/test_startup.py).
+`Session` (`retro.ui.session`) is the game in progress. Nothing is lost: the table calls
+`autosave` after every move, `on_close` saves once more, and `boot` offers the saved game when
+the program starts; a game that ends (or is given up by starting another) is counted in the
+records once.
 """
 
 from __future__ import annotations
@@ -19,9 +20,6 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from retro.definition.catalog import Catalog
-from retro.engine.game import PLAYING, Game
-from retro.engine.model import GameDef
 from retro.errors import RetroError
 from retro.store.settings import Settings
 from retro.ui import palette, texts
@@ -29,22 +27,26 @@ from retro.ui.keeper import Keeper
 from retro.ui.keymap import FPS, Keyboard
 from retro.ui.layout import SCREEN_H, SCREEN_W
 from retro.ui.screens import MenuScene, TitleScene
-from retro.ui.session import Session, game_label
-from retro.ui.shelf import Shelf
 from retro.ui.sound import Beeper
 from retro.ui.texts import APP_TITLE
 from retro.ui.textview import Painter
 from retro.ui.window import Window, display_size, largest_scale
 
 if TYPE_CHECKING:
+    from retro.definition.catalog import Catalog
     from retro.duel import Duel
+    from retro.engine.game import Game
+    from retro.engine.model import GameDef
     from retro.ui.cardart import CardArt
     from retro.ui.dialogs import OverScene
+    from retro.ui.session import Session
+    from retro.ui.shelf import Shelf
     from retro.ui.table import TableScene
 
-__all__ = ["App", "Scene", "Session", "game_label", "init_window", "run"]
+__all__ = ["App", "Scene", "init_window", "run"]
 
 TRACE_ENV = "RETRO_PATIENCE_TRACE"
+AHEAD_SLICE = 0.0008  # seconds of each frame the computer thinks during the person's turn
 
 
 class Scene(Protocol):
@@ -58,7 +60,7 @@ class Scene(Protocol):
     def draw(self, app: App) -> None: ...
 
 
-SaveHook = Callable[[Session], None]
+SaveHook = Callable[["Session"], None]
 
 
 class App:
@@ -70,7 +72,11 @@ class App:
                  seed_source: Callable[[], int] | None = None,
                  trace: Path | None = None, winnable_mark: bool = True) -> None:
         palette.install()
-        self.catalog = catalog if catalog is not None else Catalog()
+        if catalog is None:
+            from retro.definition.catalog import Catalog
+
+            catalog = Catalog()
+        self.catalog = catalog
         self.on_save = on_save
         self.animate = animate
         self.winnable_mark = winnable_mark  # the table's "still winnable?" (off: pictures that
@@ -85,7 +91,7 @@ class App:
         self.seed_source = seed_source or (lambda: random.randint(1, 999_999))
         env_trace = os.environ.get(TRACE_ENV)
         self.trace = trace if trace is not None else (Path(env_trace) if env_trace else None)
-        self.shelf = Shelf(self.catalog)
+        self._shelf: Shelf | None = None
         self.keeper = Keeper()
         self.keeper.last_name = self.settings.last_name
         if self.settings.note:
@@ -93,6 +99,8 @@ class App:
         self.pending: Game | None = None  # a saved game the player chose not to resume (yet)
         self.awaiting: Game | None = None  # a finished game whose player is typing a name
         self.menu_deal = ""  # the deal number the menu offers, kept until played
+        self.demo_speed: int | None = None  # the demo's speed last chosen (None: normal)
+        self.title_demos = 0  # the title screen's demos played: the next plays the next game
         self.keyboard = Keyboard()
         self.painter = Painter()
         self.beeper = Beeper(self.settings.sound if sound is None else sound)
@@ -128,6 +136,16 @@ class App:
     def replace(self, scene: Scene) -> None:
         """Make `scene` the only one (a new game, the menu from the title)."""
         self.scenes = [scene]
+
+    @property
+    def shelf(self) -> Shelf:
+        """The games as the menu lists them, read when first asked for (the title screen
+        lists none)."""
+        if self._shelf is None:
+            from retro.ui.shelf import Shelf
+
+            self._shelf = Shelf(self.catalog)
+        return self._shelf
 
     @property
     def art(self) -> CardArt:
@@ -171,19 +189,25 @@ class App:
 
     def show_replay(self, gdef: GameDef, seed: int, moves: list[str], label: str) -> None:
         """Watch a game again from its deal and moves; the game in progress is not touched."""
+        from retro.engine.game import Game
         from retro.ui.replay import ReplayScene
+        from retro.ui.session import Session
 
         session = Session(gdef.id, dict(gdef.options), Game(gdef, seed), label=label)
         self.push(ReplayScene(self, session, moves))
 
     def start(self, game_id: str, options: Mapping[str, Any] | None = None,
-              seed: int | None = None) -> Session:
+              seed: int | None = None, gdef: GameDef | None = None) -> Session:
         """Deal a new game and go to the table (replacing every scene); the game it replaces
-        counts as given up if it had moves."""
+        counts as given up if it had moves. `gdef`: the game with these options, loaded
+        already (the command line checks it before the window opens), else loaded here."""
+        from retro.engine.game import Game
+        from retro.ui.session import Session, game_label
         from retro.ui.table import TableScene
 
         chosen = dict(options or {})
-        gdef = self.catalog.load(game_id, chosen)  # a broken file fails before anything is lost
+        if gdef is None:  # a broken file fails before anything is lost
+            gdef = self.catalog.load(game_id, chosen)
         deal = seed if seed is not None else self.seed_source()
         self.abandon()
         self.keeper.clear()
@@ -207,50 +231,45 @@ class App:
         self.push(scene)
 
     def start_duel(self, game_id: str, duel: Duel) -> None:
-        """Player 1's turn begins (after the pass screen); the game in progress is given up."""
-        from retro.ui.duelscreens import PassScene
+        """Player 1's turn begins (after the pass screen; against the computer at once); the
+        game in progress is given up."""
+        from retro.ui.duelscreens import PassScene, duel_label
+        from retro.ui.session import Session
+        from retro.ui.table import TableScene
 
         self.abandon()
         self.keeper.clear()
-        self.session = Session(game_id, {}, duel.game, label=_duel_label(duel),
+        self.session = Session(game_id, {}, duel.game, label=duel_label(duel),
                                duel=duel)
-        self.replace(PassScene(self, duel, game_id))
+        self.replace(PassScene(self, duel, game_id) if duel.computer is None
+                     else TableScene(self))
 
     def end_turn(self, session: Session) -> None:
-        """A player's turn is over (Done, won, or nothing but Done left): the pass screen for
-        player 2, or, when both have played, the result, and both games counted, the winner's
-        as won."""
-        from retro.ui.duelscreens import DuelResultScene, PassScene, turn_end_reason
+        """A player's turn is over: the next turn or the result (see `duelscreens.end_turn`)."""
+        from retro.ui.duelscreens import end_turn
 
-        duel = session.duel
-        assert duel is not None
-        why = turn_end_reason(duel)
-        duel.end_turn()
-        if duel.over:
-            winner = duel.result().winner
-            for index, game in enumerate(duel.played):
-                self.keeper.record(game, duel.names[index], won=index == winner)
-            self.replace(DuelResultScene(self, duel, session.game_id))
-            return
-        session.game = duel.game
-        session.label = _duel_label(duel)
-        self.replace(PassScene(self, duel, session.game_id, why))
+        end_turn(self, session)
 
     def leave_duel(self, game_id: str) -> None:
-        """The duel given up: a turn already played counts in the statistics only."""
+        """The duel given up: a turn already played counts in the statistics only (the
+        computer's never)."""
         session = self.session
         if session is not None and session.duel is not None and not session.duel.over:
-            for game in session.duel.played:
-                self.keeper.record(game, abandoned=True)
+            duel = session.duel
+            strength = "" if duel.computer is None else duel.computer.name
+            for game in duel.played[:1 if strength else 2]:
+                self.keeper.record(game, abandoned=True, computer=strength)
         self.session = None
         self.show_title()
         self.show_menu(game_id)
 
     # -- nothing is lost ------------------------------------------------------------------------
 
-    def boot(self, game_id: str | None = None, options: Mapping[str, Any] | None = None) -> None:
+    def boot(self, game_id: str | None = None, options: Mapping[str, Any] | None = None,
+             gdef: GameDef | None = None) -> None:
         """The program starts (no deal number given): offer the saved game, exactly as it was,
-        with a Y/N prompt; else the title screen, or the game named on the command line."""
+        with a Y/N prompt; else the title screen, or the game named on the command line (`gdef`
+        when the command line has loaded it already)."""
         saved = self.keeper.resume(self.catalog)
         self.keeper.records  # noqa: B018 - a damaged records file is told now, not later
         self.show_title()
@@ -258,7 +277,7 @@ class App:
         def afresh() -> None:
             self.pending = saved  # kept on disk until another game is started
             if game_id is not None:
-                self.start(game_id, options)
+                self.start(game_id, options, gdef=gdef)
 
         if saved is not None:
             from retro.ui.dialogs import ResumeScene  # only when there is a game to offer
@@ -266,10 +285,11 @@ class App:
             instead = self.shelf.entry(game_id).title if game_id is not None else ""
             self.push(ResumeScene(self, saved, lambda: self.resume(saved), afresh, instead))
         elif game_id is not None:
-            self.start(game_id, options)
+            self.start(game_id, options, gdef=gdef)
 
     def resume(self, game: Game) -> Session:
         """Go on with a saved game: every move and the undo history as they were."""
+        from retro.ui.session import Session, game_label
         from retro.ui.table import TableScene
 
         if game is not self.pending:
@@ -288,6 +308,8 @@ class App:
         session = self.session
         if session is None or session.duel is not None:
             return
+        from retro.engine.game import PLAYING  # a session's game has brought the engine
+
         game = session.game
         if session.recorded and game.outcome() != PLAYING:
             self.keeper.clear()
@@ -307,6 +329,8 @@ class App:
 
     def abandon(self) -> None:
         """Another game starts: the one in progress, and a saved one not resumed, are given up."""
+        from retro.engine.game import PLAYING  # loaded before any game could be pending
+
         self.give_up(self.session)
         pending, self.pending = self.pending, None
         if (pending is not None and pending.history and pending.outcome() == PLAYING
@@ -389,6 +413,11 @@ class App:
         self.window.update(self)  # the keys of every screen (size, fullscreen, quit) first
         if self.scenes and not self.closed:
             self.scene.update(self)
+        duel = self.session.duel if self.session is not None else None
+        if duel is not None and duel.opponent is not None and duel.turn == 0:
+            # the computer plays its own game of the deal while the person plays theirs,
+            # so that at its turn it has little left to think
+            duel.opponent.think(AHEAD_SLICE)
 
     def draw(self) -> None:
         if not self.scenes:
@@ -426,11 +455,6 @@ class App:
         if self.trace is not None:
             with self.trace.open("a", encoding="utf-8") as out:
                 out.write(line + "\n")
-
-
-def _duel_label(duel: Duel) -> str:
-    """The title bar in a duel: whose turn it is, and the duel code."""
-    return texts.DUEL_LABEL.format(name=duel.player, code=duel.code)
 
 
 def init_window(headless: bool = False, fps: int = FPS,

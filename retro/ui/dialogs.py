@@ -308,8 +308,7 @@ class OverScene(Overlay):
         if self.ask_name is not None:
             self.ask_name(self)
             return
-        if app.session is not None:
-            app.start(app.session.game_id, app.session.options)
+        self.table.deal_anew(app)
 
     def _undo(self, app: App) -> None:
         app.settle_awaiting()

@@ -85,6 +85,18 @@ class Driver:
         self.pyxel.set_btn(code, False)
         self.step()
 
+    def thought(self, limit: int = 100_000) -> None:
+        """Step frames until the table has found its first hint (the solver's search runs a
+        slice a frame while the status line says it is thinking)."""
+        from retro.ui.table import TableScene
+
+        for _ in range(limit):
+            scene = self.app.scene
+            if not isinstance(scene, TableScene) or scene.thinking is None:
+                return
+            self.step()
+        raise AssertionError(f"still thinking after {limit} frames")
+
     def settle(self) -> None:
         """Let every card in flight land."""
         self.step(40)

@@ -11,12 +11,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
-from retro.duel import CODE_PREFIX, Duel, DuelError, DuelResult, parse_duel_code, random_seed
-from retro.engine.game import WON
+from retro.duel import (
+    CODE_PREFIX,
+    COMPUTER_NAME,
+    NAME_LENGTH,
+    STRENGTHS,
+    Duel,
+    DuelError,
+    DuelResult,
+    Strength,
+    parse_duel_code,
+    random_seed,
+)
+from retro.engine.game import WON, Game
 from retro.errors import RetroError
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
 from retro.ui.dialogs import ConfirmScene, TextField, typed
+from retro.ui.session import Session
 from retro.ui.table import TableScene
 from retro.ui.textview import COLS, ROWS
 from retro.ui.widgets import bar, big_text, box, centre, centre_lines, fit, note_line, wrap
@@ -39,23 +51,42 @@ def parse_code(text: str) -> int | None:
 
 
 class DuelSetupScene:
-    """Two names and a duel code, typed DOS style into fields with a blinking cursor."""
+    """Player 1's name, the opponent (a person, or the computer at a strength: ← → on any
+    field, remembered in the settings), player 2's name for a person, and a duel code, typed
+    DOS style into fields with a blinking cursor."""
 
     context = "duel_setup"
     overlay = False
-    COL, ROW, WIDTH, HEIGHT = 8, 8, 64, 13
+    COL, ROW, WIDTH, HEIGHT = 8, 8, 64, 14
     FIELD_COL = COL + 21
+    NAME1, NAME2, CODE = range(3)  # the text fields
+    LINES = (NAME1, None, NAME2, CODE)  # the form's lines from the top; None: the opponent
 
     def __init__(self, app: App, game_id: str, names: tuple[str, str] = ("", "")) -> None:
         self.game_id = game_id
         self.title = app.shelf.entry(game_id).title
         if not any(names):
             names = (app.keeper.last_name, "")
+        chosen = app.settings.duel_opponent
+        self.opponent = 1 + list(STRENGTHS).index(chosen) if chosen in STRENGTHS else 0
+        if names[1] == COMPUTER_NAME:
+            names = (names[0], "")  # a new duel after one against the computer
         self.fields = [TextField(names[0]), TextField(names[1]), TextField("", CODE_LENGTH)]
-        self.focus = 0 if not names[0] else 1 if not names[1] else 2
+        empty = [index for index in self.cycle() if index != self.CODE
+                 and not self.fields[index].value]
+        self.focus = empty[0] if empty else self.CODE
         self.problem = ""
         self._screen: TextScreen | None = None
         self._problem_shown = ""
+
+    @property
+    def strength(self) -> Strength | None:
+        """The computer's strength chosen, or None for a person."""
+        return list(STRENGTHS.values())[self.opponent - 1] if self.opponent else None
+
+    def cycle(self) -> list[int]:
+        """The fields Tab visits: no second name against the computer."""
+        return [index for index in range(3) if index != self.NAME2 or self.strength is None]
 
     def update(self, app: App) -> None:
         text = typed()
@@ -67,20 +98,40 @@ class DuelSetupScene:
                 return
 
     def _next(self, app: App) -> None:
-        self.focus = (self.focus + 1) % len(self.fields)
+        cycle = self.cycle()
+        self.focus = cycle[(cycle.index(self.focus) + 1) % len(cycle)]
 
     def _previous(self, app: App) -> None:
-        self.focus = (self.focus - 1) % len(self.fields)
+        cycle = self.cycle()
+        self.focus = cycle[(cycle.index(self.focus) - 1) % len(cycle)]
+
+    def _choose(self, app: App, step: int) -> None:
+        """← →: the next opponent, remembered for the next duel."""
+        self.opponent = (self.opponent + step) % (1 + len(STRENGTHS))
+        strength = self.strength
+        if self.focus not in self.cycle():
+            self.focus = self.CODE
+        app.settings.duel_opponent = "" if strength is None else strength.name
+        app.save_settings()
+
+    def _opponent_next(self, app: App) -> None:
+        self._choose(app, 1)
+
+    def _opponent_previous(self, app: App) -> None:
+        self._choose(app, -1)
 
     def _erase(self, app: App) -> None:
         self.fields[self.focus].erase()
 
     def _random(self, app: App) -> None:
-        self.fields[2] = TextField(f"{CODE_PREFIX}{random_seed()}", CODE_LENGTH)
+        self.fields[self.CODE] = TextField(f"{CODE_PREFIX}{random_seed()}", CODE_LENGTH)
 
     def _accept(self, app: App) -> None:
-        if self.focus < 2 and not self.fields[self.focus + 1].value:
-            self.focus += 1  # Enter moves on to an empty field, as DOS forms did
+        cycle = self.cycle()
+        later = [index for index in cycle[cycle.index(self.focus) + 1:]
+                 if index != self.CODE and not self.fields[index].value]
+        if later:
+            self.focus = later[0]  # Enter moves on to an empty field, as DOS forms did
         else:
             self._start(app)
 
@@ -88,13 +139,15 @@ class DuelSetupScene:
         app.pop()
 
     def _start(self, app: App) -> None:
-        names = [field.value for field in self.fields[:2]]
+        strength = self.strength
+        second = COMPUTER_NAME if strength is not None else self.fields[self.NAME2].value
+        names = [self.fields[self.NAME1].value, second]
         try:
             if not all(name.strip() for name in names):
                 raise DuelError(texts.DUEL_NAMES_NEEDED)
-            seed = parse_code(self.fields[2].value)
+            seed = parse_code(self.fields[self.CODE].value)
             gdef = app.catalog.load(self.game_id, {})
-            duel = Duel(gdef, names, seed)
+            duel = Duel(gdef, names, seed, strength)
         except RetroError as error:
             app.beeper.play("refuse")
             self.problem = str(error).splitlines()[0]
@@ -103,20 +156,31 @@ class DuelSetupScene:
 
     HANDLERS: ClassVar[dict[str, Callable[[DuelSetupScene, App], None]]] = {
         "next": _next, "previous": _previous, "erase": _erase, "random": _random,
-        "accept": _accept, "cancel": _cancel}
+        "accept": _accept, "cancel": _cancel, "opponent_next": _opponent_next,
+        "opponent_previous": _opponent_previous}
 
     def draw(self, app: App) -> None:
         if self._screen is None or self._problem_shown != self.problem:
             self._problem_shown = self.problem
             self._screen = self.compose()
         app.painter.screen("duel_setup", self._screen)
-        for index, field in enumerate(self.fields):
+        for line, index in enumerate(self.LINES):
+            row = self.ROW + 5 + line
+            if index is None:
+                shown = f"◄ {opponent_text(self.strength)} ►".ljust(CODE_LENGTH + 1)
+                app.painter.cells(self.FIELD_COL, row, shown, Colour.YELLOW, Colour.BLUE)
+                continue
+            if index == self.NAME2 and self.strength is not None:
+                app.painter.cells(self.FIELD_COL, row, COMPUTER_NAME.ljust(NAME_LENGTH + 1),
+                                  Colour.LIGHT_GREY, Colour.BLUE)
+                continue
+            field = self.fields[index]
             focused = index == self.focus
             shown = field.shown(app.frame, focused)
-            if index == 2 and not field.value and not focused:
+            if index == self.CODE and not field.value and not focused:
                 shown = texts.DUEL_RANDOM.ljust(field.limit + 1)
             fg, bg = (Colour.WHITE, Colour.BLACK) if focused else (Colour.BLACK, Colour.CYAN)
-            app.painter.cells(self.FIELD_COL, self.ROW + 6 + index, shown, fg, bg)
+            app.painter.cells(self.FIELD_COL, row, shown, fg, bg)
 
     def compose(self) -> TextScreen:
         screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLUE)
@@ -130,13 +194,25 @@ class DuelSetupScene:
         for offset, line in enumerate(texts.DUEL_SETUP_LINES):
             screen.put(c + 3, r + 1 + offset, line, Colour.LIGHT_GREY)
         for index, label in enumerate(texts.DUEL_FIELDS):
-            screen.put(c + 3, r + 6 + index, f"{label} ".ljust(17, "."), Colour.YELLOW)
+            screen.put(c + 3, r + 5 + index, f"{label} ".ljust(17, "."), Colour.YELLOW)
         for offset, line in enumerate(wrap(texts.DUEL_CODE_HINT, w - 6, 2)):
             screen.put(c + 3, r + 10 + offset, line, Colour.LIGHT_CYAN)
         if self.problem:
             note_line(screen, ROWS - 2, self.problem)
         bar(screen, ROWS - 1, " " + texts.DUEL_SETUP_KEYS)
         return screen
+
+
+def opponent_text(strength: Strength | None) -> str:
+    """`a person`, `the computer, easy`: the opponent row's value, in the current language."""
+    if strength is None:
+        return texts.OPPONENT_PERSON
+    return texts.OPPONENT_COMPUTER.format(strength=strength_word(strength))
+
+
+def strength_word(strength: Strength) -> str:
+    """`easy`, `medium`, `hard` in the current language."""
+    return texts.STRENGTH_WORDS[list(STRENGTHS).index(strength.name)]
 
 
 class PassScene:
@@ -195,6 +271,103 @@ class PassScene:
         return screen
 
 
+WATCH_SLICE = 0.0012  # seconds of each frame the computer thinks in its turn, watched
+SKIP_SLICE = 0.0015  # and skipped (a still screen, drawn at once: the frame has more room)
+MOVE_FRAMES = 12  # frames between two of its moves shown: watchable, a card's glide and a rest
+
+
+class ComputerTurnScene:
+    """The computer's turn: its moves shown one by one on a table of their own, as it makes
+    them, thinking a slice each frame; Space skips to its finished game (a box counting its
+    moves while it plays on, the window drawn all the while). Then the result."""
+
+    context = "computer"
+    overlay = False
+
+    def __init__(self, app: App, duel: Duel, game_id: str) -> None:
+        assert duel.opponent is not None and duel.computer is not None
+        self.duel = duel
+        self.computer = duel.opponent
+        self.game_id = game_id
+        self.strength = strength_word(duel.computer)
+        shown = Session(game_id, {}, Game(duel.gdef, duel.seed),
+                        label=texts.COMPUTER_LABEL.format(strength=self.strength,
+                                                          code=duel.code), duel=duel)
+        self.table = TableScene(app, shown, top_keys=texts.COMPUTER_TOP_KEYS)
+        self.table.winwatch = None  # the computer's table is watched, not judged
+        self.table.done_button = False  # the computer ends its turn by itself
+        self.skipping = False
+        self.wait = MOVE_FRAMES
+        self._skip_screen: TextScreen | None = None
+        self._skip_count = -1
+
+    @property
+    def shown(self) -> int:
+        """How many of the computer's moves the table shows."""
+        return len(self.table.game.history)
+
+    def update(self, app: App) -> None:
+        for action, _ in app.keyboard.actions(self.context):
+            self.HANDLERS[action](self, app)
+            if app.scene is not self:
+                return
+        finished = self.computer.think(SKIP_SLICE if self.skipping else WATCH_SLICE)
+        if self.skipping:
+            if finished and app.session is not None:
+                app.end_turn(app.session)
+            return
+        flights = self.table.flights
+        if flights and all(f.landed(app.frame) for f in flights):
+            flights.clear()
+        self.wait -= 1
+        if self.wait <= 0 and not flights and self.shown < len(self.computer.moves):
+            self.wait = MOVE_FRAMES
+            move = self.computer.moves[self.shown]
+            before = self.table.snapshot()
+            self.table.game.push(move)
+            self.table.after_change(app, before, move)
+        elif finished and self.shown == len(self.computer.moves) and not flights \
+                and self.wait <= 0 and app.session is not None:
+            app.end_turn(app.session)
+            return
+        thinking = not finished and self.shown == len(self.computer.moves)
+        self.table.say(texts.COMPUTER_THINKS.format(strength=self.strength) if thinking
+                       else texts.COMPUTER_PLAYS.format(strength=self.strength, n=self.shown))
+
+    def _skip(self, app: App) -> None:
+        self.skipping = True
+        self.table.flights.clear()
+
+    def _cancel(self, app: App) -> None:
+        app.push(ConfirmScene(lambda: app.leave_duel(self.game_id), texts.DUEL_ABANDON_TITLE,
+                              texts.DUEL_ABANDON_LINES))
+
+    HANDLERS: ClassVar[dict[str, Callable[[ComputerTurnScene, App], None]]] = {
+        "skip": _skip, "cancel": _cancel}
+
+    def draw(self, app: App) -> None:
+        if not self.skipping:
+            self.table.draw(app)
+            return
+        count = len(self.computer.moves)
+        if self._skip_screen is None or count != self._skip_count:
+            self._skip_count = count
+            self._skip_screen = self.compose_skip(count)
+        app.painter.screen("computer", self._skip_screen)
+
+    def compose_skip(self, count: int) -> TextScreen:
+        screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLACK)
+        bar(screen, 0, texts.DUEL_BAR, Colour.BLACK, Colour.LIGHT_GREY)
+        c, r, w, h = 12, 8, 56, 8
+        box(screen, c, r, w, h, texts.COMPUTER_SKIP_TITLE, Colour.WHITE, Colour.BLUE,
+            Colour.YELLOW)
+        first, second = texts.COMPUTER_SKIP_LINES
+        centre_lines(screen, r + 2, first.format(n=count), w - 4, Colour.WHITE)
+        centre_lines(screen, r + 4, second, w - 4, Colour.LIGHT_CYAN)
+        bar(screen, ROWS - 1, " " + texts.COMPUTER_SKIP_KEYS)
+        return screen
+
+
 class DuelResultScene:
     """Both scores side by side and the winner, by the tie rule of `retro.duel.decide`."""
 
@@ -229,11 +402,21 @@ class DuelResultScene:
     def _scores(self, app: App) -> None:
         app.show_scores(self.game_id, {})
 
+    def _replay(self, app: App) -> None:
+        """R: the computer's game again, move by move, from the same deal."""
+        duel = self.duel
+        if duel.computer is None:
+            app.beeper.play("refuse")
+            return
+        label = texts.COMPUTER_REPLAY.format(strength=strength_word(duel.computer),
+                                             code=duel.code)
+        app.show_replay(duel.gdef, duel.seed, list(self.result.players[1].record), label)
+
     def _menu(self, app: App) -> None:
         app.show_menu(self.game_id)
 
     HANDLERS: ClassVar[dict[str, Callable[[DuelResultScene, App], None]]] = {
-        "again": _again, "scores": _scores, "menu": _menu}
+        "again": _again, "scores": _scores, "replay": _replay, "menu": _menu}
 
     def draw(self, app: App) -> None:
         app.painter.screen("duel_result", self._screen)
@@ -261,7 +444,8 @@ class DuelResultScene:
         # the code whole, wrapped if need be: a cut code would give another deal
         centre_lines(screen, r + 9, texts.RESULT_CODE.format(code=result.code), w - 4,
                      Colour.LIGHT_CYAN)
-        bar(screen, ROWS - 1, " " + texts.RESULT_KEYS)
+        keys = texts.RESULT_KEYS if self.duel.computer is None else texts.RESULT_KEYS_COMPUTER
+        bar(screen, ROWS - 1, " " + keys)
         return screen
 
 
@@ -281,3 +465,35 @@ def turn_end_reason(duel: Duel) -> str:
         return texts.PASS_WHY_DONE
     return texts.PASS_WHY_STUCK
 
+
+
+def end_turn(app: App, session: Session) -> None:
+    """A player's turn is over (Done, won, or nothing but Done left): the pass screen for
+    player 2 (the computer's turn against it), or, when both have played, the result, and the
+    games counted, the winner's as won (against the computer: the person's game alone, in
+    statistics of their own)."""
+    duel = session.duel
+    assert duel is not None
+    why = turn_end_reason(duel)
+    duel.end_turn()
+    if duel.over:
+        winner = duel.result().winner
+        if duel.computer is not None:
+            app.keeper.record(duel.played[0], duel.names[0], won=winner == 0,
+                              computer=duel.computer.name)
+        else:
+            for index, game in enumerate(duel.played):
+                app.keeper.record(game, duel.names[index], won=index == winner)
+        app.replace(DuelResultScene(app, duel, session.game_id))
+        return
+    session.game = duel.game
+    session.label = duel_label(duel)
+    if duel.computer_turn:
+        app.replace(ComputerTurnScene(app, duel, session.game_id))
+    else:
+        app.replace(PassScene(app, duel, session.game_id, why))
+
+
+def duel_label(duel: Duel) -> str:
+    """The title bar in a duel: whose turn it is, and the duel code."""
+    return texts.DUEL_LABEL.format(name=duel.player, code=duel.code)

@@ -36,23 +36,16 @@ GLYPH_HEIGHT = 16
 def glyph_rows() -> dict[str, tuple[int, ...]]:
     """Every glyph of the font as 16 row bitmaps; bit 7 (0x80) is the leftmost pixel.
 
-    Glyphs are full cells (BBX 8 16 0 -4), so row 0 is the top of the cell.
+    Glyphs are full cells (BBX 8 16 0 -4), so row 0 is the top of the cell. Read a glyph
+    at a time rather than a line at a time: the title screen's big letters ask for it
+    before the first frame.
     """
     glyphs: dict[str, tuple[int, ...]] = {}
-    char: str | None = None
-    rows: list[int] | None = None
-    for line in FONT_PATH.read_text(encoding="utf-8").splitlines():
-        keyword, _, value = line.partition(" ")
-        if keyword == "ENCODING":
-            char = chr(int(value.split()[0]))
-        elif keyword == "BITMAP":
-            rows = []
-        elif keyword == "ENDCHAR":
-            if char is not None and rows is not None:
-                glyphs[char] = tuple(rows)
-            char, rows = None, None
-        elif rows is not None:
-            rows.append(int(keyword, 16))
+    for block in FONT_PATH.read_text(encoding="utf-8").split("\nSTARTCHAR ")[1:]:
+        head, _, bitmap = block.partition("\nBITMAP\n")
+        encoding = head.index("\nENCODING ") + len("\nENCODING ")
+        char = chr(int(head[encoding:head.index("\n", encoding)].split()[0]))
+        glyphs[char] = tuple(int(row, 16) for row in bitmap.partition("ENDCHAR")[0].split())
     return glyphs
 
 

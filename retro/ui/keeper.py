@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from retro.definition.catalog import Catalog
-from retro.engine.game import Game
 from retro.store.files import DamagedFile
 from retro.store.records import HighScore, Records, option_key
 from retro.store.saves import (
@@ -24,6 +23,10 @@ from retro.store.saves import (
     resume_current,
     save_current,
 )
+
+if TYPE_CHECKING:
+    from retro.definition.catalog import Catalog
+    from retro.engine.game import Game
 
 DEFAULT_NAME = "Player"
 
@@ -85,14 +88,16 @@ class Keeper:
                                       game.moves_made)
 
     def record(self, game: Game, name: str = "", *, won: bool | None = None,
-               abandoned: bool = False) -> int | None:
+               abandoned: bool = False, computer: str = "") -> int | None:
         """Count a finished game once; its place in the table, if it made it. A game given up
-        (`abandoned`) counts in the statistics only."""
+        (`abandoned`) counts in the statistics only; `computer`: a duel against it, at that
+        strength (statistics of their own)."""
         name = name or self.last_name or DEFAULT_NAME
         place: list[int | None] = [None]
 
         def write() -> None:
-            place[0] = self.records.record(game, name, won=won, abandoned=abandoned)
+            place[0] = self.records.record(game, name, won=won, abandoned=abandoned,
+                                           computer=computer)
 
         self._guard(write, "the records could not be saved")
         return place[0]
@@ -116,6 +121,8 @@ class Keeper:
 def read_game_file(path: Path, catalog: Catalog) -> tuple[Game, list[str]]:
     """A saved game file to replay: its deal (the opening position) and the moves made, in the
     notation. Raises DamagedFile (a RetroError) with one line when it cannot be used."""
+    from retro.engine.game import Game
+
     saved: SavedGame | None = load_saved(path)
     if saved is None:
         raise DamagedFile(f"{path}: no such file")

@@ -40,6 +40,8 @@ CONTEXTS: dict[str, str] = {
     "window": "Every screen",
     "title": "Title screen",
     "table": "At the table",
+    "demo": "A demo at the table (the computer plays)",
+    "looking": "Looking for a winnable deal",
     "over": "Game won or lost",
     "menu": "Game menu",
     "settings": "Settings (from the game menu)",
@@ -48,6 +50,7 @@ CONTEXTS: dict[str, str] = {
     "scores": "High score table",
     "duel_setup": "A duel: the players' names and the duel code",
     "pass": "A duel: passing the keyboard",
+    "computer": "A duel: the computer's turn",
     "duel_result": "A duel: the result",
     "replay": "Watching a game again (replay)",
     "help": "Instructions (F1)",
@@ -108,6 +111,10 @@ KEYMAP: tuple[Binding, ...] = (
             short="Hint: the previous one"),
     Binding("table", "auto", ("A",), "Auto-play the obvious moves",
             short="Auto-play obvious moves"),
+    Binding("table", "demo", ("P",),
+            "Demo: the computer plays on from here, without seeing face-down cards (+ and - "
+            "its speed, any other key stops it)",
+            short="Demo: computer plays"),
     Binding("table", "best_click", ("MOUSE_BUTTON_RIGHT",),
             "Send the clicked card (and those on it) to its best place",
             short="Card to its best place"),
@@ -126,6 +133,13 @@ KEYMAP: tuple[Binding, ...] = (
     Binding("table", "sound", ("S",), "Sound on / off"),
     Binding("table", "help", ("F1",), "Instructions"),
     Binding("table", "menu", ("M", "F10"), "The game menu"),
+    Binding("demo", "faster", ("PLUS", "EQUALS", "KP_PLUS"), "Faster"),
+    Binding("demo", "slower", ("MINUS", "KP_MINUS"), "Slower"),
+    Binding("demo", "stop", ("ESCAPE",),
+            "Stop the demo (any other key does too): your turn at the position reached",
+            short="Stop (any key does)"),
+    Binding("looking", "cancel", ("ESCAPE",), "Stop looking: back to where you were",
+            short="Stop looking"),
     Binding("over", "new", ("N", "RETURN", "SPACE"), "Next deal"),
     Binding("over", "undo", ("U", "BACKSPACE"), "Undo the last move and play on"),
     Binding("over", "restart", ("F3",), "Play this deal again"),
@@ -178,12 +192,20 @@ KEYMAP: tuple[Binding, ...] = (
     Binding("duel_setup", "erase", ("BACKSPACE",), "Erase the last letter (type to write)",
             True),
     Binding("duel_setup", "random", ("F2",), "A new random duel code"),
+    Binding("duel_setup", "opponent_next", ("RIGHT",),
+            "The next opponent: a person, the computer easy, medium, hard",
+            short="The next opponent"),
+    Binding("duel_setup", "opponent_previous", ("LEFT",), "The previous opponent"),
     Binding("duel_setup", "accept", ("RETURN", "KP_ENTER"), "Next empty field, else start"),
     Binding("duel_setup", "cancel", ("ESCAPE",), "Back to the menu"),
     Binding("pass", "go", ("RETURN", "SPACE", "KP_ENTER"), "The next player is ready: play"),
     Binding("pass", "cancel", ("ESCAPE",), "Leave the duel (asks first)"),
+    Binding("computer", "skip", ("SPACE", "RETURN", "KP_ENTER"),
+            "Skip: the computer finishes its game at once"),
+    Binding("computer", "cancel", ("ESCAPE",), "Leave the duel (asks first)"),
     Binding("duel_result", "again", ("N",), "A new duel for the same players"),
     Binding("duel_result", "scores", ("S",), "The high score table"),
+    Binding("duel_result", "replay", ("R",), "Watch the computer's game again"),
     Binding("duel_result", "menu", ("RETURN", "ESCAPE", "SPACE", "KP_ENTER"), "The game menu"),
     Binding("scores", "up", ("UP",), "Previous entry", True),
     Binding("scores", "down", ("DOWN",), "Next entry", True),
@@ -192,6 +214,11 @@ KEYMAP: tuple[Binding, ...] = (
     Binding("scores", "replay", ("RETURN", "SPACE", "KP_ENTER"),
             "Watch the chosen game again, move by move"),
     Binding("scores", "click", ("MOUSE_BUTTON_LEFT",), "Choose an entry; click it again to watch"),
+    Binding("scores", "panel_next", ("RIGHT",),
+            "A duel game's statistics: the next of hot seat and the computer's strengths",
+            short="Next statistics (duels)"),
+    Binding("scores", "panel_previous", ("LEFT",),
+            "A duel game's statistics: the previous ones", short="Previous statistics"),
     Binding("scores", "close", ("ESCAPE", "F3"), "Back"),
     Binding("replay", "pause", ("SPACE",), "Pause / go on"),
     Binding("replay", "step", ("RIGHT", "PERIOD"), "One move on (pauses)", True),
@@ -293,6 +320,12 @@ class Keyboard:
 
     def code(self, name: str) -> int:
         return self._codes[name.removeprefix("shift+")]
+
+    def any_pressed(self) -> bool:
+        """Whether any key the keymap knows (every letter, digit and named key, the mouse
+        buttons) was pressed this frame: what stops a demo."""
+        pyxel = self._pyxel
+        return any(pyxel.btnp(code) for code in self._codes.values())
 
     def actions(self, context: str) -> list[tuple[str, str]]:
         """(action, key name) pairs pressed this frame, in keymap order; repeats included."""

@@ -8,8 +8,10 @@ No pyxel here: the same numbers serve drawing, mouse hits and tests.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-from retro.engine.model import GameDef, Layout, Pile, Position
+if TYPE_CHECKING:
+    from retro.engine.model import GameDef, Layout, Pile, Position
 
 SCREEN_W = 640
 SCREEN_H = 400

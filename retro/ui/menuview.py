@@ -159,6 +159,8 @@ def _line_text(menu: MenuScene, app: App, kind: str, name: str, values: dict[str
         return texts.MENU_DEAL, f"[{menu.deal.ljust(9, '_')}]"
     if kind == "sound":
         return texts.MENU_SOUND, texts.MENU_ON if app.beeper.enabled else texts.MENU_OFF
+    if kind == "winnable":
+        return texts.MENU_WINNABLE, texts.MENU_ON if app.settings.winnable_only else texts.MENU_OFF
     if kind == "window":
         window = app.window
         return texts.MENU_WINDOW, (texts.MENU_FULLSCREEN if window.fullscreen

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from retro.errors import RetroError
-from retro.store.records import TABLE_SIZE, HighScore, Stats
+from retro.store.records import TABLE_SIZE, HighScore, Stats, computer_key
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
 from retro.ui.session import game_label, option_text
@@ -74,7 +74,18 @@ class HighScoresScene:
         self.label = game_label(app, game_id, self.options)
         self.entries: list[HighScore] = app.keeper.table(game_id, self.options)
         key = app.keeper.stats_key(game_id, self.options)
-        self.stats = app.keeper.records.stats.get(key)
+        stats = app.keeper.records.stats
+        self.stats = stats.get(key)
+        # a duel game's panel also shows the duels against the computer, a strength a page
+        self.panels: list[tuple[str, Stats | None]] = [(texts.STATS_TITLE.format(
+            label=self.label), self.stats)]
+        if app.shelf.entry(game_id).duel:
+            from retro.duel import STRENGTHS  # the duel only when a duel game's table shows
+
+            self.panels += [(texts.STATS_AGAINST.format(label=self.label, strength=word),
+                             stats.get(computer_key(key, name)))
+                            for name, word in zip(STRENGTHS, texts.STRENGTH_WORDS, strict=True)]
+        self.panel = 0
         self.highlight = highlight
         self.chosen = (highlight - 1) if highlight else 0
         self.problem = ""
@@ -115,6 +126,19 @@ class HighScoresScene:
     def _close(self, app: App) -> None:
         app.pop()
 
+    def _panel(self, app: App, step: int) -> None:
+        """← →: the statistics of the hot seat, then of each strength of the computer."""
+        if len(self.panels) == 1:
+            app.beeper.play("refuse")
+            return
+        self.panel = (self.panel + step) % len(self.panels)
+
+    def _panel_next(self, app: App) -> None:
+        self._panel(app, 1)
+
+    def _panel_previous(self, app: App) -> None:
+        self._panel(app, -1)
+
     def _replay(self, app: App) -> None:
         if not self.entries:
             app.beeper.play("refuse")
@@ -136,10 +160,12 @@ class HighScoresScene:
 
     HANDLERS: ClassVar[dict[str, Callable[[HighScoresScene, App], None]]] = {
         "up": _up, "down": _down, "first": _first, "last": _last, "replay": _replay,
-        "click": _click, "close": _close}
+        "click": _click, "close": _close, "panel_next": _panel_next,
+        "panel_previous": _panel_previous}
 
     def draw(self, app: App) -> None:
-        state = (self.chosen, self.problem, app.frame // 16 % 2 if self.highlight else 0)
+        state = (self.chosen, self.problem, app.frame // 16 % 2 if self.highlight else 0,
+                 self.panel)
         screen = self._screen
         if screen is None or state != self._state:
             self._state = state
@@ -188,11 +214,14 @@ class HighScoresScene:
             screen.put(left + 2, about_row, texts.SCORES_EMPTY, Colour.LIGHT_GREY)
         # the statistics of the same game and options
         top = self.BOX_ROW + 16
-        box(screen, left, top, width, 6, texts.STATS_TITLE.format(label=self.label),
-            Colour.WHITE, Colour.BLUE, Colour.LIGHT_CYAN)
-        for offset, (l1, v1, l2, v2) in enumerate(stats_table(self.stats)):
+        title, stats = self.panels[self.panel]
+        if len(self.panels) > 1:
+            title = f" ◄{fit(title, width - 8)}► "
+        box(screen, left, top, width, 6, title, Colour.WHITE, Colour.BLUE, Colour.LIGHT_CYAN)
+        for offset, (l1, v1, l2, v2) in enumerate(stats_table(stats)):
             text = f" {l1} ".ljust(18, ".") + f" {v1}".ljust(14)
             text += f" {l2} ".ljust(20, ".") + f" {v2}"
             screen.put(left + 2, top + 1 + offset, fit(text, width - 4), Colour.WHITE)
-        bar(screen, ROWS - 1, " " + texts.SCORES_KEYS)
+        bar(screen, ROWS - 1, " " + (texts.SCORES_KEYS if len(self.panels) == 1
+                                     else texts.SCORES_KEYS_DUEL))
         return screen

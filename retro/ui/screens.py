@@ -12,16 +12,19 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from retro.errors import RetroError
 from retro.textmode import Colour, TextScreen
-from retro.ui import menuview, texts
-from retro.ui.shelf import Entry
+from retro.ui import texts
+from retro.ui.keymap import FPS
 from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
 from retro.ui.widgets import bar, big_text, centre, note_line
 
 if TYPE_CHECKING:
     from retro.ui.app import App
+    from retro.ui.shelf import Entry
 
 
 # -- title ----------------------------------------------------------------------------------------
+
+DEMO_AFTER = 20 * FPS  # frames the title screen is left alone before its demos begin
 
 
 class TitleScene:
@@ -34,11 +37,19 @@ class TitleScene:
         self.note = note
         self.screen = compose_title(note)
         self.words = texts.TITLE_LINES  # composed again when the language changes
+        self.idle = 0  # frames since the last key, for the demos (`retro.ui.titledemo`)
 
     def update(self, app: App) -> None:
         for action, _ in app.keyboard.actions(self.context):
+            self.idle = 0
             self.HANDLERS[action](self, app)
             return
+        self.idle = 0 if app.keyboard.any_pressed() else self.idle + 1
+        if self.idle >= DEMO_AFTER:
+            from retro.ui.titledemo import TitleDemoScene  # only once left alone
+
+            self.idle = 0
+            app.push(TitleDemoScene(app))
 
     def _menu(self, app: App) -> None:
         app.show_menu()
@@ -133,7 +144,7 @@ class MenuScene:
         """The focusable lines: (kind, name)."""
         entry = self.entry
         lines = [("game", "")] + [("option", name) for name in entry.options]
-        lines += [("deal", ""), ("sound", ""), ("window", ""), ("play", "")]
+        lines += [("deal", ""), ("winnable", ""), ("sound", ""), ("window", ""), ("play", "")]
         if entry.duel and not entry.error:
             lines.append(("duel", ""))
         lines += [("scores", ""), ("settings", "")]
@@ -269,8 +280,15 @@ class MenuScene:
             self.values[self.game_id][name] = values[(at + delta) % len(values)]
         elif kind == "sound":
             app.toggle_sound()
+        elif kind == "winnable":
+            self._toggle_winnable(app)
         elif kind == "window":
             self._change_window(app, delta)
+
+    def _toggle_winnable(self, app: App) -> None:
+        """Winnable deals only, on or off, remembered."""
+        app.settings.winnable_only = not app.settings.winnable_only
+        app.save_settings()
 
     def _change_window(self, app: App, delta: int) -> None:
         """The window line's values: each whole scale that fits, then fullscreen."""
@@ -301,6 +319,8 @@ class MenuScene:
             app.show_settings()
         elif kind == "sound":
             app.toggle_sound()
+        elif kind == "winnable":
+            self._toggle_winnable(app)
         elif kind == "window":
             self._change_window(app, 1)
         else:
@@ -314,11 +334,15 @@ class MenuScene:
             return
         game_id = entry.id
         options = dict(self.values[game_id])
-        seed = int(self.deal) if self.deal else app.seed_source()
+        # a number typed is played as it is; one offered is drawn anew for winnable deals only
+        offered = not self.typing and app.settings.winnable_only
+        seed = None if offered or not self.deal else int(self.deal)
 
         def start() -> None:
+            from retro.ui.dealsearch import new_deal  # not needed by the title screen
+
             try:
-                app.start(game_id, options, seed)
+                new_deal(app, game_id, options, seed)
                 app.menu_deal = ""  # played: the next menu offers a new number
             except RetroError as error:  # a broken game file: say so, keep the menu
                 app.beeper.play("refuse")
@@ -372,7 +396,8 @@ class MenuScene:
             self._scroll_to_game()
         state = (self.game, self.top, self.focus, repr(self.values[self.game_id]), self.deal,
                  app.beeper.enabled, app.window.scale, app.window.fullscreen,
-                 app.session is not None, self.error, app.pending, app.lang)
+                 app.session is not None, self.error, app.pending, app.lang,
+                 app.settings.winnable_only)
         screen = self._screen
         if screen is None or state != self._state:
             self._state = state
@@ -380,4 +405,6 @@ class MenuScene:
         app.painter.screen("menu", screen)
 
     def compose(self, app: App) -> TextScreen:
+        from retro.ui import menuview  # with the menu, not with the title screen
+
         return menuview.compose(self, app)

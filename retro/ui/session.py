@@ -9,11 +9,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from retro.engine.game import PLAYING, Game
 from retro.ui import texts
 
 if TYPE_CHECKING:
     from retro.duel import Duel
+    from retro.engine.game import Game
     from retro.ui.app import App
 
 
@@ -33,6 +33,8 @@ class Session:
         """True while abandoning it would lose something worth asking about."""
         if self.duel is not None:
             return not self.duel.over
+        from retro.engine.game import PLAYING  # loaded with the game itself
+
         return bool(self.game.history) and self.game.outcome() == PLAYING
 
 

@@ -17,7 +17,7 @@ from retro.engine.model import DONE, MOVE, Move, Pile
 from retro.engine.notation import format_move
 from retro.errors import IllegalMove
 from retro.solver import hints as advice
-from retro.ui import livereload, tablehelp, tablekeys, texts
+from retro.ui import dealsearch, demo, livereload, tablehelp, tablekeys, texts
 from retro.ui.dialogs import ConfirmScene
 from retro.ui.keymap import FPS
 from retro.ui.layout import Geometry
@@ -72,7 +72,14 @@ class TableScene:
         self.top_keys = top_keys or (
             texts.DUEL_TOP_KEYS if chosen.duel is not None
             else texts.TOP_KEYS if self.deal_pile() is not None else texts.TOP_KEYS_NO_DEAL)
-        self.winwatch: WinWatch | None = WinWatch() if app.winnable_mark else None
+        self.done_button = True  # on the status line, for a game with Done (not the computer's)
+        # no "still winnable?" against the computer: the mark sees the face-down cards, which
+        # the computer never does (and its frame time goes to the computer thinking ahead)
+        against_computer = chosen.duel is not None and chosen.duel.computer is not None
+        self.winwatch: WinWatch | None = (WinWatch() if app.winnable_mark
+                                          and not against_computer else None)
+        self.demo: demo.Demo | None = None  # the computer playing (P), while it does
+        self.thinking: tablehelp.Thinking | None = None  # the first hint, being looked for
         self.watch: FileWatch | None = None  # the game's files, polled for live reload
         if chosen.duel is None and follow_file:
             self.watch = FileWatch(game_files(app.catalog, chosen.game_id))
@@ -100,6 +107,10 @@ class TableScene:
     def update(self, app: App) -> None:
         if self.game.history and not self.session.recorded:  # the clock runs from the first
             self.session.frames += 1  # move to the end, and only while the table is shown
+        if self.demo is not None:  # the computer plays: any key stops it
+            demo.frame(self, app)
+            self.land_flights(app)
+            return
         actions = app.keyboard.actions(self.context)
         if actions and self.flights:
             self.flights.clear()
@@ -118,8 +129,9 @@ class TableScene:
             livereload.reload(self, app)
             if app.scene is not self:
                 return
-        if self.flights and all(f.landed(app.frame) for f in self.flights):
-            self.flights.clear()
+        self.land_flights(app)
+        if self.thinking is not None:  # the first hint: a slice of its search
+            tablehelp.think(self, app)
         if self.auto_seen is not None and not self.flights:
             tablehelp.auto_step(self, app)
         if not self.checked_over and not self.flights:
@@ -128,6 +140,10 @@ class TableScene:
                 return
         if self.winwatch is not None:  # still winnable? (the status line's mark)
             self.winwatch.tick(self.game)
+
+    def land_flights(self, app: App) -> None:
+        if self.flights and all(f.landed(app.frame) for f in self.flights):
+            self.flights.clear()
 
     def draw(self, app: App) -> None:
         draw_table(self, app)
@@ -153,7 +169,12 @@ class TableScene:
         return (len(self.game.history), len(self.game.future), id(self.game))
 
     def status(self) -> str:
-        """The message the status line shows now: none once its state has passed."""
+        """The message the status line shows now: none once its state has passed; the demo's
+        or the hint search's while they run."""
+        if self.demo is not None:
+            return self.demo.status()
+        if self.thinking is not None:
+            return texts.THINKING
         if self.message and self._state_of(self.about) == self.about_state:
             return self.message
         return ""
@@ -172,6 +193,8 @@ class TableScene:
         if self.held is not None:
             self.held = None
             self.say("")
+        elif self.thinking is not None:  # the first hint is not wanted after all
+            self.thinking = None
         elif self.shown_hint() is not None:
             self.clear_hint()
         else:
@@ -268,15 +291,14 @@ class TableScene:
     def new(self, app: App) -> None:
         if self._in_duel(app, texts.NO_NEW_DUEL):
             return
-        session = self.session
-
-        def deal() -> None:
-            app.start(session.game_id, session.options)
-
-        if session.in_progress():
-            app.push(ConfirmScene(deal))
+        if self.session.in_progress():
+            app.push(ConfirmScene(lambda: self.deal_anew(app)))
         else:
-            deal()
+            self.deal_anew(app)
+
+    def deal_anew(self, app: App) -> None:
+        """A new deal of this game and options (a winnable one, when only those are wanted)."""
+        dealsearch.new_deal(app, self.session.game_id, self.session.options)
 
     def ask_restart(self, app: App) -> None:
         if self._in_duel(app, texts.NO_NEW_DUEL):
@@ -313,7 +335,7 @@ class TableScene:
         "cancel": cancel, "menu": menu, "help": help, "deal": deal, "undo": undo, "redo": redo,
         "hint": tablehelp.hint, "hint_back": tablehelp.hint_back, "auto": tablehelp.auto,
         "done": done, "new": new, "restart": ask_restart, "reload": livereload.reload_key,
-        "sound": sound}
+        "sound": sound, "demo": demo.start}
 
     # -- making moves ---------------------------------------------------------------------------
 
@@ -327,8 +349,10 @@ class TableScene:
         """Every card and where it is drawn, taken before a move so the cards can glide."""
         return snapshot(self.geometry, self.piles)
 
-    def try_move(self, app: App, move: Move, keep_auto: bool = False) -> bool:
-        """Make `move` if the rules allow it, else say why; True when it was made."""
+    def try_move(self, app: App, move: Move, keep_auto: bool = False, kept: bool = True
+                 ) -> bool:
+        """Make `move` if the rules allow it, else say why; True when it was made. `kept`:
+        traced, saved and heard (not in a title screen's demo, which keeps nothing)."""
         reason = self.game.why_not(move)
         if reason is not None:
             self.refuse(app, reason)
@@ -338,9 +362,19 @@ class TableScene:
         before = self.snapshot()
         notation = format_move(self.game.position, move)
         events = self.game.push(move)
-        app.record(notation)
         self.held = None
-        names = {name for name, _ in events}
+        if kept:
+            app.record(notation)
+            self._sound(app, move, {name for name, _ in events})
+        if not keep_auto:
+            self.stop_auto()
+            self.say("")
+        self.after_change(app, before, move)
+        if kept:
+            app.autosave()
+        return True
+
+    def _sound(self, app: App, move: Move, names: set[str]) -> None:
         if "won" in names:
             app.beeper.play("win")
         elif "run_removed" in names:
@@ -349,12 +383,6 @@ class TableScene:
             app.beeper.play("deal")
         else:
             app.beeper.play("drop")
-        if not keep_auto:
-            self.stop_auto()
-            self.say("")
-        self.after_change(app, before, move)
-        app.autosave()
-        return True
 
     def after_change(self, app: App, before: Snapshot, move: Move, undo: bool = False) -> None:
         """After a move, an undo or a redo: hints and the chosen count are stale, the moved

@@ -7,12 +7,15 @@ places as a player does ("8♠ from column 4 onto 9♥ in column 7"), never pile
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from retro.engine.cards import card_name
 from retro.engine.model import MOVE, Move, Pile
 from retro.engine.rotation import ROTATIONS
 from retro.solver import hints as advice
+from retro.solver.adapter import copy_game
+from retro.solver.search import Search
 from retro.ui import texts
 from retro.ui.tablekeys import best, cards_text
 
@@ -25,6 +28,19 @@ AUTO_PAUSE = 6  # frames between auto-play moves, so a person can follow them
 PILE_NAMES = ("tableau", "foundation", "cell", "stock", "waste", "reserve", "discard", "grid",
               "row", "fans", "heaps", "aces", "kings", "kings_up")
 HOURS = {"ne": 0, "se": 3, "sw": 6, "nw": 9}  # Clock: the first hour of each quarter, less one
+HINT_SLICE = 0.02  # seconds of each frame the first hint's search takes (a frame is 1/30 s)
+
+
+@dataclass
+class Thinking:
+    """The first hint being looked for: the solver's search (on a copy of the game, a slice a
+    frame), the ranked hints already known, the position it is about and the key's
+    direction."""
+
+    search: Search
+    ranked: list[advice.Hint]
+    about: object
+    delta: int
 
 
 def hint(table: TableScene, app: App) -> None:
@@ -36,10 +52,44 @@ def hint_back(table: TableScene, app: App) -> None:
 
 
 def _cycle_hint(table: TableScene, app: App, delta: int) -> None:
+    """The next (or previous) hint. The first asks the solver, whose search runs a slice a
+    frame (`think`) while the status line says it is thinking, so the window never stalls."""
     table.held = None
+    if table.thinking is not None:
+        return  # still thinking: the hint shows by itself
     if table.hints is None:
-        table.hints = advice.advise(table.game)
-        table.hint_index = -1 if delta > 0 else 0
+        ranked = advice.hints(table.game)
+        if ranked:
+            search = Search(copy_game(table.game), advice.hint_budget())
+            table.thinking = Thinking(search, ranked, _about(table), delta)
+            return  # the table's update runs its slices, this frame's too
+        table.hints = []
+    _show(table, app, delta)
+
+
+def _about(table: TableScene) -> object:
+    game = table.game
+    return (id(game), game.key(), len(game.history), len(game.future))
+
+
+def think(table: TableScene, app: App) -> None:
+    """A frame's slice of the first hint's search; the hints shown once it has its answer.
+    A move, an undo or a redo meanwhile drops it."""
+    thinking = table.thinking
+    assert thinking is not None
+    if _about(table) != thinking.about:
+        table.thinking = None
+        return
+    found = thinking.search.run_for(HINT_SLICE)
+    if found is None:
+        return
+    table.thinking = None
+    table.hints = advice.with_solver(thinking.ranked, advice.from_search(found))
+    table.hint_index = -1 if thinking.delta > 0 else 0
+    _show(table, app, thinking.delta)
+
+
+def _show(table: TableScene, app: App, delta: int) -> None:
     if not table.hints:
         table.refuse(app, texts.NO_HINT)
         return

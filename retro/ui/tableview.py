@@ -134,7 +134,7 @@ def status_fields(table: TableScene, clock: bool = False) -> str:
         parts.append(f"{texts.STATUS_REDEALS} {left}")
     if clock:
         parts.append(f"{texts.STATUS_TIME} {clock_text(table.session.frames // FPS)}")
-    if table.winwatch is not None:
+    if table.winwatch is not None and table.demo is None:  # (it rests while a demo plays)
         parts.append(table.winwatch.mark())
     return " " + "  ".join(parts) + " "
 
@@ -191,7 +191,7 @@ def _draw_bars(table: TableScene, app: App) -> None:
         painter.cells(0, 0, title[:2 + len(texts.APP_TITLE)], pal.RED)
     stats = status_fields(table, app.settings.clock)
     width = COLS
-    if table.game.gdef.done:  # the Done button, at the right end of the status line
+    if table.game.gdef.done and table.done_button:  # the Done button, at the status line's end
         button = texts.DONE_KEY_LABEL
         width -= len(button)
         painter.cells(width, STATUS_ROW, button, pal.BLACK, pal.LIGHT_GREY)
@@ -228,5 +228,5 @@ def clock_text(seconds: int) -> str:
 
 def on_done_button(table: TableScene, mx: int, my: int) -> bool:
     """Whether a click at (mx, my) hits the Done button at the end of the status line."""
-    return (bool(table.game.gdef.done) and my // CELL_H == STATUS_ROW
+    return (bool(table.game.gdef.done) and table.done_button and my // CELL_H == STATUS_ROW
             and mx // CELL_W >= COLS - len(texts.DONE_KEY_LABEL))

@@ -79,6 +79,18 @@ PILE_WORDS = ("column", "foundation", "cell", "stock", "waste", "reserve", "disc
 NO_PLACE = "{cards} has no place to go"
 RESTARTED = "The deal starts again"
 NO_DEAL_HERE = "This game has no stock to deal from"
+THINKING = "Thinking…"
+
+# The demo: the computer plays the deal on the table (P), or the title screen's demos.
+DEMO_SPEEDS = ("slow", "normal", "fast")
+DEMO_PLAYING = "Demo, {speed}: the computer plays. + - Speed, any other key stops it"
+DEMO_STOPPED = "Demo stopped: your turn"
+DEMO_WON = "Demo over: the computer has won the game"
+DEMO_LOST = "Demo over: the game is lost"
+DEMO_NO_MOVE = "Demo over: the computer sees no move that leads anywhere"
+DEMO_NOT_COUNTED = "(a game the computer played in is not counted)"
+DEMO_BANNER = "DEMO ─ press any key"
+NO_DEMO_DUEL = "No demo in a duel: every move is the player's"
 
 MENU_TITLE = " Retro Patience ─ Game menu "
 MENU_GAMES = " Games "
@@ -96,6 +108,14 @@ MENU_ON, MENU_OFF = "on", "off"
 MENU_WINDOW = "Window"
 MENU_FULLSCREEN = "full screen"
 MENU_SETTINGS = "Settings: language, cards, clock"
+MENU_WINNABLE = "Winnable deals only"
+LOOKING_TITLE = " Winnable deals only "
+LOOKING = Plural("Looking for a winnable deal… {n} tried",
+                 "Looking for a winnable deal… {n} tried")
+LOOKING_KEYS = "Esc: stop looking"
+LOOKING_NONE = Plural("No deal proved winnable in {n} tried.",
+                      "No deal proved winnable in {n} tried.")
+LOOKING_OFFER = "Play the last one, deal {deal}, anyway (Y/N)?"
 
 SETTINGS_TITLE = " Settings "
 SETTINGS_LANGUAGE = "Language"
@@ -141,6 +161,7 @@ SCORES_EMPTY = "Nobody is in this table yet: it is waiting for you."
 DEFAULT_OPTIONS = "Usual options"
 NO_REPLAY = "This entry has no moves to replay."
 SCORES_KEYS = "↑↓ Choose  Enter Watch the game again  Esc Back"
+SCORES_KEYS_DUEL = "↑↓ Choose  Enter Watch again  ←→ Statistics: duels  Esc Back"
 STATS_TITLE = " Statistics ─ {label} "
 STATS_LABELS = ("Played", "Won", "Lost", "Win rate", "Current streak", "Longest streaks",
                 "Best score", "Fewest moves")
@@ -186,9 +207,12 @@ DUEL_SETUP_TITLE = " {game}: a duel for two players "
 DUEL_SETUP_LINES = ("Two players play the same deal, one after the other.",
                     "The higher score wins; on equal scores, fewer moves.",
                     "Each score stays hidden until both have played.")
-DUEL_FIELDS = ("Player 1", "Player 2", "Duel code")
+DUEL_FIELDS = ("Player 1", "Opponent", "Player 2", "Duel code")
+OPPONENT_PERSON = "A person"
+OPPONENT_COMPUTER = "Computer, {strength}"
+STRENGTH_WORDS = ("easy", "medium", "hard")  # the computer's strengths, weakest first
 DUEL_CODE_HINT = "Empty: a random duel. One code on two machines: one deal."
-DUEL_SETUP_KEYS = "Tab Next field  Enter Start  F2 Random code  Backspace Erase  Esc Back"
+DUEL_SETUP_KEYS = "Tab Next field  ←→ Opponent  Enter Start  F2 Random code  Esc Back"
 DUEL_NAMES_NEEDED = "Both players need a name (1 to 12 characters)"
 DUEL_RANDOM = "(random)"
 PASS_BAR_KEYS = "Enter Go on   Esc Leave the duel"
@@ -210,6 +234,17 @@ RESULT_WINS_MOVES = "Equal scores: {name} wins with fewer moves."
 RESULT_DRAW = "Equal scores and equal moves: a draw."
 RESULT_CODE = "Play it on another machine with the code {code}."
 RESULT_KEYS = "Enter Menu  N New duel, same players  S High scores  Esc Menu"
+RESULT_KEYS_COMPUTER = "Enter Menu  N New duel  R Watch the computer's game  S High scores"
+COMPUTER_TOP_KEYS = "Space Skip  Esc Leave the duel"
+COMPUTER_SKIP_KEYS = "Esc Leave the duel"
+COMPUTER_LABEL = "The computer ({strength}) plays {code}"
+COMPUTER_PLAYS = "The computer ({strength}): move {n}"
+COMPUTER_THINKS = "The computer ({strength}) thinks"
+COMPUTER_SKIP_TITLE = " The computer plays on "
+COMPUTER_SKIP_LINES = ("The computer finishes its game: {n} moves so far.",
+                       "The result comes as soon as it has played.")
+COMPUTER_REPLAY = "Replay: the computer ({strength}) ─ {code}"
+STATS_AGAINST = " Statistics ─ {label} ─ against the computer, {strength} "
 RESULT_WON_MARK, RESULT_DONE_MARK = "all cards home", "ended with Done"
 
 NO_INSTRUCTIONS = "The instructions cannot be shown: the game file has a mistake."

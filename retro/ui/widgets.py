@@ -7,7 +7,6 @@ them knows a scene: imports run from the scenes to here, never back.
 
 from __future__ import annotations
 
-import textwrap
 from typing import TYPE_CHECKING
 
 from retro.textmode import Colour, TextScreen
@@ -50,6 +49,8 @@ def fit(text: str, width: int) -> str:
 def wrap(text: str, width: int, lines: int = 99) -> list[str]:
     """`text` in lines of at most `width` cells, broken between words; at most `lines` of
     them, the last one ending in an ellipsis when the text goes on."""
+    import textwrap  # not needed by the title screen
+
     found = textwrap.wrap(text, width, break_on_hyphens=False) or [""]
     if len(found) > lines:
         found = found[:lines]

@@ -11,7 +11,6 @@ next start. Fullscreen is pyxel's (Alt+Enter is pyxel's own key for it too).
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -54,19 +53,24 @@ def next_scale(scale: int, largest: int) -> int:
 
 @cache
 def _sdl() -> ctypes.CDLL | None:
-    """The SDL library pyxel runs on (loaded already where pyxel loads it by itself)."""
+    """The SDL library pyxel runs on (loaded already where pyxel loads it by itself). The
+    system's search (`find_library`, which runs compilers and ldconfig) only when neither
+    name is found: it costs more than the rest of the start."""
     import pyxel
 
-    candidates = ["libSDL2-2.0.so.0", str(Path(pyxel.__file__).parent / "libs" /
-                                          "libSDL2-2.0.so.0"), ctypes.util.find_library("SDL2")]
-    for name in candidates:
-        if not name:
-            continue
+    for name in ("libSDL2-2.0.so.0", str(Path(pyxel.__file__).parent / "libs" /
+                                         "libSDL2-2.0.so.0")):
         try:
             return ctypes.CDLL(name)
         except OSError:
             continue
-    return None
+    from ctypes.util import find_library
+
+    found = find_library("SDL2")
+    try:
+        return ctypes.CDLL(found) if found else None
+    except OSError:
+        return None
 
 
 def display_size() -> tuple[int, int] | None:

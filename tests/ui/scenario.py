@@ -21,9 +21,10 @@ from retro.paths import games_dir
 from retro.solver import hints as advice
 from retro.store.records import Records
 from retro.store.saves import save_current
-from retro.ui.app import App, Session
+from retro.ui.app import App
 from retro.ui.driver import Driver, headless
 from retro.ui.screens import MenuScene
+from retro.ui.session import Session
 from retro.ui.table import TableScene
 
 DEAL = 5
@@ -171,6 +172,7 @@ def lifted() -> Driver:
 def hint() -> Driver:
     driver = fresh_table()
     driver.press("H")
+    driver.thought()
     return driver
 
 
@@ -184,6 +186,52 @@ def hint_solver() -> Driver:
     driver = Driver(app)
     driver.step()
     driver.press("H")
+    driver.thought()
+    return driver
+
+
+def demo() -> Driver:
+    """Klondike with P pressed: the computer a few moves into the deal, the demo's speed and
+    keys on the status line."""
+    headless()
+    catalog = Catalog()
+    catalog.dirs = [only("klondike")]
+    app = App(catalog, animate=False, seed_source=lambda: DEAL, winnable_mark=False)
+    app.start("klondike")
+    driver = Driver(app)
+    driver.step()
+    driver.press("P")
+    table = app.scene
+    assert isinstance(table, TableScene)
+    for _ in range(5_000):
+        if len(table.game.history) >= 6 or table.demo is None:
+            break
+        driver.step()
+    return driver
+
+
+def title_demo() -> Driver:
+    """The title screen left alone: the computer plays a bundled game under the banner."""
+    from retro.ui.screens import DEMO_AFTER
+
+    headless()
+    catalog = Catalog()
+    catalog.dirs = [only("klondike", "freecell")]
+    app = App(catalog, animate=False, seed_source=lambda: DEAL, winnable_mark=False)
+    app.show_title()
+    driver = Driver(app)
+    driver.step(DEMO_AFTER + 1)
+    driver.step(150)
+    return driver
+
+
+def looking() -> Driver:
+    """Winnable deals only, Play chosen in the menu: the box counting the deals tried (4-suit
+    Spider, whose deals take the solver long to prove)."""
+    driver = title()
+    driver.app.settings.winnable_only = True
+    driver.press("RETURN", "RETURN")
+    driver.step(3)
     return driver
 
 
@@ -460,6 +508,42 @@ def duel_result(names: tuple[str, str] = ("Anna", "Bert"), code: str = DUEL_CODE
     return driver
 
 
+def duel_computer(code: str = DUEL_CODE) -> Driver:
+    """The duel form: Anna against the computer, easy (→ once), a duel code typed."""
+    driver = duel_menu()
+    driver.press("RETURN")
+    driver.type("Anna")
+    driver.press("RIGHT", "TAB")  # the computer, easy; Tab goes on to the code
+    driver.type(code)
+    return driver
+
+
+def computer_turn() -> Driver:
+    """Anna played two moves and pressed Done; the computer has shown some moves of its own."""
+    driver = duel_computer()
+    driver.press("RETURN")  # against the computer Anna plays at once
+    play(driver, *ANNA_MOVES)
+    driver.press("X", "Y")
+    scene = driver.app.scene
+    for _ in range(3000):
+        if len(scene.table.game.history) >= 6:  # type: ignore[attr-defined]
+            break
+        driver.step()
+    return driver
+
+
+def computer_result() -> Driver:
+    """The computer's turn skipped (Space): the result of Anna against the computer."""
+    driver = computer_turn()
+    driver.press("SPACE")
+    app = driver.app
+    for _ in range(100_000):
+        if app.scene.context != "computer":
+            break
+        driver.step()
+    return driver
+
+
 def confirm() -> Driver:
     driver = fresh_table()
     driver.press("RETURN", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT",
@@ -499,6 +583,9 @@ SCREENS: dict[str, Callable[[], Driver]] = {
     "duel_setup": duel_setup,
     "duel_pass": duel_pass,
     "duel_result": duel_result,
+    "duel_computer": duel_computer,
+    "computer_turn": computer_turn,
+    "computer_result": computer_result,
     "title": title,
     "menu": menu,
     "table_fresh": fresh_table,
@@ -506,6 +593,9 @@ SCREENS: dict[str, Callable[[], Driver]] = {
     "lifted": lifted,
     "hint": hint,
     "hint_solver": hint_solver,
+    "demo": demo,
+    "title_demo": title_demo,
+    "looking": looking,
     "winnable": winnable,
     "refused": refused,
     "won": won,

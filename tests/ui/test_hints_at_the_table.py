@@ -43,6 +43,7 @@ def test_h_and_a_at_several_points_of_a_random_game(game_id: str,
             break  # the random moves ended the game
         for key in ("H", "H", "shift+H"):
             driver.press(key)
+            driver.thought()
             assert driver.app.scene is table
             words = table.status()
             assert words, f"{game_id}: H said nothing"
@@ -65,6 +66,7 @@ def test_freecell_hints_the_solvers_move_with_a_true_reason(
     monkeypatch.setattr(advice, "HINT_SECONDS", 30.0)  # the win is found in well under that
     driver, table = table_for("freecell")
     driver.press("H")
+    driver.thought()
     shown = table.shown_hint()
     assert shown is not None and shown.kind == advice.SOLVER
     assert table.status().startswith("Hint 1/") and ", solver:" in table.status()
@@ -79,6 +81,7 @@ def test_freecell_hints_the_solvers_move_with_a_true_reason(
 def test_the_cursor_goes_to_the_hinted_cards_and_space_makes_the_move() -> None:
     driver, table = table_for("spider", seed=5)
     driver.press("H")
+    driver.thought()
     shown = table.shown_hint()
     assert shown is not None and shown.move.kind == MOVE
     assert (table.cursor, table.chosen()) == (shown.move.src, shown.move.count)

@@ -117,6 +117,7 @@ def test_the_clock_runs_from_the_first_move_while_the_table_is_shown() -> None:
 def test_a_hint_gives_its_reason_in_german() -> None:
     driver = scenario.menu("de")
     driver.press("RETURN", "H")
+    driver.thought()
     table = driver.app.scene
     assert isinstance(table, TableScene)
     assert table.message.startswith("Tipp 1/") and "(deckt eine Karte auf)" in table.message
