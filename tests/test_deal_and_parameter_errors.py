@@ -54,12 +54,12 @@ def test_a_wrong_per_pile_value_is_named_once(tmp_path: Path) -> None:
     assert errors == ["small.yaml:10:31: 'size' of 'build_up' must be a whole number, not 'x'"]
 
 
-def test_per_pile_goes_only_in_a_groups_accept_rule(tmp_path: Path) -> None:
+def test_per_pile_goes_only_in_a_rule_of_a_pile_group(tmp_path: Path) -> None:
     path = tmp_path / "small.yaml"
     text = GAME.replace("FOUNDATION", FOUNDATION).replace("DEAL", DEAL).replace(
         "win: all_on_foundations", "win: {groups_cleared: {groups: {per_pile: [stock]}}}")
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(DefinitionError, match="'per_pile' goes only in the accept rule"):
+    with pytest.raises(DefinitionError, match="'per_pile' goes only in a rule of a pile group"):
         load_game_file(path)
 
 

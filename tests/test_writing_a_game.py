@@ -78,7 +78,7 @@ def _example(tmp_path: Path, game_id: str) -> Game:
 
 def test_the_parts_shown_from_bundled_games_are_in_those_files() -> None:
     parts = [block for block in BLOCKS if block.startswith("# from games/")]
-    assert len(parts) == 3
+    assert len(parts) == 5
     for block in parts:
         name, _, body = block.partition("\n")
         assert body in (ROOT / name.removeprefix("# from ")).read_text(encoding="utf-8")
@@ -158,3 +158,19 @@ def test_cards_in_counts_each_group_its_own_points(tmp_path: Path) -> None:
     gdef = _example(tmp_path, "canfield_by_piles").gdef
     game = game_at(gdef, "foundation:1 = 7C 8C\nfoundation:2 = 7D\nreserve = 2h 3s 4D")
     assert game.score() == 3 * 5 - 3 * 5
+
+
+def test_a_hidden_discard_takes_the_pairs_and_is_never_drawn_or_reached(tmp_path: Path) -> None:
+    from retro.ui.layout import Geometry
+    from tests.helpers import game_at, pile, play
+
+    gdef = _example(tmp_path, "monte_carlo_out_of_sight").gdef
+    game = play(game_at(gdef, "grid:1 = 7S\ngrid:2 = 7H\nstock = 2c"), "grid:1>grid:2")
+    assert pile(game, "discard") == "7H 7S"
+    discard = game.position.by_id["discard"]
+    geometry = Geometry(gdef)
+    assert geometry.hidden[discard.index]
+    assert all(discard.index not in row for row in geometry.rows(game.position))
+    x, y = geometry.origins[discard.index]
+    hit = geometry.hit(game.position, x + 2, y + 2)
+    assert hit is None or hit[0] is not discard

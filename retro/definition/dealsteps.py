@@ -159,8 +159,9 @@ def bind_per_pile(reader: Reader, kind: str, spec: RuleSpec, params: dict[str, A
                   path: tuple[str | int, ...], context: str) -> Any:
     """A rule with `{per_pile: [...]}` parameters, bound once for each pile of its group."""
     name = spec.name
-    if kind != "accept" or len(path) < 3 or path[0] != "piles":
-        reader.error(path, "'per_pile' goes only in the accept rule of a pile group")
+    if kind not in _PER_PILE or len(path) < 3 or path[0] != "piles":
+        reader.error(path, "'per_pile' goes only in a rule of a pile group (its pick, accept, "
+                           "action or rotate)")
         return None
     count = reader.groups[str(path[1])]
     lists = {key: value["per_pile"] for key, value in params.items() if is_per_pile(value)}
@@ -178,4 +179,9 @@ def bind_per_pile(reader: Reader, kind: str, spec: RuleSpec, params: dict[str, A
     if any(member is None for member in members):
         return None
     reader.order.ordered.add(str(path[1]))  # each pile its own rule: their order counts
-    return perpile.per_pile_accept(members)
+    return _PER_PILE[kind](members)
+
+
+_PER_PILE: dict[str, Any] = {"pick": perpile.per_pile_pick, "accept": perpile.per_pile_accept,
+                             "action": perpile.per_pile_action,
+                             "rotate": perpile.per_pile_rotate}

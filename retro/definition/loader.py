@@ -22,6 +22,13 @@ from retro.definition.dealsteps import (
     read_deal_step,
 )
 from retro.definition.gamefiles import read_marked, resolve_extends
+from retro.definition.layouts import (
+    check_cover_order,
+    check_hidden,
+    read_covered_by,
+    read_layout,
+    with_cover,
+)
 from retro.definition.pileorder import PileOrder
 from retro.definition.schema import schema_errors, shown, suggest
 from retro.definition.yamlmarks import Marked
@@ -34,7 +41,6 @@ from retro.engine.model import (
     DeckDef,
     GameDef,
     GroupDef,
-    Layout,
     Score,
 )
 from retro.errors import DefinitionError, RetroError
@@ -268,6 +274,7 @@ class _Reader:
         self.ace_high = deck.ace_high
         deck_errors = len(self.errors) - before
         groups = tuple(self._group(name, group) for name, group in data["piles"].items())
+        check_cover_order(self, groups)
         before = len(self.errors)
         deal = tuple(read_deal_step(self, step, i) for i, step in enumerate(data["deal"]))
         if not deck_errors and len(self.errors) == before:  # else its count is a knock-on
@@ -386,14 +393,23 @@ class _Reader:
         if path == ("options",) or path in (("id",), ("extends",)):
             return value
         if isinstance(value, str) and value.startswith("$"):
-            name = value[1:]
+            name, _, entry = value[1:].partition(".")
             if name not in specs:
                 self.error(path, f"unknown option '{value}'" + suggest(name, list(specs)))
                 return value
             if name not in chosen:  # its default was wrong: already reported
                 return value
             spec = specs[name]
-            return spec.mapped[chosen[name]] if spec.mapped is not None else chosen[name]
+            found = spec.mapped[chosen[name]] if spec.mapped is not None else chosen[name]
+            if not entry:
+                return found
+            # `$name.entry`: one entry of what the chosen value stands for (a mapping), so one
+            # option can set several places (a count, and the deal that fills those piles)
+            if not isinstance(found, dict) or entry not in found:
+                self.error(path, f"'{value}': the value {shown(chosen[name])} of option "
+                                 f"'{name}' has no entry '{entry}'")
+                return value
+            return found[entry]
         if isinstance(value, dict):
             return {k: self._substitute(v, specs, chosen, (*path, k)) for k, v in value.items()}
         if isinstance(value, list):
@@ -438,20 +454,21 @@ class _Reader:
 
     def _group(self, name: str, group: dict[str, Any]) -> GroupDef:
         path: tuple[str | int, ...] = ("piles", name)
-        at = group.get("at", [0, 0])
-        step = group.get("step", [1, 0])
-        layout = Layout(at=(float(at[0]), float(at[1])), step=(float(step[0]), float(step[1])),
-                        fan=group.get("fan", "none"), columns=int(group.get("columns", 0)),
-                        show=int(group.get("show", 0)))
+        count = int(group.get("count", 1))
+        layout = read_layout(self, name, group, count)
         parts: dict[str, Any] = {}
         with self.order.within(name, group):
             for kind in ("pick", "accept", "action", "rotate"):
                 if kind in group:
                     parts[kind] = self.bind(kind, group[kind], (*path, kind), f"{name} {kind}")
-        return GroupDef(name=name, kind=group["kind"], count=int(group.get("count", 1)),
-                        layout=layout, pick=parts.get("pick"),
-                        accept=_one(parts.get("accept"), Accept) if parts.get("accept") else None,
-                        action=parts.get("action"), rotate=parts.get("rotate"))
+        check_hidden(self, name, layout, group)
+        covered_by = read_covered_by(self, name, group.get("covered_by") or {}, count)
+        pick, accept = with_cover(parts.get("pick"), parts.get("accept"), covered_by)
+        return GroupDef(name=name, kind=group["kind"], count=count,
+                        layout=layout, pick=pick,
+                        accept=_one(accept, Accept) if accept else None,
+                        action=parts.get("action"), rotate=parts.get("rotate"),
+                        covered_by=covered_by)
 
 
 _BAD = object()

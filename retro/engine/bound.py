@@ -121,3 +121,4 @@ class Score:
     from_position: Callable[[Position], int] | None = None
     points: Mapping[str, int] = field(default_factory=dict)
     maximum: int = 0
+    running: bool = False  # a running score kept (by events or auto rules such as streaks)

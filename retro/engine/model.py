@@ -71,6 +71,12 @@ class Layout:
     fan: str = "none"
     columns: int = 0
     show: int = 0  # fan only the top `show` cards (a draw-three waste); 0: all of them
+    # each pile its own place (`at` given as a list of points), instead of at + slot * step
+    places: tuple[tuple[float, float], ...] = ()
+    # the piles on a ring round `at` (its centre): (radius across, radius down, the hour on a
+    # clock face where the first pile lies); the others follow clockwise. None: no ring
+    ring: tuple[float, float, float] | None = None
+    hidden: bool = False  # a helper pile the rules use but the window never shows
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,9 @@ class GroupDef:
     # a row in column order)
     interchangeable: bool = False
     ordered_while: tuple[str, ...] = ()
+    # for each pile of the group, the ids of the piles lying on it (`covered_by`): while one of
+    # them holds cards the pile gives and takes none (retro.engine.cover)
+    covered_by: tuple[tuple[str, ...], ...] = ()
 
     def pile_id(self, index: int) -> str:
         return f"{self.name}:{index + 1}" if self.count > 1 else self.name
@@ -150,8 +159,8 @@ class Pile:
     position key (see `retro.engine.zobrist`), kept up to date by every change."""
 
     __slots__ = ("cards", "down", "fits", "group", "hash", "id", "index", "key_index", "keyers",
-                 "keys", "kind", "marks", "pick_run", "run", "salt", "slot", "tallies", "term",
-                 "to_kind")
+                 "keys", "kind", "marks", "over", "pick_run", "run", "salt", "slot", "tallies",
+                 "term", "to_kind", "under")
 
     def __init__(self, group: GroupDef, slot: int, index: int) -> None:
         self.group = group
@@ -177,6 +186,10 @@ class Pile:
         # this pile meets, one bit each
         self.tallies: tuple[Tally, ...] = ()
         self.marks = 0
+        # the piles lying on this one and the piles this one lies on (set by the Position from
+        # the groups' `covered_by`): a change here changes whether those are free
+        self.over: tuple[Pile, ...] = ()
+        self.under: tuple[Pile, ...] = ()
 
     @property
     def top(self) -> Card | None:
@@ -291,6 +304,11 @@ class Position:
                 members.append(pile)
             self.groups[group.name] = members
         self.by_id = {pile.id: pile for pile in self.piles}
+        for group in gdef.groups:
+            for pile, over in zip(self.groups[group.name], group.covered_by, strict=False):
+                pile.over = tuple(self.by_id[name] for name in over)
+                for top in pile.over:
+                    top.under += (pile,)
         # Target piles by the index keys their accept rules offer (rules whose keys depend on
         # the pile alone), kept up to date by Pile.refresh; see Game.legal_moves.
         self.exact_index: dict[int, list[Pile]] = {}
@@ -454,6 +472,9 @@ class Position:
         dirty = self.dirty
         dirty[src] = None
         dirty[dst] = None
+        if src.under or dst.under:  # the piles under them may have become free or covered
+            for pile in src.under + dst.under:
+                dirty[pile] = None
 
     def flip(self, pile: Pile) -> None:
         """Turn the top face-down card of `pile` face up."""

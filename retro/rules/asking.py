@@ -1,7 +1,8 @@
 """Rules that ask about more than the two piles of a move: the rest of the table ("only while
 the stock is empty", "while four Aces are home"), the whole of the pile the cards come from
-("only a whole pile moves") or go to ("only a pile with a King at the bottom"). modified
-Canfield uses the first two.
+("only a whole pile moves") or go to ("only a pile with a King at the bottom"), or where the
+last cards landing on a pile came from (Windmill's cards taken back from the Kings' piles).
+modified Canfield uses the first two.
 
 These are tested, not indexed: combined in an `all` with an indexed rule (`empty`,
 `rank_below`), that rule finds the candidates and these only confirm them.
@@ -10,7 +11,7 @@ These are tested, not indexed: combined in an `all` with an indexed rule (`empty
 from __future__ import annotations
 
 from retro.engine.cards import card_name, parse_rank, plain_rank, rank_name
-from retro.engine.model import Accept, Condition, Pile, Position
+from retro.engine.model import Accept, Auto, Condition, Pile, Position
 from retro.i18n import say, say_n
 from retro.rules.common import a_ranks
 from retro.rules.registry import rule
@@ -94,3 +95,51 @@ def rank_count(rank: str = "A", at_least: int = 1, groups: tuple[str, ...] = ())
                    rank=rank_name(wanted), now=count(position))
 
     return Condition(test, why)
+
+
+@rule("auto",
+      "After each move that lands cards on a pile of `to`, the counter `counter` says where they "
+      "came from: 1 from a pile of `groups`, 0 from anywhere else (for alternate_source).")
+def note_source(to: str, groups: tuple[str, ...], counter: str = "source") -> Auto:
+    """A counter, so undo, saves and the position key keep it. The move's own card change is
+    the journal's first (automatic moves come after it)."""
+    names = frozenset(groups)
+
+    def apply(position: Position) -> bool:
+        journal = position.journal
+        if journal:
+            src, _, dst, _, _ = journal[0]
+            if dst is not None and dst.group.name == to:
+                value = 1 if src.group.name in names else 0
+                if position.counters.get(counter, 0) != value:
+                    position.counters[counter] = value
+        return False
+
+    return Auto(apply)
+
+
+@rule("accept",
+      "Cards from a pile of `groups` land here one at a time, never a pile's bottom card (the one "
+      "that started it), and not twice in a row: the auto rule note_source keeps in `counter` "
+      "whether the last cards landing here came from those groups.")
+def alternate_source(groups: tuple[str, ...], counter: str = "source") -> Accept:
+    """Windmill: a card may go back from a King's pile to the centre, but the next card there
+    must come from elsewhere. Cards from other groups are not this rule's business."""
+    names = frozenset(groups)
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        if src.group.name not in names:
+            return True
+        return (count == 1 and len(src.cards) > 1
+                and not position.counters.get(counter, 0))
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if count != 1:
+            return say("Only one card at a time goes to {pile}", pile=dst.id)
+        if len(src.cards) <= 1:
+            return say("{card} started {pile} and stays there", card=card_name(src.cards[-1]),
+                       pile=src.id)
+        return say("The last card on {pile} came from {group} too: this one must come from "
+                   "elsewhere", pile=dst.id, group=src.group.name)
+
+    return Accept(test, why, local=False)

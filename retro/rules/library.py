@@ -10,6 +10,7 @@ when a person's move is refused.
 
 from __future__ import annotations
 
+from retro.engine import cover
 from retro.engine.cards import Card, card_name, parse_rank, plain_rank, rank_name
 from retro.engine.model import (
     Accept,
@@ -343,6 +344,32 @@ def turn_exposed(group: str = "tableau") -> Auto:
             if pile.down and len(pile.cards) == pile.down and pile.group.name == group:
                 position.flip(pile)
                 changed = True
+        return changed
+
+    def apply(position: Position) -> bool:
+        return on_piles(position, position.groups[group])
+
+    return Auto(apply, on_piles)
+
+
+@rule("auto", "A face-down card turns face up by itself once no card lies on it any more "
+      "(`covered_by`): the peaks of Tri Peaks.")
+def turn_uncovered(group: str = "tableau") -> Auto:
+    """Looks at the piles a move changed and the piles they lay on: only those can have been
+    uncovered."""
+    def turn(position: Position, pile: Pile) -> bool:
+        if (pile.down and len(pile.cards) == pile.down and pile.group.name == group
+                and not cover.lying_on(pile.over)):
+            position.flip(pile)
+            return True
+        return False
+
+    def on_piles(position: Position, piles: list[Pile]) -> bool:
+        changed = False
+        for pile in piles:
+            changed = turn(position, pile) or changed
+            for under in pile.under:
+                changed = turn(position, under) or changed
         return changed
 
     def apply(position: Position) -> bool:

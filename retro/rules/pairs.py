@@ -9,7 +9,9 @@ the notation, the console and undo need nothing new (docs/notation.md, "Pairs").
 
 from __future__ import annotations
 
+from retro.engine import cover
 from retro.engine.cards import Card, card_name, parse_rank, plain_rank, rank_name
+from retro.engine.cover import CoverMap
 from retro.engine.dealing import Deal
 from retro.engine.model import Accept, Action, Auto, Condition, Keyer, Pile, Position
 from retro.i18n import say, say_n
@@ -99,16 +101,16 @@ def worth(total: int = 13) -> Accept:
       "above), a card is free when neither of the two cards of the next row lying on it is left.",
       ordered=("rows",))
 def uncovered(rows: tuple[str, ...]) -> Accept:
-    """Freedom depends on other piles, so it is asked when a move is tested (a pick rule sees
-    only its own pile)."""
-    row_of = {name: number for number, name in enumerate(rows)}
+    """The regular pyramid, a shorthand: its rows expand to a cover map (`covered_by`) and the
+    cover rule of retro.engine.cover judges it. Freedom depends on other piles, so it is asked
+    when a move is tested (a pick rule sees only its own pile)."""
+    found: list[CoverMap] = []  # the map, made the first time: the rows' sizes are the game's
 
     def covering(position: Position, pile: Pile) -> list[Pile]:
-        number = row_of.get(pile.group.name)
-        if number is None or number + 1 >= len(rows):
-            return []
-        below = position.groups[rows[number + 1]]
-        return [p for p in below[pile.slot:pile.slot + 2] if p.cards]
+        if not found:
+            found.append(cover.pyramid_map(rows, [len(position.groups[row]) for row in rows]))
+        by_id = position.by_id
+        return cover.lying_on([by_id[name] for name in found[0].get(pile.id, ())])
 
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
         return not covering(position, src) and not covering(position, dst)
@@ -117,10 +119,7 @@ def uncovered(rows: tuple[str, ...]) -> Accept:
         for pile in (src, dst):
             over = covering(position, pile)
             if over:
-                names = say(" and ").join(card_name(p.cards[-1]) for p in over)
-                return say_n("{card} is not free: {names} lies on it",
-                             "{card} is not free: {names} lie on it", len(over),
-                             card=card_name(pile.cards[-1]), names=names)
+                return cover.not_free(pile, over)
         return say("Both cards are free")
 
     return Accept(test, why, local=False)

@@ -38,12 +38,14 @@ def cards_in(points: dict[GroupName, int], start: int = 0, maximum: int = 0) -> 
 @rule("score",
       "A running score: points for each event the game reports (`points: {to_reserve: 5, "
       "redealt: -20}`; to_<kind> for a card landing on a pile of that kind, moved, flipped, "
-      "built_same_suit, run_removed, pair_removed, dealt, redealt, rotated, action, won).")
+      "built_same_suit, run_removed, pair_removed, dealt, redealt, rotated, action, won); "
+      "`points: {}` keeps only what auto rules such as `streak` add.")
 def events(points: dict[str, int], maximum: int = 0) -> Score:
     """Any event, a card to a reserve as well as to a foundation, without a parameter each."""
     for name in points:
         _known(name)
-    return Score(None, {name: value for name, value in points.items() if value}, maximum)
+    return Score(None, {name: value for name, value in points.items() if value}, maximum,
+                 running=True)
 
 
 @rule("auto",

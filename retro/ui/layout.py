@@ -7,10 +7,11 @@ No pyxel here: the same numbers serve drawing, mouse hits and tests.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from retro.engine.model import GameDef, Pile, Position
+    from retro.engine.model import GameDef, Layout, Pile, Position
 
 SCREEN_W = 640
 SCREEN_H = 400
@@ -33,45 +34,58 @@ class Geometry:
 
     def __init__(self, gdef: GameDef) -> None:
         units: list[tuple[float, float]] = []
+        # each pile's ring (a number for each ring, -1: none) and each ring's centre height
+        self.ring_of: list[int] = []
+        ring_heights: list[float] = []
         for group in gdef.groups:
             layout = group.layout
+            if layout.ring is not None:
+                ring_heights.append(layout.at[1])
             for slot in range(group.count):
-                if layout.columns:
-                    col, row = slot % layout.columns, slot // layout.columns
-                    step_y = layout.step[1] or 1.0
-                    units.append((layout.at[0] + col * layout.step[0],
-                                  layout.at[1] + row * step_y))
-                else:
-                    units.append((layout.at[0] + slot * layout.step[0],
-                                  layout.at[1] + slot * layout.step[1]))
+                units.append(_unit(layout, slot, group.count))
+                self.ring_of.append(len(ring_heights) - 1 if layout.ring is not None else -1)
+        self.hidden = [group.layout.hidden for group in gdef.groups for _ in range(group.count)]
         self.fans = [group.layout.fan for group in gdef.groups for _ in range(group.count)]
         self.shown = [group.layout.show for group in gdef.groups for _ in range(group.count)]
-        min_x = min((u[0] for u in units), default=0.0)
-        max_x = max((u[0] for u in units), default=0.0)
+        seen = [u for u, hidden in zip(units, self.hidden, strict=True) if not hidden]
+        min_x = min((u[0] for u in seen), default=0.0)
+        max_x = max((u[0] for u in seen), default=0.0)
         span = max_x - min_x
         cell_w = float(CARD_W + GAP_X)
         if span and CARD_W + span * cell_w > SCREEN_W - 2 * MARGIN:
             cell_w = (SCREEN_W - 2 * MARGIN - CARD_W) / span
         width = CARD_W + span * cell_w
         left = (SCREEN_W - width) / 2
-        min_y = min((u[1] for u in units), default=0.0)
-        depth = max((u[1] for u in units), default=0.0) - min_y
+        min_y = min((u[1] for u in seen), default=0.0)
+        depth = max((u[1] for u in seen), default=0.0) - min_y
         cell_h = float(CARD_H + GAP_Y)
         room = TABLE_BOTTOM - 2 - TABLE_TOP - MARGIN - CARD_H
         if depth and depth * cell_h > room:
             cell_h = room / depth  # rows overlap, each still showing its cards' index
         self.origins = [(round(left + (ux - min_x) * cell_w),
                          round(TABLE_TOP + MARGIN + (uy - min_y) * cell_h)) for ux, uy in units]
+        self.ring_y = [round(TABLE_TOP + MARGIN + (uy - min_y) * cell_h) for uy in ring_heights]
+        # the order piles are drawn in (a hit is looked for the other way round): as they come,
+        # but a ring's piles from its top down, so where they overlap each shows its index
+        self.draw_order: list[int] = []
+        for index in range(len(units)):
+            ring = self.ring_of[index]
+            if ring < 0:
+                self.draw_order.append(index)
+            elif index == 0 or self.ring_of[index - 1] != ring:
+                members = [i for i in range(index, len(units)) if self.ring_of[i] == ring]
+                self.draw_order += sorted(members, key=lambda i: self.origins[i][1])
         self._limits = [self._limit(i) for i in range(len(units))]
 
     def _limit(self, index: int) -> int:
         """How far a pile's fan may reach: the table's bottom (down fans) or the next pile to
         the right in its row, else the screen edge (right fans)."""
         x, y = self.origins[index]
+        shown = [xy for xy, hidden in zip(self.origins, self.hidden, strict=True) if not hidden]
         if self.fans[index] == "right":
-            right = [ox for ox, oy in self.origins if oy == y and ox > x]
+            right = [ox for ox, oy in shown if oy == y and ox > x]
             return (min(right) - GAP_X if right else SCREEN_W - MARGIN) - CARD_W
-        below = [oy for ox, oy in self.origins if abs(ox - x) < CARD_W and oy > y]
+        below = [oy for ox, oy in shown if abs(ox - x) < CARD_W and oy > y]
         return (min(below) - GAP_Y if below else TABLE_BOTTOM - 2) - CARD_H
 
     def origin(self, pile: Pile) -> tuple[int, int]:
@@ -126,7 +140,10 @@ class Geometry:
 
     def hit(self, position: Position, mx: int, my: int) -> tuple[Pile, int] | None:
         """The pile and card index under the mouse (index -1: the empty place of a pile)."""
-        for pile in reversed(position.piles):
+        for index in reversed(self.draw_order):
+            pile = position.piles[index]
+            if self.hidden[index]:
+                continue
             offsets = self.offsets(pile)
             for i in range(len(pile.cards) - 1, -1, -1):
                 x, y = self.card_xy(pile, offsets, i)
@@ -138,10 +155,33 @@ class Geometry:
         return None
 
     def rows(self, position: Position) -> list[list[int]]:
-        """Pile indexes grouped into rows (same origin height), each row left to right, for the
-        keyboard cursor."""
-        by_y: dict[int, list[int]] = {}
+        """Pile indexes grouped into rows for the keyboard cursor: piles at the same height, left
+        to right, and each ring as one row, clockwise from its first pile (Left and Right go
+        round it), placed among the others by its centre. Hidden piles are in none."""
+        by_y: dict[tuple[int, int], list[int]] = {}
         for pile in position.piles:
-            by_y.setdefault(self.origins[pile.index][1], []).append(pile.index)
-        return [sorted(row, key=lambda i: self.origins[i][0])
-                for _, row in sorted(by_y.items())]
+            index = pile.index
+            if self.hidden[index]:
+                continue
+            ring = self.ring_of[index]
+            if ring >= 0:
+                by_y.setdefault((self.ring_y[ring], ring + 1), []).append(index)
+            else:
+                by_y.setdefault((self.origins[index][1], 0), []).append(index)
+        return [row if key[1] else sorted(row, key=lambda i: self.origins[i][0])
+                for key, row in sorted(by_y.items())]
+
+
+def _unit(layout: Layout, slot: int, count: int) -> tuple[float, float]:
+    """Where pile `slot` of a group lies, in card cells: its own place, on its ring, in its
+    row of `columns`, or `at` plus `slot` steps."""
+    if layout.places:
+        return layout.places[slot]
+    if layout.ring is not None:
+        across, down, start = layout.ring
+        angle = math.radians((start + slot * 12 / count) * 30)
+        return (layout.at[0] + across * math.sin(angle), layout.at[1] - down * math.cos(angle))
+    if layout.columns:
+        col, row = slot % layout.columns, slot // layout.columns
+        return (layout.at[0] + col * layout.step[0], layout.at[1] + row * (layout.step[1] or 1.0))
+    return (layout.at[0] + slot * layout.step[0], layout.at[1] + slot * layout.step[1])

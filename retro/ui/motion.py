@@ -86,8 +86,8 @@ def flights(geometry: Geometry, piles: list[Pile], before: Snapshot, frame: int,
     for pile, i in added:
         card = pile.cards[i]
         source = next((k for k, (c, _) in enumerate(removed) if c is card), None)
-        if source is None:
-            continue
+        if source is None or geometry.hidden[pile.index]:
+            continue  # (a card going to a hidden pile leaves the table at once)
         start = removed.pop(source)[1]
         offsets = geometry.offsets(pile)
         end = geometry.card_xy(pile, offsets, i)

@@ -51,8 +51,10 @@ class TableScene:
         self.game: Game = chosen.game
         self.geometry = Geometry(self.game.gdef)
         piles = self.game.position.piles
-        tableau = [p.index for p in piles if p.kind == "tableau"]
-        self.cursor = tableau[0] if tableau else 0
+        tableau = [p.index for p in piles if p.kind == "tableau"
+                   and not self.geometry.hidden[p.index]]
+        seen = [p.index for p in piles if not self.geometry.hidden[p.index]]
+        self.cursor = tableau[0] if tableau else seen[0] if seen else 0
         self.count = 0  # cards chosen at the cursor (0: the whole movable run)
         self.held: tuple[int, int] | None = None  # (pile, count) lifted
         self.message = ""

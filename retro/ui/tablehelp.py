@@ -131,6 +131,9 @@ def place(pile: Pile) -> str:
     slot = pile.slot
     if group.name in HOURS:
         return texts.PLACE_HOUR.format(hour=HOURS[group.name] + slot + 1)
+    ring = group.layout.ring
+    if ring is not None and group.count == 12 and ring[2] == int(ring[2]):  # a clock face
+        return texts.PLACE_HOUR.format(hour=(int(ring[2]) + slot - 1) % 12 + 1)
     if group.name.endswith("_up") and group.name[:-3] in HOURS:
         return texts.PLACE_HOUR_UP.format(hour=HOURS[group.name[:-3]] + slot + 1)
     if group.kind == "grid" and group.layout.columns > 0:

@@ -45,11 +45,16 @@ def draw_table(table: TableScene, app: App) -> None:
     else:
         tint = (-1, 0, 0)
     frames = _marks(table, hint)
-    for pile in table.piles:  # empty places first: a card lying over one hides its outline
+    geometry = table.geometry
+    shown = [table.piles[i] for i in geometry.draw_order if not geometry.hidden[i]]
+    for pile in shown:  # empty places first: a card lying over one hides its outline
+        if pile.over or pile.under:
+            continue  # a place in a cover map: once empty, it shows the table or the cards
+            # it lay on, not an outline among them
         if len(pile.cards) <= hidden.get(pile.index, 0):
             x, y = table.geometry.origin(pile)
             art.blt_special(x, y, empty_art(table, pile))
-    for pile in table.piles:  # each pile with its frames, so the piles over it cover both
+    for pile in shown:  # each pile with its frames, so the piles over it cover both
         _draw_pile(table, art, pile, hidden.get(pile.index, 0), tint)
         for count, colour in frames.get(pile.index, ()):
             _frame_around(table, pile.index, count, colour)
@@ -117,7 +122,7 @@ def status_fields(table: TableScene, clock: bool = False) -> str:
     game = table.game
     gdef = game.gdef
     parts = [texts.tr(gdef.title), f"{texts.STATUS_DEAL} {game.seed}"]
-    if gdef.score.from_position is not None or gdef.score.points:
+    if gdef.score.from_position is not None or gdef.score.points or gdef.score.running:
         parts.append(f"{texts.STATUS_SCORE} {game.score()}")
     parts.append(f"{texts.STATUS_MOVES} {game.moves_made}")
     stocks = {group.name for group in gdef.groups if group.kind == "stock"}

@@ -373,15 +373,35 @@ def replay() -> Driver:
 
 def seven_to_ace() -> Driver:
     """7 to Ace a few moves in: holes filled by keys, as a player does."""
+    return hinted_by_keys("seven_to_ace")
+
+
+def tri_peaks() -> Driver:
+    """Tri Peaks a few moves in: cards freed and turned up in the peaks."""
+    return hinted_by_keys("tri_peaks", 6)
+
+
+def grandfathers_clock() -> Driver:
+    """Grandfather's Clock a few moves in: the ring of foundations round the clock."""
+    return hinted_by_keys("grandfathers_clock", 6)
+
+
+def windmill() -> Driver:
+    """Windmill a few moves in: the sails round the centre Ace, the Kings at the corners."""
+    return hinted_by_keys("windmill", 6)
+
+
+def hinted_by_keys(game_id: str, moves: int = 4) -> Driver:
+    """A game `moves` hints in, each made by keys as a player does."""
     headless()
     catalog = Catalog()
-    catalog.dirs = [only("seven_to_ace")]
+    catalog.dirs = [only(game_id)]
     app = App(catalog, animate=False, seed_source=lambda: DEAL, winnable_mark=False)
-    app.start("seven_to_ace", {}, DEAL)
+    app.start(game_id, {}, DEAL)
     driver = Driver(app)
     table = app.scene
     assert isinstance(table, TableScene)
-    for _ in range(4):
+    for _ in range(moves):
         hint = advice.hints(table.game)[0]
         move = hint.move
         driver.press(*_walk(table, move.src), "RETURN")
@@ -557,6 +577,9 @@ SCREENS: dict[str, Callable[[], Driver]] = {
     "high_scores": high_scores,
     "replay": replay,
     "seven_to_ace": seven_to_ace,
+    "tri_peaks": tri_peaks,
+    "grandfathers_clock": grandfathers_clock,
+    "windmill": windmill,
     "duel_setup": duel_setup,
     "duel_pass": duel_pass,
     "duel_result": duel_result,
