@@ -24,7 +24,17 @@ from retro.errors import DefinitionError
 from retro.solver import honest
 from retro.solver.guide import Weights, weights_for
 from retro.solver.safety import home_moves, learn_for, model_for, safe_move
-from retro.solver.search import UNKNOWN, Budget, Result, _Shared, distinct, solve
+from retro.solver.search import (
+    UNKNOWN,
+    Budget,
+    Result,
+    Search,
+    _luby,
+    _restarting,
+    _Shared,
+    distinct,
+    solve,
+)
 from tests.helpers import game_at, load
 
 # Budgets in nodes, so a test's answer never depends on how busy the machine is.
@@ -193,6 +203,40 @@ def test_an_authors_new_game_every_answer_agrees_with_a_plain_search(tiny: GameD
 def test_a_budget_spent_answers_unknown() -> None:
     result = solve(Game(load("spider"), 1), Budget(nodes=200, seconds=600))
     assert result.result == UNKNOWN and result.moves == [] and result.nodes >= 200
+
+
+def test_restart_lengths_follow_luby_s_sequence() -> None:
+    assert [_luby(run) for run in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+
+
+def test_the_restarting_member_joins_only_once_half_the_budget_is_spent() -> None:
+    search = Search(Game(load("freecell"), 672), Budget(nodes=20_000, seconds=600))
+    while search.shared.nodes < 10_000:
+        assert search.late is not None and len(search.members) == 5
+        assert search.step() is None
+    search.step()
+    assert search.late is None and len(search.members) == 6
+
+
+def _restarting_alone(game: Game, budget: Budget) -> tuple[Search, Result]:
+    search = Search(game, budget, portfolio=False)
+    search.members = [_restarting(search.shared, weights_for(game.gdef), game.key(), 2_000)]
+    while (result := search.step()) is None:
+        pass
+    return search, result
+
+
+def test_a_win_found_after_a_restart_replays() -> None:
+    gdef = load("freecell")
+    search, result = _restarting_alone(Game(gdef, 785), Budget(nodes=200_000, seconds=600))
+    assert result.result == WON and result.nodes > 8_000  # its first run (8,000 nodes) failed
+    assert replays_to_a_win(gdef, Game(gdef, 785), result)
+
+
+def test_a_dropped_run_gives_its_positions_back() -> None:
+    search, result = _restarting_alone(Game(load("freecell"), 672),
+                                       Budget(nodes=30_000, seconds=600))
+    assert result.result == UNKNOWN and search.shared.positions == 0
 
 
 # -- safe moves -----------------------------------------------------------------------------

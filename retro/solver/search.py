@@ -23,6 +23,8 @@ cap stops and answers "unknown".
 from __future__ import annotations
 
 import heapq
+import math
+import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -38,6 +40,9 @@ WON, LOST, UNKNOWN = "won", "lost", "unknown"
 PAUSE = "pause"  # a member stops for the caller's time slice, its position kept, to go on
 BEST_FIRST, DEPTH_FIRST = "best-first", "depth-first"
 _SLICE = 2_000  # nodes a portfolio member searches before the next one's turn
+_RESTART_SLICES = 4  # slices of a restarting member's shortest run
+_SPREAD = math.log(2.0)  # a restarting member's weights are scaled by up to this (log) either way
+_LATE_SHARE = 0.5  # the share of the budget spent without an answer before it joins
 
 
 @dataclass(frozen=True)
@@ -146,6 +151,12 @@ class _Shared:
                        if group.action is not None]
         self.rotating = rotators(game.gdef, groups)
 
+    def spent(self) -> float:
+        """The share of the budget in nodes or seconds spent, whichever is more."""
+        budget = self.budget
+        left = self.deadline - time.perf_counter()
+        return max(self.nodes / budget.nodes, 1.0 - left / budget.seconds)
+
     def out_of_budget(self) -> bool:
         return (self.nodes >= self.budget.nodes or self.positions >= self.budget.positions
                 or time.perf_counter() >= self.deadline)
@@ -229,6 +240,9 @@ class _Member:
         self.stack: list[_Node] = [self.root]
         self.counter = 0
         self.cut = False  # some child was left out for depth: an empty frontier proves nothing
+        self.stored = 0  # positions it stores (given back to the shared count when dropped)
+        self.noise = 0.0  # a random amount up to this added to each value (ties broken apart)
+        self.rng: random.Random | None = None
         self.leads = False  # its values are the game's own weights': it keeps the best seen
         self.lazy = not weights.mobility  # a child's moves are made when it is expanded
 
@@ -305,6 +319,7 @@ class _Member:
                 if position_key == reached or position_key not in self.seen:
                     self.seen.add(position_key)
                     shared.positions += 1
+                    self.stored += 1
                     depth = node.depth + len(step)
                     if depth > budget.depth:
                         self.cut = True
@@ -312,6 +327,8 @@ class _Member:
                         mobility = len(moves) if moves is not None else 0
                         value = (evaluate(game.position, self.weights, shared.model, mobility)
                                  - self.weights.depth * depth)
+                        if self.rng is not None:
+                            value += self.rng.random() * self.noise
                         child = _Node(node, tuple(step), depth, moves)
                         children.append((value, child))
                         if self.leads and value > shared.best_value:
@@ -335,6 +352,53 @@ class _Member:
                 next_pause = shared.nodes + self.slice_nodes
 
 
+def _luby(run: int) -> int:
+    """The `run`-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, ...: restarts of
+    these lengths lose at most a small factor against the best fixed length, unknown ahead."""
+    while True:
+        size = 1
+        while size - 1 < run:
+            size *= 2
+        if size - 1 == run:
+            return size // 2
+        run -= size // 2 - 1
+
+
+def _restarting(shared: _Shared, base: Weights, root_key: int,
+                slice_nodes: int) -> Iterator[str | None]:
+    """Best-first searches begun again and again from the root, each with the weights scaled at
+    random (each between half and double) and ties broken at random, for a number of slices
+    that follows Luby's sequence. A search guided by one weighting can stay lost for a long
+    time in a part of the space that looks good and is not; short runs with other weightings
+    often find the way out. The random numbers come from the position key, so a search is
+    the same every time it is made. Each run's table is dropped at its end."""
+    rng = random.Random(root_key)
+    names = Weights.names()
+    run = 0
+    while True:
+        run += 1
+        weights = base.with_changes(
+            {name: getattr(base, name) * math.exp(rng.uniform(-_SPREAD, _SPREAD))
+             for name in names})
+        member = _Member(shared, BEST_FIRST, weights, root_key, slice_nodes)
+        member.rng, member.noise = rng, 1.0
+        slices = _RESTART_SLICES * _luby(run)
+        try:
+            for status in member.run():
+                if status in (WON, LOST):  # a whole space searched proves lost all the same
+                    yield status
+                    return
+                if status == UNKNOWN:
+                    break  # cut for depth: another run may do better
+                yield status
+                if status is None:
+                    slices -= 1
+                    if slices <= 0:
+                        break
+        finally:
+            shared.positions -= member.stored
+
+
 class Search:
     """A search that can be run a slice at a time (`step`), so a window can keep drawing
     between slices; `solve` runs one to its end. It makes moves on `game` and leaves it as it
@@ -349,6 +413,7 @@ class Search:
         self.prefix: list[Move] = []
         self.result: Result | None = None
         self.members: list[Iterator[str | None]] = []
+        self.late: tuple[Weights, int, int] | None = None  # a restarting member still to join
         self.paused = False  # the member whose turn it is stopped half-way through a position
         self.left_at = 0.0  # when the last slice ended (perf_counter), 0 before the first
         moves = shared.close_safely(_candidates(game), self.prefix)
@@ -368,6 +433,9 @@ class Search:
                     for member_order, w in plans]
         searches[0].leads = True
         self.members = [search.run() for search in searches]
+        # joins once half the budget is spent without an answer, so a deal the portfolio
+        # answers early is searched exactly as before
+        self.late = (base, root_key, slice_nodes) if portfolio else None
         self.turn = 0
 
     def step(self) -> Result | None:
@@ -377,6 +445,9 @@ class Search:
         shared = self.shared
         if not self.members or (not self.paused and shared.out_of_budget()):
             return self._end(UNKNOWN, [])  # (a paused member first goes back to the root)
+        if self.late is not None and not self.paused and shared.spent() >= _LATE_SHARE:
+            self.members.append(_restarting(shared, *self.late))
+            self.late = None
         self.turn %= len(self.members)
         member = self.members[self.turn]
         status = next(member)
