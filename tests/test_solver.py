@@ -228,7 +228,7 @@ def _restarting_alone(game: Game, budget: Budget) -> tuple[Search, Result]:
 
 def test_a_win_found_after_a_restart_replays() -> None:
     gdef = load("freecell")
-    search, result = _restarting_alone(Game(gdef, 785), Budget(nodes=200_000, seconds=600))
+    _, result = _restarting_alone(Game(gdef, 785), Budget(nodes=200_000, seconds=600))
     assert result.result == WON and result.nodes > 8_000  # its first run (8,000 nodes) failed
     assert replays_to_a_win(gdef, Game(gdef, 785), result)
 
