@@ -178,6 +178,8 @@ class Game:
         self._rotators = rotators(gdef, groups)
         # each auto with its pile-by-pile form, if it has one
         self._autos = [(auto, auto.on_piles) for auto in gdef.autos]
+        # the card moves from each pile, made once: [source][count][target] (see `_made_from`)
+        self._made: list[list[list[Move]]] = [[] for _ in self.position.piles]
 
     # -- the questions ------------------------------------------------------------------------
 
@@ -214,7 +216,8 @@ class Game:
         moves: list[Move] = []
         append = moves.append
         new_move = tuple.__new__
-        move_type, kind = Move, MOVE
+        move_type = Move
+        made = self._made
         # the general path for a pair (src, count) when tested rules or repeats are in play
         general = bool(always_tested or may_repeat or self._always_general)
         fast_most = 0 if general else card_keys.counted_from - 1  # counts the fast path takes
@@ -227,7 +230,9 @@ class Game:
             if not run:
                 continue
             cards = src.cards
-            si = src.index
+            rows = made[src.index]
+            if len(rows) <= run:
+                rows = self._made_from(src.index, run)
             fast = run if run <= fast_most else fast_most
             start = 1
             if limit:  # the fewest cards first: their keys include those asked only of few
@@ -237,19 +242,21 @@ class Game:
                     buckets = short_buckets.get(card)
                     if buckets is None:
                         buckets = short_buckets[card] = card_keys.buckets_of(card, index, True)
+                    row = rows[count]
                     for hits in buckets:
                         for dst in hits:
                             if dst is not src:
-                                append(new_move(move_type, (kind, si, count, dst.index)))
+                                append(row[dst.index])
             for count in range(start, fast + 1):
                 card = cards[-count]
                 buckets = card_buckets.get(card)
                 if buckets is None:
                     buckets = card_buckets[card] = card_keys.buckets_of(card, index)
+                row = rows[count]
                 for hits in buckets:
                     for dst in hits:
                         if dst is not src:
-                            append(new_move(move_type, (kind, si, count, dst.index)))
+                            append(row[dst.index])
             if fast < run:
                 if always is None:
                     always = [pile for key in card_keys.exact_constant
@@ -266,6 +273,18 @@ class Game:
         if self.gdef.done:
             append(Move(DONE, -1))
         return moves
+
+    def _made_from(self, source: int, most: int) -> list[list[Move]]:
+        """The moves of 1 to `most` cards from pile `source` onto each pile, made once and
+        handed out again: a move is a plain tuple, and making one costs more than the rest
+        of finding it."""
+        rows = self._made[source]
+        targets = range(len(self.position.piles))
+        new_move = tuple.__new__
+        while len(rows) <= most:
+            count = len(rows)
+            rows.append([new_move(Move, (MOVE, source, count, target)) for target in targets])
+        return rows
 
     def _general_pair(self, src: Pile, count: int, moves: list[Move],
                       exact: dict[int, list[Pile]], tested: dict[int, list[Pile]],
@@ -289,9 +308,8 @@ class Game:
             test = accept.test
             targets.extend([dst for dst in piles
                             if dst is not src and test(position, src, count, dst)])
-        new_move = tuple.__new__
-        si = src.index
-        moves.extend([new_move(Move, (MOVE, si, count, dst.index)) for dst in targets])
+        row = self._made_from(src.index, count)[count]
+        moves.extend([row[dst.index] for dst in targets])
         if may_repeat and len(moves) - first > 1:
             moves[first:] = list(dict.fromkeys(moves[first:]))
 
