@@ -276,3 +276,16 @@ def test_spider_keeps_its_deal_question_counted() -> None:
         assert position.counts == counted_afresh(position)
     tally = Tally("tableau", lambda pile: pile.down > 4)  # columns 1, 4, 7, 10
     assert position.count(tally) == 4 and tally not in position.counts
+
+
+def test_a_streak_kept_for_the_score_alone_is_not_in_the_key() -> None:
+    """Tri Peaks' streak changes only the points to come: two tables alike but for the streak
+    (and the move it was last counted at) share a key, so search meets them as one."""
+    game = Game(Catalog().load("tri_peaks", {}), 12)
+    assert {"streak", "streak_move"} <= game.gdef.unkeyed
+    before = game.key()
+    counters = game.position.counters
+    counters["streak"], counters["streak_move"] = 5, 40
+    assert game.key() == before == key_from_scratch(game.position)
+    counters["redeals"] = 1  # a counter a rule may read still tells tables apart
+    assert game.key() != before

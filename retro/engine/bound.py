@@ -112,6 +112,7 @@ class Auto:
 
     apply: Callable[[Position], bool]
     on_piles: Callable[[Position, list[Pile]], bool] | None = None
+    score_only: tuple[str, ...] = ()  # counters it keeps for the score alone: not in the key
 
 
 @dataclass(frozen=True)

@@ -499,7 +499,7 @@ class Game:
     def key(self) -> int:
         """The 64-bit position key (see the class docstring), kept up to date by every change."""
         position = self.position
-        return (position.pile_sum + counters_term(position.counters)) & MASK
+        return (position.pile_sum + counters_term(position.counters, self.gdef.unkeyed)) & MASK
 
     def restart(self) -> None:
         """Back to the opening of the same deal: counts as a cheat (replaying a known deal)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
 from retro.engine.bound import (
@@ -26,7 +27,7 @@ from retro.engine.bound import (
 )
 from retro.engine.cards import Card
 from retro.engine.dealing import DealStep as DealStep  # GameDef's deal; at home in dealing
-from retro.engine.zobrist import MASK, key_tables
+from retro.engine.zobrist import MASK, UNKEYED, key_tables
 
 if TYPE_CHECKING:
     from retro.engine.rotation import Rotate
@@ -130,6 +131,13 @@ class GameDef:
     source: str = ""
     rule_lines: tuple[str, ...] = ()
     solver: Mapping[str, Mapping[str, float]] = field(default_factory=dict)  # the file's hints
+
+    @cached_property
+    def unkeyed(self) -> frozenset[str]:
+        """The counters left out of the position key: those no rule of play reads (the move
+        count, the score, the cards turned) and those auto rules keep for the score alone
+        (a streak's length), so that tables reached by different paths meet in search."""
+        return UNKEYED.union(*(auto.score_only for auto in self.autos))
 
     def group(self, name: str) -> GroupDef:
         for group in self.groups:

@@ -11,8 +11,9 @@ interchangeable only while other piles are empty (Spider's columns, once the sto
 rows in column order is dealt out): its piles change salt when that changes.
 
 Counters that rules read (redeals used, the hour of Clock, won, done) are part of the key; the
-move counter, the running score and the count of turned cards are not: no rule of play reads
-them, and positions reached by different paths must meet.
+move counter, the running score, the count of turned cards and what auto rules keep for the
+score alone (a streak) are not: no rule of play reads them, and positions reached by different
+paths must meet.
 """
 
 from __future__ import annotations
@@ -98,11 +99,11 @@ def counter_term(name: str, value: int) -> int:
     return mix(((zlib.crc32(name.encode()) << 32) ^ (value & 0xFFFFFFFF)) + 1)
 
 
-def counters_term(counters: Mapping[str, int]) -> int:
-    """The counters' part of the key."""
+def counters_term(counters: Mapping[str, int], unkeyed: frozenset[str] = UNKEYED) -> int:
+    """The counters' part of the key, but for the `unkeyed` ones (`GameDef.unkeyed`)."""
     total = 0
     for name, value in counters.items():
-        if value and name not in UNKEYED:
+        if value and name not in unkeyed:
             total += counter_term(name, value)
     return total
 
@@ -110,7 +111,7 @@ def counters_term(counters: Mapping[str, int]) -> int:
 def key_from_scratch(position: Position) -> int:
     """The key worked out from nothing: what the key kept up to date move by move must equal."""
     tables = position.tables
-    total = counters_term(position.counters)
+    total = counters_term(position.counters, position.gdef.unkeyed)
     for pile in position.piles:
         alike = pile.group.interchangeable and not position.holding(pile.group.ordered_while)
         salt = (tables.shared if alike else tables.own)[pile.index]

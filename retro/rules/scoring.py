@@ -74,4 +74,4 @@ def streak(event: str = "to_foundation", reset: str = "dealt", counter: str = "s
             position.bump("score", points * counters[counter])
         return False
 
-    return Auto(apply)
+    return Auto(apply, score_only=(counter, seen))
