@@ -7,9 +7,10 @@ own module (`spider`, `gaps`, `pairs`, ...) and the shared parts have one home.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterable
 
 from retro.engine.cards import Card, rank_name
-from retro.engine.model import Pile, Position
+from retro.engine.model import Auto, Pile, Position
 from retro.i18n import mark, say, say_n
 
 REDEALS = "redeals"  # the counter of redeals made so far (a counter, so undo restores it)
@@ -21,6 +22,21 @@ _spaces = itertools.count(1)
 def new_key_space() -> int:
     """A fresh range of index keys, so two rules never mistake each other's keys."""
     return next(_spaces) << 16
+
+
+def auto_on_groups(groups: Iterable[str],
+                   look: Callable[[Position, list[Pile]], bool]) -> Auto:
+    """An auto rule that looks only at the piles of `groups` (in pile order): all of them when
+    asked about the whole table, else those of the changed piles that belong to them."""
+    names = frozenset(groups)
+
+    def apply(position: Position) -> bool:
+        return look(position, [pile for pile in position.piles if pile.group.name in names])
+
+    def on_piles(position: Position, piles: list[Pile]) -> bool:
+        return look(position, [pile for pile in piles if pile.group.name in names])
+
+    return Auto(apply, on_piles)
 
 
 def n_cards(count: int) -> str:

@@ -28,6 +28,7 @@ from retro.rules.common import (
     SUIT_MODES,
     a_ranks,
     ask_key,
+    auto_on_groups,
     n_cards,
     new_key_space,
     offer_keys,
@@ -338,18 +339,15 @@ def flip_top() -> Action:
 
 @rule("auto", "A face-down card left on top of a pile turns face up by itself.")
 def turn_exposed(group: str = "tableau") -> Auto:
-    def on_piles(position: Position, piles: list[Pile]) -> bool:
+    def turn(position: Position, piles: list[Pile]) -> bool:
         changed = False
         for pile in piles:
-            if pile.down and len(pile.cards) == pile.down and pile.group.name == group:
+            if pile.down and len(pile.cards) == pile.down:
                 position.flip(pile)
                 changed = True
         return changed
 
-    def apply(position: Position) -> bool:
-        return on_piles(position, position.groups[group])
-
-    return Auto(apply, on_piles)
+    return auto_on_groups((group,), turn)
 
 
 @rule("auto", "A face-down card turns face up by itself once no card lies on it any more "

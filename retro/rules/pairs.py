@@ -15,7 +15,7 @@ from retro.engine.cover import CoverMap
 from retro.engine.dealing import Deal
 from retro.engine.model import Accept, Action, Auto, Condition, Keyer, Pile, Position
 from retro.i18n import say, say_n
-from retro.rules.common import new_key_space
+from retro.rules.common import auto_on_groups, new_key_space
 from retro.rules.registry import rule
 
 _MATCHES = ("total", "rank")
@@ -161,14 +161,7 @@ def discard_pairs(groups: tuple[str, ...], to: str = "discard", match: str = "to
                 changed = True
         return changed
 
-    def apply(position: Position) -> bool:
-        return discard(position, [pile for name in groups for pile in position.groups[name]])
-
-    def on_piles(position: Position, piles: list[Pile]) -> bool:
-        return discard(position, [pile for name in groups for pile in piles
-                                  if pile.group.name == name])
-
-    return Auto(apply, on_piles)
+    return auto_on_groups(groups, discard)
 
 
 # -- sets of ranks ----------------------------------------------------------------------------
@@ -272,14 +265,7 @@ def discard_sets(groups: tuple[str, ...], to: str = "discard", ranks: str = "JQK
             changed = True
         return changed
 
-    def apply(position: Position) -> bool:
-        return discard(position, [pile for name in groups for pile in position.groups[name]])
-
-    def on_piles(position: Position, piles: list[Pile]) -> bool:
-        return discard(position, [pile for name in groups for pile in piles
-                                  if pile.group.name == name])
-
-    return Auto(apply, on_piles)
+    return auto_on_groups(groups, discard)
 
 
 @rule("deal",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from retro.engine.model import Accept, Auto, Condition, Keyer, Pile, Position, Score, Tally
 from retro.i18n import say
-from retro.rules.common import new_key_space, run_from_top
+from retro.rules.common import auto_on_groups, new_key_space, run_from_top
 from retro.rules.registry import rule
 
 
@@ -90,11 +90,10 @@ def complete_runs_only(group: str = "tableau") -> Condition:
 @rule("auto",
       "A complete King-to-Ace run of one suit on top of a pile goes to the foundations by itself.")
 def remove_complete_runs(from_: str = "tableau", to: str = "foundation") -> Auto:
-    def on_piles(position: Position, piles: list[Pile]) -> bool:
+    def remove(position: Position, piles: list[Pile]) -> bool:
         changed = False
         for pile in piles:
-            if (len(pile.cards) - pile.down >= 13 and pile.group.name == from_
-                    and is_complete_run(pile.cards[-13:])):
+            if len(pile.cards) - pile.down >= 13 and is_complete_run(pile.cards[-13:]):
                 target = next((f for f in position.groups[to] if not f.cards), None)
                 if target is None:
                     break
@@ -102,10 +101,7 @@ def remove_complete_runs(from_: str = "tableau", to: str = "foundation") -> Auto
                 changed = True
         return changed
 
-    def apply(position: Position) -> bool:
-        return on_piles(position, position.groups[from_])
-
-    return Auto(apply, on_piles)
+    return auto_on_groups((from_,), remove)
 
 
 @rule("score",
