@@ -176,15 +176,21 @@ def hint() -> Driver:
     return driver
 
 
-def hint_solver() -> Driver:
-    """FreeCell with H pressed: the solver's move, the cursor on its card."""
+def one_game_table(game_id: str, seed: int = DEAL, winnable_mark: bool = False) -> Driver:
+    """A window whose catalog holds `game_id` alone, dealt `seed` and stepped once."""
     headless()
     catalog = Catalog()
-    catalog.dirs = [only("freecell")]
-    app = App(catalog, animate=False, seed_source=lambda: 3)
-    app.start("freecell")
+    catalog.dirs = [only(game_id)]
+    app = App(catalog, animate=False, seed_source=lambda: seed, winnable_mark=winnable_mark)
+    app.start(game_id, {}, seed)
     driver = Driver(app)
     driver.step()
+    return driver
+
+
+def hint_solver() -> Driver:
+    """FreeCell with H pressed: the solver's move, the cursor on its card."""
+    driver = one_game_table("freecell", 3, winnable_mark=True)
     driver.press("H")
     driver.thought()
     return driver
@@ -193,13 +199,8 @@ def hint_solver() -> Driver:
 def demo() -> Driver:
     """Klondike with P pressed: the computer a few moves into the deal, the demo's speed and
     keys on the status line."""
-    headless()
-    catalog = Catalog()
-    catalog.dirs = [only("klondike")]
-    app = App(catalog, animate=False, seed_source=lambda: DEAL, winnable_mark=False)
-    app.start("klondike")
-    driver = Driver(app)
-    driver.step()
+    driver = one_game_table("klondike")
+    app = driver.app
     driver.press("P")
     table = app.scene
     assert isinstance(table, TableScene)
@@ -237,12 +238,8 @@ def looking() -> Driver:
 
 def winnable() -> Driver:
     """FreeCell left alone until the status line's mark says the deal can be won."""
-    headless()
-    catalog = Catalog()
-    catalog.dirs = [only("freecell")]
-    app = App(catalog, animate=False, seed_source=lambda: 3)
-    app.start("freecell")
-    driver = Driver(app)
+    driver = one_game_table("freecell", 3, winnable_mark=True)
+    app = driver.app
     for _ in range(20_000):
         driver.step()
         table = app.scene
@@ -393,12 +390,8 @@ def windmill() -> Driver:
 
 def hinted_by_keys(game_id: str, moves: int = 4) -> Driver:
     """A game `moves` hints in, each made by keys as a player does."""
-    headless()
-    catalog = Catalog()
-    catalog.dirs = [only(game_id)]
-    app = App(catalog, animate=False, seed_source=lambda: DEAL, winnable_mark=False)
-    app.start(game_id, {}, DEAL)
-    driver = Driver(app)
+    driver = one_game_table(game_id)
+    app = driver.app
     table = app.scene
     assert isinstance(table, TableScene)
     for _ in range(moves):
