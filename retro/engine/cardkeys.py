@@ -38,6 +38,10 @@ class CardKeys:
                          and (k, exact) not in limited]
         self.counted_from = min((k.min_count for k, _ in self._counted), default=1 << 30)
         self.tested_of_card = any(not exact for _, exact in self._of_card + self._limited)
+        # at most one exact key a card: no pile can be reached twice by one card, even when a
+        # pile offers several keys (Golf's pile, one rank up and one down)
+        self.asks_one = len(self.exact_constant) + sum(
+            1 for _, exact in self._of_card + self._limited if exact) <= 1
         self._card_keys: dict[Card, Keys] = {}
         self._card_limited_keys: dict[Card, Keys] = {}
         # each card's index buckets (exact keys only), for more than `limit` cards and for up

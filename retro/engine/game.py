@@ -219,7 +219,8 @@ class Game:
         move_type = Move
         made = self._made
         # the general path for a pair (src, count) when tested rules or repeats are in play
-        general = bool(always_tested or may_repeat or self._always_general)
+        general = bool(always_tested or (may_repeat and not card_keys.asks_one)
+                       or self._always_general)
         fast_most = 0 if general else card_keys.counted_from - 1  # counts the fast path takes
         # On the fast path each card's targets are the index's own buckets, held per card: the
         # index keeps them up to date in place as piles change.

@@ -11,9 +11,12 @@ from retro.engine.rotation import ROTATIONS
 
 def generation_agrees_with_judgement(game: Game, plies: int = 40, most: int = 4) -> None:
     """Play `plies` moves (a fixed choice among the legal ones), and before each compare every
-    card move and rotation of up to `most` cards and every pile action with the generated list."""
+    card move and rotation of up to `most` cards and every pile action with the generated list,
+    which names each move once."""
     for ply in range(plies):
-        moves = set(game.legal_moves())
+        listed = game.legal_moves()
+        moves = set(listed)
+        assert len(listed) == len(moves), "a move generated twice"
         piles = game.position.piles
         candidates = [Move("move", src, count, dst) for src in range(len(piles))
                       for dst in range(len(piles)) for count in range(1, most + 1)]
