@@ -38,6 +38,7 @@ from retro.solver.runner import solve_deal
 GOALS = {1: 95.0, 2: 65.0, 4: 25.0}  # Spider honest win rates to beat, in %
 # fc-solve's "lg" preset of several searches: its default single search gets lost on deal 9
 FC_SOLVE_FLAGS = ("-l", "lg")
+RUNAWAY = 1.2  # a deal taking longer than this times its budget has run away
 
 
 def _range(text: str) -> range:
@@ -97,6 +98,10 @@ def _count(answers: Sequence[dict[str, Any]], result: str) -> int:
 def _median(answers: Sequence[dict[str, Any]], only: str | None = None) -> float:
     times = [float(a["seconds"]) for a in answers if only is None or a["result"] == only]
     return statistics.median(times) if times else float("nan")
+
+
+def _longest(answers: Sequence[dict[str, Any]]) -> float:
+    return max((float(a["seconds"]) for a in answers), default=0.0)
 
 
 def fc_solve(seeds: range, seconds: float) -> list[tuple[bool, float]] | None:
@@ -195,16 +200,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         chosen = [g.strip() for g in args.games.split(",") if g.strip()]
         games = chosen or [g for g in Catalog().ids() if g not in ("freecell", "spider")]
         rows.append(f"{'game':<20} {'deals':>7} {'won':>4} {'lost':>4} {'unknown':>7} "
-                    f"{'errors':>6} {'median s':>8}")
+                    f"{'errors':>6} {'median s':>8} {'longest s':>9}")
+        everything: list[dict[str, Any]] = []
         for game_id in games:
             answers = _run(args.jobs, [(game_id, {}, s, False, args.other_seconds)
                                        for s in others], game_id)
+            everything += answers
             errors = [a for a in answers if a["result"] == "error"]
             rows.append(f"{game_id:<20} {f'{others.start}-{others.stop - 1}':>7} "
                         f"{_count(answers, 'won'):>4} {_count(answers, 'lost'):>4} "
                         f"{_count(answers, 'unknown'):>7} {len(errors):>6} "
-                        f"{_median(answers):>8.2f}"
+                        f"{_median(answers):>8.2f} {_longest(answers):>9.2f}"
                         + (f"  first error: {errors[0]['error']}" if errors else ""))
+        # a deal running well past its budget is a search that does not stop when told
+        over = [a for a in everything if float(a["seconds"]) > RUNAWAY * args.other_seconds]
+        rows.append(f"every other game: {_count(everything, 'won')} won, "
+                    f"{_count(everything, 'lost')} lost, {_count(everything, 'unknown')} unknown,"
+                    f" {_count(everything, 'error')} errors of {len(everything)}; longest deal "
+                    f"{_longest(everything):.2f} s of {args.other_seconds:g}; "
+                    f"{len(over)} over {RUNAWAY:g}x the budget (goal: no error, none over)")
     print()
     for row in rows:
         print(row)
