@@ -22,9 +22,11 @@ from retro.engine.model import DONE, GameDef, Move, Position
 from retro.engine.notation import format_position, parse_position
 from retro.errors import DefinitionError
 from retro.solver import honest
-from retro.solver.guide import Weights, weights_for
+from retro.solver.guide import PORTFOLIO_TILTS, Weights, tilts_for, weights_for
 from retro.solver.safety import home_moves, learn_for, model_for, safe_move
 from retro.solver.search import (
+    BEST_FIRST,
+    DEPTH_FIRST,
     UNKNOWN,
     Budget,
     Result,
@@ -211,11 +213,13 @@ def test_restart_lengths_follow_luby_s_sequence() -> None:
 
 def test_the_restarting_member_joins_only_once_half_the_budget_is_spent() -> None:
     search = Search(Game(load("freecell"), 672), Budget(nodes=20_000, seconds=600))
+    first = len(search.plans)
+    assert first == 4  # FreeCell's own weights both ways and the two weightings its file names
     while search.shared.nodes < 10_000:
-        assert search.late is not None and len(search.members) == 5
+        assert search.late is not None and len(search.members) == first
         assert search.step() is None
     search.step()
-    assert search.late is None and len(search.members) == 6
+    assert search.late is None and len(search.members) == first + 1
 
 
 def _restarting_alone(game: Game, budget: Budget) -> tuple[Search, Result]:
@@ -422,8 +426,35 @@ def test_a_game_file_may_weigh_the_features(tmp_path: Path) -> None:
 
 def test_the_schema_names_every_weight() -> None:
     solver = schema()["properties"]["solver"]["anyOf"][1]  # (the other branch: null)
-    named = solver["properties"]["weights"]["properties"]
+    weighing = "#/$defs/weights"
+    assert solver["properties"]["weights"]["$ref"] == weighing
+    assert solver["properties"]["portfolio"]["items"]["$ref"] == weighing
+    named = schema()["$defs"]["weights"]["properties"]
     assert set(named) == set(Weights.names())
+
+
+def test_a_game_file_may_name_its_portfolio(tmp_path: Path) -> None:
+    path = tmp_path / "tiny.yaml"
+    path.write_text(TINY + "solver: {weights: {empty: 30}, portfolio: [{disorder: 6}, {}]}\n",
+                    encoding="utf-8")
+    gdef = load_game_file(path)
+    assert tilts_for(gdef) == ({"disorder": 6}, {})
+    search = Search(Game(gdef, 3), Budget(nodes=100_000, seconds=600))
+    # the game's own weights best-first and depth-first, then one search a weighting named
+    assert [order for order, _ in search.plans] == [BEST_FIRST, DEPTH_FIRST, BEST_FIRST,
+                                                    BEST_FIRST]
+    assert [w.disorder for _, w in search.plans] == [Weights().disorder] * 2 + [6, 3]
+    assert all(w.empty == 30 for _, w in search.plans)
+    assert len(search.members) == 4
+    plain = tmp_path / "plain.yaml"
+    plain.write_text(TINY, encoding="utf-8")
+    assert tilts_for(load_game_file(plain)) == PORTFOLIO_TILTS
+    path.write_text(TINY + "solver: {portfolio: [{emptiness: 3}]}\n", encoding="utf-8")
+    with pytest.raises(DefinitionError, match="emptiness"):
+        load_game_file(path)
+    path.write_text(TINY + "solver: {portfolio: [" + "{}, " * 9 + "{}]}\n", encoding="utf-8")
+    with pytest.raises(DefinitionError, match="portfolio"):
+        load_game_file(path)
 
 
 # -- the command ----------------------------------------------------------------------------

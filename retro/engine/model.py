@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from retro.engine.bound import (
     Accept,
@@ -130,7 +130,7 @@ class GameDef:
     instructions: str = ""
     source: str = ""
     rule_lines: tuple[str, ...] = ()
-    solver: Mapping[str, Mapping[str, float]] = field(default_factory=dict)  # the file's hints
+    solver: Mapping[str, Any] = field(default_factory=dict)  # the file's hints (see the schema)
 
     @cached_property
     def unkeyed(self) -> frozenset[str]:

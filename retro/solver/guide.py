@@ -37,8 +37,8 @@ class Weights:
         return replace(self, **{name: float(value) for name, value in changes.items()})
 
 
+# the portfolio's other weightings, beside the game's own (each changes a few weights)
 PORTFOLIO_TILTS: tuple[Mapping[str, float], ...] = (
-    {},
     {"disorder": 6.0},
     {"empty": 20.0, "cells": 6.0, "runs": 1.0, "buried": 3.0},
     {"turned": 16.0, "suited": 4.0, "home": 6.0},
@@ -48,6 +48,13 @@ PORTFOLIO_TILTS: tuple[Mapping[str, float], ...] = (
 def weights_for(gdef: GameDef) -> Weights:
     """The default weights with the game file's own (its `solver: {weights: ...}`) on top."""
     return Weights().with_changes(gdef.solver.get("weights", {}))
+
+
+def tilts_for(gdef: GameDef) -> tuple[Mapping[str, float], ...]:
+    """The portfolio's other weightings: the game file's (its `solver: {portfolio: [...]}`),
+    else the ones that suit most games."""
+    named = gdef.solver.get("portfolio")
+    return PORTFOLIO_TILTS if named is None else tuple(named)
 
 
 def evaluate(position: Position, weights: Weights, model: SafetyModel | None,

@@ -33,7 +33,7 @@ from retro.engine.game import Game
 from retro.engine.model import DONE, MOVE, Move, Position
 from retro.engine.rotation import rotation_moves, rotators
 from retro.solver.adapter import key, make, unmake
-from retro.solver.guide import PORTFOLIO_TILTS, Weights, evaluate, weights_for
+from retro.solver.guide import Weights, evaluate, tilts_for, weights_for
 from retro.solver.safety import SafetyModel, home_moves, model_for, safe_move
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -413,6 +413,7 @@ class Search:
         self.prefix: list[Move] = []
         self.result: Result | None = None
         self.members: list[Iterator[str | None]] = []
+        self.plans: list[tuple[str, Weights]] = []  # each member's order and weights, in turn
         self.late: tuple[Weights, int, int] | None = None  # a restarting member still to join
         self.paused = False  # the member whose turn it is stopped half-way through a position
         self.left_at = 0.0  # when the last slice ended (perf_counter), 0 before the first
@@ -425,10 +426,11 @@ class Search:
             return
         root_key = key(game)
         shared.start_value = evaluate(game.position, base, shared.model, len(moves))
-        plans = [(BEST_FIRST, base.with_changes(tilt)) for tilt in PORTFOLIO_TILTS]
-        plans.insert(1, (DEPTH_FIRST, base))
+        plans = [(BEST_FIRST, base), (DEPTH_FIRST, base)]
+        plans += [(BEST_FIRST, base.with_changes(tilt)) for tilt in tilts_for(game.gdef)]
         if not portfolio:
             plans = [(order, base)]
+        self.plans = plans
         searches = [_Member(shared, member_order, w, root_key, slice_nodes)
                     for member_order, w in plans]
         searches[0].leads = True
