@@ -455,6 +455,11 @@ def test_a_game_file_may_name_its_portfolio(tmp_path: Path) -> None:
     path.write_text(TINY + "solver: {portfolio: [" + "{}, " * 9 + "{}]}\n", encoding="utf-8")
     with pytest.raises(DefinitionError, match="portfolio"):
         load_game_file(path)
+    for hostile, said in (("'abc'", "must be a list"), ("[[[[{}]]]]", "must be a mapping"),
+                          ("[{empty: 1e999}]", "must be a"), ("[{empty: 10000001}]", "maximum")):
+        path.write_text(TINY + f"solver: {{portfolio: {hostile}}}\n", encoding="utf-8")
+        with pytest.raises(DefinitionError, match=said):
+            load_game_file(path)
 
 
 # -- the command ----------------------------------------------------------------------------
