@@ -37,7 +37,7 @@ from retro.solver.search import (
     distinct,
     solve,
 )
-from tests.helpers import game_at, load
+from tests.helpers import game_at, load, play
 
 # Budgets in nodes, so a test's answer never depends on how busy the machine is.
 NODES = Budget(nodes=60_000, seconds=600)
@@ -395,6 +395,30 @@ def test_a_sample_agrees_with_everything_visible() -> None:
     assert honest.view(trial) == seen
     assert sorted(map(repr, trial.position.cards_in_play())) == sorted(
         map(repr, real.position.cards_in_play()))
+
+
+_RUN = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
+# 1 suit near the end: six suits home, one complete run, three lone cards, a row left to deal
+_LAST_ROW = "\n".join([*(f"foundation:{n} = {_RUN}" for n in range(1, 7)),
+                       "stock = ks js ts 8s 7s 6s 5s 4s 3s as", f"tableau:2 = {_RUN}",
+                       "tableau:6 = 9S", "tableau:8 = 2S", "tableau:10 = QS"])
+
+
+def test_a_move_home_that_leaves_too_few_cards_to_deal_strands_the_stock() -> None:
+    game = game_at(load("spider", suits=1), _LAST_ROW)
+    assert not honest.strands(game)  # the run spread over the empty columns lets it deal
+    play(game, "tableau:2>foundation:7/13")
+    assert honest.strands(game)  # three cards cannot fill ten columns: the row is stuck
+    assert not honest.strands(game_at(load("spider", suits=1), "tableau:1 = 9S"))  # no stock
+
+
+def test_honest_play_keeps_the_cards_it_needs_to_deal_the_last_row() -> None:
+    game = game_at(load("spider", suits=1), _LAST_ROW)
+    decision = honest.decide(game, random.Random(1), 4, Budget(nodes=3_000, seconds=30))
+    assert decision.move is not None
+    assert decision.move.dst != game.position.groups["foundation"][6].index
+    played = honest.play(game, seconds=30, seed=1)
+    assert played.result == WON
 
 
 def test_an_honest_game_is_played_to_its_end_and_replays(tiny: GameDef) -> None:

@@ -7,8 +7,9 @@ game (`lookahead`): every line of moves that shows no new card, best first, each
 a move that shows one (turns a card face up, deals or turns the stock) ends its line. A line is
 valued by what its table shows (`seen_value`: cards home, cards still face down, empty piles,
 cards in order and in suit; a card just shown counts only as a card fewer face down). The best
-line, to the move showing a card or to a better table, is played, and the player thinks again
-once it has been seen what the new card is. With every card in sight the deal is solved as it
+line, to the move showing a card or to a better table, is played (unless it strands a pile
+action: the stock can then never be dealt, see `strands`), and the player thinks again once it
+has been seen what the new card is. With every card in sight the deal is solved as it
 stands. Before searching, one sample of the hidden cards is solved; if it is won, more are, and
 the move that wins most of them is played when it wins more than half (a Klondike endgame).
 """
@@ -26,7 +27,7 @@ from typing import TypeVar
 
 from retro.engine.cards import Card, make_deck
 from retro.engine.game import WON, Game
-from retro.engine.model import DONE, Move, Position
+from retro.engine.model import DONE, MOVE, Move, Position
 from retro.solver.adapter import key, make, unmake
 from retro.solver.guide import Weights, weights_for
 from retro.solver.safety import learn_for
@@ -238,9 +239,8 @@ def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
     root_value = seen_value(trial.position, weights)
     visited = {key(trial)}
     frontier: list[tuple[float, int, list[Move]]] = [(0.0, 0, [])]
-    # the best line showing a card, and the best one making the table better without
-    best: dict[bool, tuple[float, list[Move]]] = {True: (float("-inf"), []),
-                                                 False: (root_value + _SOONER, [])}
+    # the lines showing a card, and those making the table better without
+    found: dict[bool, list[tuple[float, list[Move]]]] = {True: [], False: []}
     nodes = count = 0
     deadline = time.perf_counter() + budget.seconds
     while frontier and nodes < budget.nodes and time.perf_counter() < deadline:
@@ -258,8 +258,8 @@ def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
             if position_key not in visited:
                 visited.add(position_key)
                 new = [*line, move]
-                if value > best[shows][0] and (shows or view(trial) not in avoid):
-                    best[shows] = (value, new)
+                if shows or (value > root_value + _SOONER and view(trial) not in avoid):
+                    found[shows].append((value, new))
                 if not shows and not _won(trial):
                     count += 1
                     heapq.heappush(frontier, (-value, count, new))
@@ -270,9 +270,81 @@ def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
             paused = time.perf_counter()
             yield
             deadline += time.perf_counter() - paused
+    best = {shows: _best_open(trial, lines) for shows, lines in found.items()}
     shows = bool(best[True][1]) and (not best[False][1] or best[True][0] >= best[False][0])
     value, line = best[shows]
     return line, shows, value - root_value if line else 0.0, nodes, trial
+
+
+_TRIED = 8  # lines, best first, checked for stranding a pile action before one is taken
+_REACH = 300  # nodes of the search for a way back to a pile action
+
+
+def _best_open(trial: Game, lines: list[tuple[float, list[Move]]]) -> tuple[float, list[Move]]:
+    """The best of `lines` (on `trial`) that does not strand a pile action: of the best lines
+    of the best few first moves, the first after which a pile holding cards can still act,
+    unless none can now (none when they all strand it, as moving the last runs home does in
+    Spider with too few cards left to fill every column for the row the stock still holds)."""
+    lines.sort(key=lambda found: found[0], reverse=True)
+    firsts: dict[Move, tuple[float, list[Move]]] = {}
+    for value, line in lines:  # the best line of each first move: lines alike strand alike
+        firsts.setdefault(line[0], (value, line))
+        if len(firsts) == _TRIED:
+            break
+    root_stranded: bool | None = None  # a table stranded already is no line's doing
+    for value, line in firsts.values():
+        for move in line:
+            make(trial, move)
+        stranded = strands(trial)
+        for _ in line:
+            unmake(trial)
+        if stranded and root_stranded is None:
+            root_stranded = strands(trial)
+        if not stranded or root_stranded:
+            return value, line
+    return float("-inf"), []
+
+
+def strands(game: Game, most: int = _REACH) -> bool:
+    """Whether a pile holding cards has an action that is refused now and in every table the
+    known part reaches within `most` moves (a move showing a card counts as a way out: what
+    it shows may change that). Depth-first, moves filling an empty pile first (what most
+    refusals wait for); a table where an action is legal ends it. A search that runs out
+    finds the action stranded: a way out needing more moves is a way too long to count on."""
+    position = game.position
+    acting = [pile for group in game.gdef.groups if group.action is not None
+              for pile in position.groups[group.name]]
+    if not any(pile.cards for pile in acting) or _won(game):
+        return False
+    hidden = hidden_count(position)
+    seen = {key(game)}
+    nodes = 0
+
+    def way_out(depth: int) -> bool:
+        nonlocal nodes
+        moves = [move for move in game.legal_moves() if move.kind != DONE]
+        if any(move.kind != MOVE for move in moves):
+            return True
+        piles = game.position.piles
+        # first the moves that leave fewer piles empty (onto one, from a pile keeping cards)
+        moves.sort(key=lambda move: bool(piles[move.dst].cards)
+                   or len(piles[move.src].cards) == move.count)
+        for move in moves:
+            if nodes >= most:
+                return False  # no way out found in the search: taken as stranded
+            make(game, move)
+            nodes += 1
+            reached = key(game)
+            out = _won(game) or hidden_count(game.position) < hidden
+            if not out and reached not in seen and depth < 40:
+                seen.add(reached)
+                out = way_out(depth + 1)
+            unmake(game)
+            if out:
+                return True
+        return False
+
+    return not way_out(0)
 
 
 def _won(game: Game) -> bool:
