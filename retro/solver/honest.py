@@ -7,8 +7,8 @@ game (`lookahead`): every line of moves that shows no new card, best first, each
 a move that shows one (turns a card face up, deals or turns the stock) ends its line. A line is
 valued by what its table shows (`seen_value`: cards home, cards still face down, empty piles,
 cards in order and in suit; a card just shown counts only as a card fewer face down). The best
-line, to the move showing a card or to a better table, is played (unless it strands a pile
-action: the stock can then never be dealt, see `strands`), and the player thinks again once it
+line, to the move showing a card or to a better table, is played (unless it strands the
+stock: it can then never be dealt, see `strands`), and the player thinks again once it
 has been seen what the new card is. With every card in sight the deal is solved as it
 stands. Before searching, one sample of the hidden cards is solved; if it is won, more are, and
 the move that wins most of them is played when it wins more than half (a Klondike endgame).
@@ -276,13 +276,13 @@ def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
     return line, shows, value - root_value if line else 0.0, nodes, trial
 
 
-_TRIED = 8  # lines, best first, checked for stranding a pile action before one is taken
-_REACH = 300  # nodes of the search for a way back to a pile action
+_TRIED = 8  # first moves, best first, whose best lines are checked for stranding the stock
+_REACH = 300  # nodes of the search for a way back to a pile action (see `strands`)
 
 
 def _best_open(trial: Game, lines: list[tuple[float, list[Move]]]) -> tuple[float, list[Move]]:
     """The best of `lines` (on `trial`) that does not strand a pile action: of the best lines
-    of the best few first moves, the first after which a pile holding cards can still act,
+    of the best few first moves, the first after which a stock holding cards can still act,
     unless none can now (none when they all strand it, as moving the last runs home does in
     Spider with too few cards left to fill every column for the row the stock still holds)."""
     lines.sort(key=lambda found: found[0], reverse=True)
@@ -306,15 +306,15 @@ def _best_open(trial: Game, lines: list[tuple[float, list[Move]]]) -> tuple[floa
 
 
 def strands(game: Game, most: int = _REACH) -> bool:
-    """Whether a pile holding cards has an action that is refused now and in every table the
-    known part reaches within `most` moves (a move showing a card counts as a way out: what
-    it shows may change that). Depth-first, moves filling an empty pile first (what most
-    refusals wait for); a table where an action is legal ends it. A search that runs out
-    finds the action stranded: a way out needing more moves is a way too long to count on."""
+    """Whether a stock holding cards has an action refused now and in every table the known
+    part reaches within `most` moves, no pile action being legal in any (a move showing a card
+    counts as a way out: what it shows may change that). Depth-first, moves leaving fewer piles
+    empty first (what most refusals wait for). A search that runs out finds the stock
+    stranded: a way out needing more moves is a way too long to count on."""
     position = game.position
-    acting = [pile for group in game.gdef.groups if group.action is not None
-              for pile in position.groups[group.name]]
-    if not any(pile.cards for pile in acting) or _won(game):
+    if _won(game) or not any(pile.cards for group in game.gdef.groups
+                             if group.action is not None and group.kind == "stock"
+                             for pile in position.groups[group.name]):
         return False
     hidden = hidden_count(position)
     seen = {key(game)}
