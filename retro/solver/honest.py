@@ -281,7 +281,7 @@ _REACH = 300  # nodes of the search for a way back to a pile action (see `strand
 
 
 def _best_open(trial: Game, lines: list[tuple[float, list[Move]]]) -> tuple[float, list[Move]]:
-    """The best of `lines` (on `trial`) that does not strand a pile action: of the best lines
+    """The best of `lines` (on `trial`) that does not strand the stock: of the best lines
     of the best few first moves, the first after which a stock holding cards can still act,
     unless none can now (none when they all strand it, as moving the last runs home does in
     Spider with too few cards left to fill every column for the row the stock still holds)."""
@@ -312,9 +312,8 @@ def strands(game: Game, most: int = _REACH) -> bool:
     empty first (what most refusals wait for). A search that runs out finds the stock
     stranded: a way out needing more moves is a way too long to count on."""
     position = game.position
-    if _won(game) or not any(pile.cards for group in game.gdef.groups
-                             if group.action is not None and group.kind == "stock"
-                             for pile in position.groups[group.name]):
+    if _won(game) or not any(pile.cards for pile in position.piles
+                             if pile.kind == "stock" and pile.group.action is not None):
         return False
     hidden = hidden_count(position)
     seen = {key(game)}
