@@ -198,15 +198,21 @@ def seen_value(position: Position, weights: Weights,
                 first = was_down  # the cards just turned face up are not read
             if dealt and top > was_len:
                 top = was_len  # nor the cards just dealt onto the pile
+        if first + 1 >= top:
+            continue
         lowest = 99
-        for at in range(first + 1, top):
-            below, card = cards[at - 1], cards[at]
-            if below.rank == card.rank + 1:
+        below = cards[first]
+        for card in itertools.islice(cards, first + 1, top):
+            below_rank, rank = below.rank, card.rank
+            if below_rank < lowest:
+                lowest = below_rank
+            if below_rank == rank + 1:
                 runs += 1
-                suited += below.suit == card.suit
-            lowest = min(lowest, below.rank)
-            if card.rank > lowest:
+                if below.suit == card.suit:
+                    suited += 1
+            if rank > lowest:
                 disorder += 1
+            below = card
     return (weights.home * home - weights.turned * down + weights.empty * empty
             + weights.cells * cells + weights.runs * runs + weights.suited * suited
             - weights.disorder * disorder)
