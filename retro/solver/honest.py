@@ -10,8 +10,9 @@ cards in order and in suit; a card just shown counts only as a card fewer face d
 line, to the move showing a card or to a better table, is played (unless it strands the
 stock: it can then never be dealt, see `strands`), and the player thinks again once it
 has been seen what the new card is. With every card in sight the deal is solved as it
-stands. Before searching, one sample of the hidden cards is solved; if it is won, more are, and
-the move that wins most of them is played when it wins more than half (a Klondike endgame).
+stands. Before searching (with at most 20 cards hidden), one sample of the hidden cards is
+solved; if it is won, more are, and the move that wins most of them is played when it wins
+more than half (a Klondike endgame).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ _UNREAD = frozenset(("moves", "score"))  # counters no rule reads: not part of a
 _GLANCE = 60  # nodes of a decision made with the thinking time spent
 _PATIENCE = 3  # decisions seeing nothing better before a pile action comes first
 _WANDER = 30  # moves without a better table before a pile action comes first
+_SOLVE_HIDDEN = 20  # cards hidden at most for samples to be solved before the known part
 _GIVE_UP = 200  # moves without a better table before the player gives up
 
 Shape = tuple[tuple[str, bool], ...]
@@ -389,7 +391,8 @@ def deciding(game: Game, rng: random.Random, samples: int, budget: Budget,
     wins: Counter[Move] = Counter()
     plans: dict[Move, tuple[list[Move], Game]] = {}
     share = Budget(nodes=budget.nodes, seconds=budget.seconds / max(samples, 1))
-    for _ in range(samples):
+    # with many cards hidden a sample is seldom won: the time goes to the known part instead
+    for _ in range(samples if hidden_count(game.position) <= _SOLVE_HIDDEN else 0):
         other = sample(game, seen, rng)
         found = yield from solving(other, share, pace)
         nodes += found.nodes
