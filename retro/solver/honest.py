@@ -367,8 +367,9 @@ def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
 def deciding(game: Game, rng: random.Random, samples: int, budget: Budget,
              avoid: frozenset[View], restless: bool, pace: Pace) -> Thinking[Decision]:
     """Choose a move from what is visible. With every card in sight the deal is solved as it
-    stands. Otherwise a sample of the hidden cards is solved (a share of `budget`); if it is
-    won, the rest of `samples` are too, and a move winning more than half of them is played.
+    stands. Otherwise, with few cards hidden (`_SOLVE_HIDDEN`), a sample of the hidden cards is
+    solved (a share of `budget`); if it is won, the rest of `samples` are too, and a move
+    winning more than half of them is played.
     Failing that the known part is searched (`lookahead`) and its best line's first move
     played: a line that shows a card, or that makes the table better without. Short of
     either the search is made again with empty piles counted as worth filling (first, when
@@ -392,7 +393,8 @@ def deciding(game: Game, rng: random.Random, samples: int, budget: Budget,
     plans: dict[Move, tuple[list[Move], Game]] = {}
     share = Budget(nodes=budget.nodes, seconds=budget.seconds / max(samples, 1))
     # with many cards hidden a sample is seldom won: the time goes to the known part instead
-    for _ in range(samples if hidden_count(game.position) <= _SOLVE_HIDDEN else 0):
+    solved = samples if hidden_count(game.position) <= _SOLVE_HIDDEN else 0
+    for _ in range(solved):
         other = sample(game, seen, rng)
         found = yield from solving(other, share, pace)
         nodes += found.nodes
