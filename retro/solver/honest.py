@@ -251,10 +251,10 @@ def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
     found: dict[bool, list[tuple[float, list[Move]]]] = {True: [], False: []}
     nodes = count = 0
     deadline = time.perf_counter() + budget.seconds
+    made: list[Move] = []  # the line made on `trial` now
     while frontier and nodes < budget.nodes and time.perf_counter() < deadline:
         line = heapq.heappop(frontier)[2]
-        for move in line:
-            make(trial, move)
+        _walk(trial, made, line)
         before = [(pile.down, len(pile.cards)) for pile in trial.position.piles]
         for move in [m for m in trial.legal_moves() if m.kind != DONE]:
             make(trial, move)
@@ -272,16 +272,30 @@ def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
                     count += 1
                     heapq.heappush(frontier, (-value, count, new))
             unmake(trial)
-        for _ in line:
-            unmake(trial)
         if pace.due():
             paused = time.perf_counter()
             yield
             deadline += time.perf_counter() - paused
+    _walk(trial, made, [])
     best = {shows: _best_open(trial, lines) for shows, lines in found.items()}
     shows = bool(best[True][1]) and (not best[False][1] or best[True][0] >= best[False][0])
     value, line = best[shows]
     return line, shows, value - root_value if line else 0.0, nodes, trial
+
+
+def _walk(trial: Game, made: list[Move], line: list[Move]) -> None:
+    """Bring `trial` from the line `made` on it to `line`, taking back only the moves past
+    the part they share: a best-first search goes on mostly near where it just was."""
+    shared = 0
+    for one, other in zip(made, line):
+        if one != other:
+            break
+        shared += 1
+    for _ in range(len(made) - shared):
+        unmake(trial)
+    for move in line[shared:]:
+        make(trial, move)
+    made[:] = line
 
 
 _TRIED = 8  # first moves, best first, whose best lines are checked for stranding the stock
