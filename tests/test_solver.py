@@ -18,7 +18,7 @@ from retro.definition.catalog import Catalog
 from retro.definition.loader import load_game_file
 from retro.definition.schema import schema
 from retro.engine.game import LOST, WON, Game
-from retro.engine.model import DONE, GameDef, Move, Position
+from retro.engine.model import DONE, MOVE, GameDef, Move, Position
 from retro.engine.notation import format_position, parse_position
 from retro.errors import DefinitionError
 from retro.solver import honest
@@ -410,6 +410,32 @@ def test_a_move_home_that_leaves_too_few_cards_to_deal_strands_the_stock() -> No
     play(game, "tableau:2>foundation:7/13")
     assert honest.strands(game)  # three cards cannot fill ten columns: the row is stuck
     assert not honest.strands(game_at(load("spider", suits=1), "tableau:1 = 9S"))  # no stock
+
+
+def test_the_known_part_search_fills_one_empty_column_of_many() -> None:
+    game = game_at(load("spider", suits=1), _LAST_ROW)  # six empty columns, a row to deal
+    piles = game.position.piles
+    legal = [m for m in game.legal_moves() if m.kind != DONE]
+    assert distinct(game.position, legal) == legal  # the key tells the columns apart
+    kept = distinct(game.position, legal, honest.player_alike(game.position))
+    onto_empty = [m for m in legal if m.kind == MOVE and not piles[m.dst].cards
+                  and piles[m.dst].kind == "tableau"]
+    runs = {(m.src, m.count) for m in onto_empty}
+    assert len(onto_empty) == 6 * len(runs) > 0  # each run may go to any of six columns
+    assert len(kept) == len(legal) - len(onto_empty) + len(runs)
+    weights = weights_for(game.gdef)
+
+    def worth(move: Move) -> float:
+        game.make(move)
+        value = honest.seen_value(game.position, weights)
+        game.unmake()
+        return value
+
+    # what the search reads of a table is the same whichever empty column is filled
+    for move in onto_empty:
+        tried = next(m for m in kept if m.kind == MOVE and (m.src, m.count) == (
+            move.src, move.count) and not piles[m.dst].cards and piles[m.dst].kind == "tableau")
+        assert worth(move) == worth(tried)
 
 
 def test_honest_play_keeps_the_cards_it_needs_to_deal_the_last_row() -> None:

@@ -32,7 +32,7 @@ from retro.engine.model import DONE, MOVE, Move, Position
 from retro.solver.adapter import key, make, unmake
 from retro.solver.guide import Weights, weights_for
 from retro.solver.safety import learn_for
-from retro.solver.search import LOST, UNKNOWN, Budget, Result, Search, solve
+from retro.solver.search import LOST, UNKNOWN, Budget, Result, Search, distinct, solve
 
 _UNREAD = frozenset(("moves", "score"))  # counters no rule reads: not part of a view
 _GLANCE = 60  # nodes of a decision made with the thinking time spent
@@ -246,6 +246,7 @@ def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
     root_hidden = hidden_count(trial.position)
     root_value = seen_value(trial.position, weights)
     visited = {key(trial)}
+    alike = player_alike(trial.position)
     frontier: list[tuple[float, int, list[Move]]] = [(0.0, 0, [])]
     # the lines showing a card, and those making the table better without
     found: dict[bool, list[tuple[float, list[Move]]]] = {True: [], False: []}
@@ -256,7 +257,8 @@ def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
         line = heapq.heappop(frontier)[2]
         _walk(trial, made, line)
         before = [(pile.down, len(pile.cards)) for pile in trial.position.piles]
-        for move in [m for m in trial.legal_moves() if m.kind != DONE]:
+        moves = [move for move in trial.legal_moves() if move.kind != DONE]
+        for move in distinct(trial.position, moves, alike):
             make(trial, move)
             nodes += 1
             shows = hidden_count(trial.position) < root_hidden
@@ -283,11 +285,19 @@ def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
     return line, shows, value - root_value if line else 0.0, nodes, trial
 
 
+def player_alike(position: Position) -> frozenset[str]:
+    """The groups whose empty piles the known-part search cannot tell apart: those the rules
+    make interchangeable, even while a stock deals them a row in pile order (Spider's), as
+    the search reads no card a deal puts down: a line filling one empty pile is worth what
+    the same line filling another is."""
+    return frozenset(group.name for group in position.gdef.groups if group.interchangeable)
+
+
 def _walk(trial: Game, made: list[Move], line: list[Move]) -> None:
     """Bring `trial` from the line `made` on it to `line`, taking back only the moves past
     the part they share: a best-first search goes on mostly near where it just was."""
     shared = 0
-    for one, other in zip(made, line):
+    for one, other in zip(made, line, strict=False):
         if one != other:
             break
         shared += 1

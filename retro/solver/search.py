@@ -106,19 +106,22 @@ def _candidates(game: Game) -> list[Move]:
     return distinct(position, [move for move in game.legal_moves() if move.kind != DONE])
 
 
-def distinct(position: Position, moves: list[Move]) -> list[Move]:
+def distinct(position: Position, moves: list[Move],
+             alike: frozenset[str] = frozenset()) -> list[Move]:
     """`moves` less those that lead where an earlier one does: the same cards onto another
     empty pile the position key counts as the same (FreeCell's cells and empty columns share
     a salt while the rules make them interchangeable), which the transposition table would
-    only throw away after the move was made."""
+    only throw away after the move was made; or onto another empty pile of a group in
+    `alike` (piles the honest search cannot tell apart, see `honest.player_alike`)."""
     piles = position.piles
-    filled: set[tuple[int, int, int]] = set()
+    filled: set[tuple[int, int, int | str]] = set()
     kept = []
     for move in moves:
         if move.kind == MOVE:
             target = piles[move.dst]
             if not target.cards:
-                same = (move.src, move.count, target.salt)
+                name = target.group.name
+                same = (move.src, move.count, name if name in alike else target.salt)
                 if same in filled:
                     continue
                 filled.add(same)
