@@ -388,6 +388,29 @@ def test_the_known_part_search_never_reads_face_down_cards() -> None:
     assert answers[0][0]
 
 
+def test_the_known_part_search_never_goes_back_to_a_table_seen() -> None:
+    game = game_at(load("spider", suits=1), "tableau:1 = 2s 6S 5S\ntableau:2 = 3s 6S\n"
+                   "tableau:3 = 4s KS QS")
+    before = honest.view(game)
+    play(game, "tableau:1>tableau:2/1")  # the Five to the other Six: no card shown
+    now = honest.view(game)
+    first, second = (pile.index for pile in game.position.groups["tableau"][:2])
+    undo = Move(MOVE, second, 1, first)
+    assert undo in game.legal_moves()
+    trial = honest.sample(game, now, random.Random(3))
+    seen = honest._seen_keys(trial, frozenset({before, now}))
+    assert trial.key() in seen and len(seen) == 2
+    trial.make(undo)  # back where the game was, on the sample: the same table
+    assert trial.key() in seen
+    line, _, _, _, searched = honest.lookahead(game, now, random.Random(3),
+                                               Budget(nodes=2_000, seconds=600),
+                                               frozenset({before, now}))
+    assert line
+    for move in line:  # no table of the line is one seen before
+        searched.push(move)
+        assert honest.view(searched) not in (before, now)
+
+
 def test_a_sample_agrees_with_everything_visible() -> None:
     real = Game(load("spider", suits=2), 4)
     seen = honest.view(real)

@@ -245,7 +245,7 @@ def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
     weights = weights or weights_for(game.gdef)
     root_hidden = hidden_count(trial.position)
     root_value = seen_value(trial.position, weights)
-    visited = {key(trial)}
+    visited = {key(trial)} | _seen_keys(trial, avoid)
     alike = player_alike(trial.position)
     frontier: list[tuple[float, int, list[Move]]] = [(0.0, 0, [])]
     # the lines showing a card, and those making the table better without
@@ -283,6 +283,29 @@ def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
     shows = bool(best[True][1]) and (not best[False][1] or best[True][0] >= best[False][0])
     value, line = best[shows]
     return line, shows, value - root_value if line else 0.0, nodes, trial
+
+
+def _seen_keys(trial: Game, avoid: frozenset[View]) -> set[int]:
+    """The keys on `trial` of the tables in `avoid` (seen in this game) that the known-part
+    search could reach again: those with as many cards face down on each pile as now (no card
+    shown since), whose face-down cards are then the sample's. The search passes through none
+    of them, so no line goes back to a table seen."""
+    gdef = trial.gdef
+    downs = [pile.down for pile in trial.position.piles]
+    keys = set()
+    for piles, counters in avoid:
+        if [down for down, _ in piles] != downs:
+            continue
+        position = Position(gdef)
+        for pile, source, (down, up) in zip(position.piles, trial.position.piles, piles,
+                                            strict=True):
+            pile.cards.extend(source.cards[:down])
+            pile.cards.extend(up)
+            pile.down = down
+        position.counters.update(dict(counters))
+        position.refresh_all()
+        keys.add(Game(gdef, trial.seed, position).key())
+    return keys
 
 
 def player_alike(position: Position) -> frozenset[str]:
@@ -486,9 +509,10 @@ class Player:
         """The next move on `game` (None: the player gives up): the plan's next move while it
         is legal, else a decision of `samples` samples within `budget`."""
         if self.plan and self.plan_game is not None and self.plan[0] in game.legal_moves():
-            move = self.plan.pop(0)
-            make(self.plan_game, move)
-            return move
+            make(self.plan_game, self.plan[0])
+            if view(self.plan_game) not in self.avoid:
+                return self.plan.pop(0)
+            self.plan, self.plan_game = [], None  # it comes back to a table seen: think again
         restless = self.stalls >= _PATIENCE or self.since >= _WANDER
         decision = yield from deciding(game, self.rng, samples, budget, frozenset(self.avoid),
                                        restless, pace)
