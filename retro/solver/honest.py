@@ -28,7 +28,7 @@ from typing import TypeVar
 
 from retro.engine.cards import Card, make_deck
 from retro.engine.game import WON, Game
-from retro.engine.model import DONE, MOVE, Move, Position
+from retro.engine.model import DONE, MOVE, GameDef, Move, Position
 from retro.solver.adapter import key, make, unmake
 from retro.solver.guide import Weights, weights_for
 from retro.solver.safety import learn_for
@@ -104,20 +104,28 @@ def sample(game: Game, seen: View, rng: random.Random) -> Game:
     gdef = game.gdef
     deck = gdef.deck
     unseen = Counter(make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high))
-    piles, counters = seen
+    piles = seen[0]
     for _, up in piles:
         unseen.subtract(up)
     hidden = sorted(unseen.elements(), key=lambda card: (card.suit, card.rank))
     rng.shuffle(hidden)
-    position = Position(gdef)
-    for pile, (down, up) in zip(position.piles, piles, strict=True):
-        pile.cards.extend(hidden[:down])
+    face_down = []
+    for down, _ in piles:
+        face_down.append(hidden[:down])
         del hidden[:down]
+    return _table(gdef, seen, face_down, rng.randrange(1 << 31))
+
+
+def _table(gdef: GameDef, seen: View, face_down: list[list[Card]], seed: int) -> Game:
+    """A game showing `seen`, with `face_down` (a list a pile) in its hidden places."""
+    position = Position(gdef)
+    for pile, (down, up), hidden in zip(position.piles, seen[0], face_down, strict=True):
+        pile.cards.extend(hidden)
         pile.cards.extend(up)
         pile.down = down
-    position.counters.update(dict(counters))
+    position.counters.update(dict(seen[1]))
     position.refresh_all()
-    return Game(gdef, rng.randrange(1 << 31), position)
+    return Game(gdef, seed, position)
 
 
 def progress(seen: View, shape: Shape, weights: Weights) -> float:
@@ -268,7 +276,7 @@ def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
             if position_key not in visited:
                 visited.add(position_key)
                 new = [*line, move]
-                if shows or (value > root_value + _SOONER and view(trial) not in avoid):
+                if shows or value > root_value + _SOONER:  # (tables seen are in `visited`)
                     found[shows].append((value, new))
                 if not shows and not _won(trial):
                     count += 1
@@ -290,22 +298,11 @@ def _seen_keys(trial: Game, avoid: frozenset[View]) -> set[int]:
     search could reach again: those with as many cards face down on each pile as now (no card
     shown since), whose face-down cards are then the sample's. The search passes through none
     of them, so no line goes back to a table seen."""
-    gdef = trial.gdef
-    downs = [pile.down for pile in trial.position.piles]
-    keys = set()
-    for piles, counters in avoid:
-        if [down for down, _ in piles] != downs:
-            continue
-        position = Position(gdef)
-        for pile, source, (down, up) in zip(position.piles, trial.position.piles, piles,
-                                            strict=True):
-            pile.cards.extend(source.cards[:down])
-            pile.cards.extend(up)
-            pile.down = down
-        position.counters.update(dict(counters))
-        position.refresh_all()
-        keys.add(Game(gdef, trial.seed, position).key())
-    return keys
+    piles = trial.position.piles
+    downs = [pile.down for pile in piles]
+    face_down = [pile.cards[:pile.down] for pile in piles]
+    return {_table(trial.gdef, table, face_down, trial.seed).key() for table in avoid
+            if [down for down, _ in table[0]] == downs}
 
 
 def player_alike(position: Position) -> frozenset[str]:
