@@ -22,7 +22,7 @@ from retro.engine.model import DONE, MOVE, GameDef, Move, Position
 from retro.engine.notation import format_position, parse_position
 from retro.errors import DefinitionError
 from retro.solver import honest
-from retro.solver.guide import PORTFOLIO_TILTS, Weights, tilts_for, weights_for
+from retro.solver.guide import PORTFOLIO_TILTS, Weights, evaluate, tilts_for, weights_for
 from retro.solver.safety import home_moves, learn_for, model_for, safe_move
 from retro.solver.search import (
     BEST_FIRST,
@@ -459,6 +459,16 @@ def test_the_known_part_search_fills_one_empty_column_of_many() -> None:
         tried = next(m for m in kept if m.kind == MOVE and (m.src, m.count) == (
             move.src, move.count) and not piles[m.dst].cards and piles[m.dst].kind == "tableau")
         assert worth(move) == worth(tried)
+
+
+def test_a_column_with_no_card_face_down_counts_as_clean_for_both_searches() -> None:
+    game = game_at(load("spider", suits=2), "\n".join((
+        "tableau:1 = 9S", "tableau:2 = 5s 8S", "tableau:3 = 7H 6H", "tableau:4 = 2h 3s KH QH")))
+    only_clean = Weights(**{name: 0.0 for name in Weights.names()}).with_changes({"clean": 1})
+    # columns 1 and 3 hold cards, none face down; the six empty columns are not clean
+    assert honest.seen_value(game.position, only_clean) == 2
+    assert evaluate(game.position, only_clean, None) == 2
+    assert weights_for(game.gdef).clean > 0  # Spider's file prizes them
 
 
 def test_honest_play_keeps_the_cards_it_needs_to_deal_the_last_row() -> None:

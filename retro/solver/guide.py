@@ -22,6 +22,7 @@ class Weights:
     suited: float = 1.0       # a card on the next higher card of its own suit
     empty: float = 12.0       # an empty pile of the tableau (or a reserve, a grid gap)
     cells: float = 3.0        # an empty free cell
+    clean: float = 0.0        # a pile taking cards (not a cell) that holds cards, none face down
     buried: float = 1.5       # (minus) a card lying on a card the foundations take next
     disorder: float = 3.0     # (minus) a card lying above a lower card of its pile, or unseen
     #                           in the stock
@@ -60,7 +61,7 @@ def tilts_for(gdef: GameDef) -> tuple[Mapping[str, float], ...]:
 def evaluate(position: Position, weights: Weights, model: SafetyModel | None,
              mobility: int = 0) -> float:
     """The position's value: the weighted sum of its features."""
-    home = turned_down = runs = suited = empty = cells = disorder = stock = 0
+    home = turned_down = runs = suited = empty = cells = clean = disorder = stock = 0
     for pile in position.piles:
         kind = pile.kind
         cards = pile.cards
@@ -79,6 +80,8 @@ def evaluate(position: Position, weights: Weights, model: SafetyModel | None,
                 else:
                     empty += 1
             continue
+        if not pile.down and pile.group.accept is not None and kind != "cell":
+            clean += 1
         if pile.run > 1:
             runs += pile.run - 1
         lowest = 99
@@ -94,7 +97,7 @@ def evaluate(position: Position, weights: Weights, model: SafetyModel | None,
             below = card
     value = (weights.home * home - weights.turned * turned_down + weights.runs * runs
              + weights.suited * suited + weights.empty * empty + weights.cells * cells
-             + weights.mobility * mobility - weights.disorder * disorder
+             + weights.clean * clean + weights.mobility * mobility - weights.disorder * disorder
              + weights.stock * stock)
     if model is not None and weights.buried:
         value -= weights.buried * _buried(position, model)

@@ -180,7 +180,7 @@ def seen_value(position: Position, weights: Weights,
     when in suit), cards above a lower card (minus); the search's weights. `before`: each
     pile's face-down and total counts before a move that showed cards; a card it showed (its
     place in a sample is made up) counts for nothing but one card fewer face down."""
-    home = down = empty = cells = runs = suited = disorder = 0
+    home = down = empty = cells = clean = runs = suited = disorder = 0
     dealt = before is not None and any(
         pile.kind == "stock" and len(pile.cards) < before[index][1]
         for index, pile in enumerate(position.piles))
@@ -200,6 +200,8 @@ def seen_value(position: Position, weights: Weights,
                 else:
                     empty += 1
             continue
+        if not pile.down and pile.group.accept is not None and kind != "cell":
+            clean += 1
         top = len(cards)
         first = pile.down
         if before is not None:
@@ -224,8 +226,8 @@ def seen_value(position: Position, weights: Weights,
                 disorder += 1
             below = card
     return (weights.home * home - weights.turned * down + weights.empty * empty
-            + weights.cells * cells + weights.runs * runs + weights.suited * suited
-            - weights.disorder * disorder)
+            + weights.cells * cells + weights.clean * clean + weights.runs * runs
+            + weights.suited * suited - weights.disorder * disorder)
 
 
 _SOONER = 0.01  # (minus) a move of a line: of two equal lines the shorter, so a card shows sooner
