@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
-from retro.engine.model import GameDef, Position
+from retro.engine.model import GameDef, Pile, Position
 from retro.solver.safety import FOUNDATION, SafetyModel
 
 
@@ -58,6 +58,12 @@ def tilts_for(gdef: GameDef) -> tuple[Mapping[str, float], ...]:
     return PORTFOLIO_TILTS if named is None else tuple(named)
 
 
+def is_clean(pile: Pile) -> bool:
+    """A pile holding cards (the caller knows it holds some) with none face down, that takes
+    cards and is not a cell: on its way to empty, its cards free to move for good."""
+    return not pile.down and pile.group.accept is not None and pile.kind != "cell"
+
+
 def evaluate(position: Position, weights: Weights, model: SafetyModel | None,
              mobility: int = 0) -> float:
     """The position's value: the weighted sum of its features."""
@@ -80,7 +86,7 @@ def evaluate(position: Position, weights: Weights, model: SafetyModel | None,
                 else:
                     empty += 1
             continue
-        if not pile.down and pile.group.accept is not None and kind != "cell":
+        if is_clean(pile):
             clean += 1
         if pile.run > 1:
             runs += pile.run - 1

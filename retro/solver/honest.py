@@ -30,7 +30,7 @@ from retro.engine.cards import Card, make_deck
 from retro.engine.game import WON, Game
 from retro.engine.model import DONE, MOVE, GameDef, Move, Position
 from retro.solver.adapter import key, make, unmake
-from retro.solver.guide import Weights, weights_for
+from retro.solver.guide import Weights, is_clean, weights_for
 from retro.solver.safety import learn_for
 from retro.solver.search import LOST, UNKNOWN, Budget, Result, Search, distinct, solve
 
@@ -200,7 +200,7 @@ def seen_value(position: Position, weights: Weights,
                 else:
                     empty += 1
             continue
-        if not pile.down and pile.group.accept is not None and kind != "cell":
+        if is_clean(pile):
             clean += 1
         top = len(cards)
         first = pile.down
