@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from collections import Counter
 from contextlib import redirect_stdout
 from pathlib import Path
 
@@ -468,6 +469,46 @@ def test_a_column_with_no_card_face_down_counts_as_clean_for_both_searches() -> 
     # columns 1 and 3 hold cards, none face down; the six empty columns are not clean
     assert honest.seen_value(game.position, only_clean) == 2
     assert evaluate(game.position, only_clean, None) == 2
+
+
+# 1 suit, the stock dealt: five suits home, 18 cards face down, one empty column
+_SPENT = "\n".join([*(f"foundation:{n} = {_RUN}" for n in range(1, 6)), "tableau:1 = 6s as 8S",
+                    "tableau:2 = 4S", "tableau:3 = KS QS", "tableau:4 = 3s KS",
+                    "tableau:6 = qs 9s ts qs TS", "tableau:7 = 2s 2s 9s 7s 5S 4S",
+                    "tableau:8 = js 8S 7S", f"tableau:9 = 5s 3s js {_RUN[9:]}",
+                    "tableau:10 = ks 6s js AS"])
+
+
+def test_a_move_is_counted_for_every_sample_it_wins() -> None:
+    game = game_at(load("spider", suits=1), _SPENT)
+    rng = random.Random(2)
+    share = Budget(nodes=3_000, seconds=600)
+    tables = []
+    for _ in range(4):
+        trial = honest.sample(game, honest.view(game), rng)
+        tables.append((trial, solve(trial, share)))
+    firsts = Counter(found.moves[0] for _, found in tables if found.result == WON)
+    assert len(firsts) > 1  # the samples won start their winning lines with different moves
+    wins = Counter(firsts)
+    plans: dict[Move, tuple[list[Move], Game]] = {}
+    honest.finish(honest._cross_check(tables, wins, plans, share, honest.ONE_PIECE))
+    for move in firsts:
+        expected = 0
+        for trial, found in tables:
+            if found.result == WON and found.moves[0] == move:
+                expected += 1
+            elif found.result != LOST:
+                after = Game(trial.gdef, trial.seed, position=_copy(trial))
+                after.push(move)
+                expected += solve(after, share).result == WON
+        assert wins[move] == expected
+    assert any(wins[move] > firsts[move] for move in firsts)
+    for move, (line, trial) in plans.items():  # each line credited wins its sample
+        replay = Game(trial.gdef, trial.seed, position=_copy(trial))
+        assert line[0] == move
+        for step in line:
+            replay.push(step)
+        assert replay.outcome() == WON
 
 
 def test_honest_play_keeps_the_cards_it_needs_to_deal_the_last_row() -> None:

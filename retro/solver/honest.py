@@ -11,8 +11,9 @@ line, to the move showing a card or to a better table, is played (unless it stra
 stock: it can then never be dealt, see `strands`), and the player thinks again once it
 has been seen what the new card is. With every card in sight the deal is solved as it
 stands. Before searching (with at most 20 cards hidden), one sample of the hidden cards is
-solved; if it is won, more are, and the move that wins most of them is played when it wins
-more than half (a Klondike endgame).
+solved; if it is won, more are, and each move starting a sample's win is tried on the other
+samples (wins seldom start alike). The move winning most of them is played when it wins more
+than half (a Klondike endgame).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import TypeVar
 from retro.engine.cards import Card, make_deck
 from retro.engine.game import WON, Game
 from retro.engine.model import DONE, MOVE, GameDef, Move, Position
-from retro.solver.adapter import key, make, unmake
+from retro.solver.adapter import copy_game, key, make, unmake
 from retro.solver.guide import Weights, is_clean, weights_for
 from retro.solver.safety import learn_for
 from retro.solver.search import LOST, UNKNOWN, Budget, Result, Search, distinct, solve
@@ -414,8 +415,9 @@ def deciding(game: Game, rng: random.Random, samples: int, budget: Budget,
              avoid: frozenset[View], restless: bool, pace: Pace) -> Thinking[Decision]:
     """Choose a move from what is visible. With every card in sight the deal is solved as it
     stands. Otherwise, with few cards hidden (`_SOLVE_HIDDEN`), a sample of the hidden cards is
-    solved (a share of `budget`); if it is won, the rest of `samples` are too, and a move
-    winning more than half of them is played.
+    solved (a share of `budget`); if it is won, the rest of `samples` are too, each move
+    starting a win is tried on the others (`_cross_check`), and a move winning more than half
+    of them is played.
     Failing that the known part is searched (`lookahead`) and its best line's first move
     played: a line that shows a card, or that makes the table better without. Short of
     either the search is made again with empty piles counted as worth filling (first, when
@@ -440,15 +442,19 @@ def deciding(game: Game, rng: random.Random, samples: int, budget: Budget,
     share = Budget(nodes=budget.nodes, seconds=budget.seconds / max(samples, 1))
     # with many cards hidden a sample is seldom won: the time goes to the known part instead
     solved = samples if hidden_count(game.position) <= _SOLVE_HIDDEN else 0
+    tables: list[tuple[Game, Result]] = []
     for _ in range(solved):
         other = sample(game, seen, rng)
         found = yield from solving(other, share, pace)
         nodes += found.nodes
+        tables.append((other, found))
         if found.result == WON and found.moves:
             wins[found.moves[0]] += 1
             plans.setdefault(found.moves[0], (found.moves, other))
         elif not wins:
             break  # the first sample is not won: the known part is searched instead
+    if len(wins) > 1:
+        nodes += yield from _cross_check(tables, wins, plans, share, pace)
     if 2 * won_most(wins) > samples:
         move, won = wins.most_common(1)[0]
         moves, other = plans[move]
@@ -465,6 +471,30 @@ def deciding(game: Game, rng: random.Random, samples: int, budget: Budget,
         if line and (shows or gain > 0):
             return Decision(line[0], 0, samples, nodes, False, tried is eager, line[1:], trial)
     return Decision(None, 0, samples, nodes, stuck=True)
+
+
+def _cross_check(tables: list[tuple[Game, Result]], wins: Counter[Move],
+                 plans: dict[Move, tuple[list[Move], Game]], share: Budget,
+                 pace: Pace) -> Thinking[int]:
+    """Try each first move of a sample's win on the other samples solved and not proved lost:
+    the winning lines of samples seldom start alike (moves in another order win as well), so
+    a move is counted for every sample it wins (its line kept in `plans`). Returns the nodes
+    searched."""
+    nodes = 0
+    for move in list(wins):
+        for other, found in tables:
+            if found.result == LOST or (found.moves and found.moves[0] == move):
+                continue
+            if move not in other.legal_moves():
+                continue
+            trial = copy_game(other)
+            make(trial, move)
+            after = yield from solving(trial, share, pace)
+            nodes += after.nodes
+            if after.result == WON:
+                wins[move] += 1
+                plans.setdefault(move, ([move, *after.moves], other))
+    return nodes
 
 
 def won_most(wins: Counter[Move]) -> int:
