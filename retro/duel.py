@@ -160,9 +160,9 @@ class Computer:
         self.moves: list[Move] = []  # made on `game`, in order
         self.thought = 0.0  # seconds spent thinking
         self.finished = False
-        from retro.solver import honest  # the solver only when the computer plays
+        from retro.solver import honest, pacing  # the solver only when the computer plays
 
-        self._pace = honest.Pace()
+        self._pace = pacing.Pace()
         self._steps = honest.playing(game, strength.seconds, strength.samples, seed,
                                      strength.nodes, pace=self._pace, clock=self._clock)
         self._slice_start = 0.0

@@ -24,6 +24,7 @@ from retro.engine.notation import format_position, parse_position
 from retro.errors import DefinitionError
 from retro.solver import honest
 from retro.solver.guide import PORTFOLIO_TILTS, Weights, evaluate, tilts_for, weights_for
+from retro.solver.pacing import ONE_PIECE, finish
 from retro.solver.safety import home_moves, learn_for, model_for, safe_move
 from retro.solver.search import (
     BEST_FIRST,
@@ -491,7 +492,7 @@ def test_a_move_is_counted_for_every_sample_it_wins() -> None:
     assert len(firsts) > 1  # the samples won start their winning lines with different moves
     wins = Counter(firsts)
     plans: dict[Move, tuple[list[Move], Game]] = {}
-    honest.finish(honest._cross_check(tables, wins, plans, share, honest.ONE_PIECE))
+    finish(honest._cross_check(tables, wins, plans, share, ONE_PIECE))
     for move in firsts:
         expected = 0
         for trial, found in tables:

@@ -25,15 +25,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import TypeVar
 
 from retro.engine.cards import Card, make_deck
 from retro.engine.game import WON, Game
 from retro.engine.model import DONE, MOVE, GameDef, Move, Position
 from retro.solver.adapter import copy_game, key, make, unmake
 from retro.solver.guide import Weights, is_clean, weights_for
-from retro.solver.safety import learn_for
-from retro.solver.search import LOST, UNKNOWN, Budget, Result, Search, distinct, solve
+from retro.solver.pacing import ONE_PIECE, Pace, Thinking, finish, solving
+from retro.solver.search import LOST, UNKNOWN, Budget, Result, distinct
 
 _UNREAD = frozenset(("moves", "score"))  # counters no rule reads: not part of a view
 _GLANCE = 60  # nodes of a decision made with the thinking time spent
@@ -44,50 +43,6 @@ _GIVE_UP = 200  # moves without a better table before the player gives up
 
 Shape = tuple[tuple[str, bool], ...]
 View = tuple[tuple[tuple[int, tuple[Card, ...]], ...], tuple[tuple[str, int], ...]]
-T = TypeVar("T")
-Thinking = Generator[None, None, T]  # thinking made of slices: yields hand the frame back
-
-
-class Pace:
-    """When thinking made of slices hands the frame back: `until`, a `time.perf_counter()`
-    time its driver sets before each slice (0: never, the thinking runs in one piece).
-    Budgets in seconds count thinking time only: the time handed back is added to their
-    deadlines, so a decision made in slices is the one made in one piece."""
-
-    def __init__(self) -> None:
-        self.until = 0.0
-
-    def due(self) -> bool:
-        return self.until > 0 and time.perf_counter() >= self.until
-
-
-ONE_PIECE = Pace()  # never hands the frame back
-
-
-def finish(thinking: Generator[object, None, T]) -> T:
-    """Run thinking made of slices to its end in one piece."""
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as stop:
-            return stop.value  # type: ignore[no-any-return]
-
-
-def solving(game: Game, budget: Budget, pace: Pace) -> Thinking[Result]:
-    """`solve`, a slice at a time when `pace` asks for slices (the search is left half-way
-    between them: give it a game of its own)."""
-    if not pace.until:
-        return solve(game, budget)
-    while not learn_for(game.gdef, max(pace.until - time.perf_counter(), 0.0)):
-        yield  # the game's safe moves, learnt once, a slice at a time too
-    search = Search(game, budget)
-    while True:
-        found = search.run_for(max(pace.until - time.perf_counter(), 0.0))
-        if found is not None:
-            return found
-        yield
-
-
 def view(game: Game) -> View:
     """What a player sees: for each pile how many cards lie face down and the face-up ones;
     the counters that rules read (redeals, ...; not the moves made or the score, so a table

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, ClassVar
 from retro.engine.game import PLAYING, WON, Game
 from retro.engine.model import Move
 from retro.solver.adapter import copy_game
-from retro.solver.honest import Pace, Player, Thinking
+from retro.solver.honest import Player
+from retro.solver.pacing import Pace, Thinking
 from retro.solver.search import Budget
 from retro.ui import texts
 
