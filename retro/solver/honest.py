@@ -439,9 +439,7 @@ def _cross_check(tables: list[tuple[Game, Result]], wins: Counter[Move],
     for move in list(wins):
         for other, found in tables:
             if found.result == LOST or (found.moves and found.moves[0] == move):
-                continue
-            if move not in other.legal_moves():
-                continue
+                continue  # (samples look alike: a move legal on one is legal on all)
             trial = copy_game(other)
             make(trial, move)
             after = yield from solving(trial, share, pace)
