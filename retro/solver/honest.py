@@ -523,7 +523,7 @@ class Player:
 
 
 def play(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
-         sample_nodes: int = 3_000, max_moves: int = 3_000) -> Played:
+         sample_nodes: int = 10_000, max_moves: int = 3_000) -> Played:
     """Play the deal from here to its end, honestly, thinking for about `seconds` (each
     decision takes a share of what is left). With the time spent, the rest is played at a
     glance (a few nodes a move), as a player short of time plays on; a game still
@@ -535,7 +535,7 @@ Clock = Callable[[], float]
 
 
 def playing(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
-            sample_nodes: int = 3_000, max_moves: int = 3_000, pace: Pace = ONE_PIECE,
+            sample_nodes: int = 10_000, max_moves: int = 3_000, pace: Pace = ONE_PIECE,
             clock: Clock = time.perf_counter) -> Generator[Move | None, None, Played]:
     """`play` a slice at a time when `pace` asks for slices: yields None to hand the frame
     back and each move once it is made on `game`. `clock` tells the thinking time spent (for
