@@ -36,6 +36,7 @@ from retro.solver.search import LOST, UNKNOWN, Budget, Result, distinct
 
 _UNREAD = frozenset(("moves", "score"))  # counters no rule reads: not part of a view
 _GLANCE = 60  # nodes of a decision made with the thinking time spent
+_NODES = 10_000  # nodes of each search of a decision at most (within its share of the time)
 _PATIENCE = 3  # decisions seeing nothing better before a pile action comes first
 _WANDER = 30  # moves without a better table before a pile action comes first
 _SOLVE_HIDDEN = 20  # cards hidden at most for samples to be solved before the known part
@@ -523,7 +524,7 @@ class Player:
 
 
 def play(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
-         sample_nodes: int = 10_000, max_moves: int = 3_000) -> Played:
+         sample_nodes: int = _NODES, max_moves: int = 3_000) -> Played:
     """Play the deal from here to its end, honestly, thinking for about `seconds` (each
     decision takes a share of what is left). With the time spent, the rest is played at a
     glance (a few nodes a move), as a player short of time plays on; a game still
@@ -535,7 +536,7 @@ Clock = Callable[[], float]
 
 
 def playing(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
-            sample_nodes: int = 10_000, max_moves: int = 3_000, pace: Pace = ONE_PIECE,
+            sample_nodes: int = _NODES, max_moves: int = 3_000, pace: Pace = ONE_PIECE,
             clock: Clock = time.perf_counter) -> Generator[Move | None, None, Played]:
     """`play` a slice at a time when `pace` asks for slices: yields None to hand the frame
     back and each move once it is made on `game`. `clock` tells the thinking time spent (for
