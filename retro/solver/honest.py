@@ -188,6 +188,7 @@ def seen_value(position: Position, weights: Weights,
 
 
 _SOONER = 0.01  # (minus) a move of a line: of two equal lines the shorter, so a card shows sooner
+_WIDER = 2.0  # (minus) a move of a line when choosing the next one to extend: wide before deep
 
 
 Line = tuple[list[Move], bool, float, int, Game]
@@ -202,7 +203,9 @@ def lookahead(game: Game, seen: View, rng: random.Random, budget: Budget,
 def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
             avoid: frozenset[View], weights: Weights | None, pace: Pace) -> Thinking[Line]:
     """Search the known part of the game: every line of moves that shows no new card, best
-    first, once per position (a transposition table on the position key). A move that shows
+    first, the next line to extend chosen by its worth less `_WIDER` a move (short lines come
+    first, so the search spreads wide before it goes deep), once per position (a
+    transposition table on the position key). A move that shows
     a card (turns one face up, deals or turns the stock) ends its line. The search runs on a
     sample of the hidden cards, whose cards it never weighs: a card shown counts only as one
     card fewer face down. Returns the best line (to its most promising table not already
@@ -229,8 +232,8 @@ def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
             make(trial, move)
             nodes += 1
             shows = hidden_count(trial.position) < root_hidden
-            value = (seen_value(trial.position, weights, before if shows else None)
-                     - _SOONER * (len(line) + 1))
+            worth = seen_value(trial.position, weights, before if shows else None)
+            value = worth - _SOONER * (len(line) + 1)
             position_key = key(trial)
             if position_key not in visited:
                 visited.add(position_key)
@@ -239,7 +242,7 @@ def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
                     found[shows].append((value, new))
                 if not shows and not _won(trial):
                     count += 1
-                    heapq.heappush(frontier, (-value, count, new))
+                    heapq.heappush(frontier, (_WIDER * len(new) - worth, count, new))
             unmake(trial)
         if pace.due():
             paused = time.perf_counter()
