@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from retro.engine.cards import Card, make_deck
 from retro.engine.game import WON, Game
-from retro.engine.model import DONE, MOVE, GameDef, Move, Position
+from retro.engine.model import DONE, MOVE, GameDef, Move, Pile, Position
 from retro.solver.adapter import copy_game, key, make, unmake
 from retro.solver.guide import Weights, is_clean, weights_for
 from retro.solver.pacing import ONE_PIECE, Pace, Thinking, finish, solving
@@ -131,60 +131,73 @@ def hidden_count(position: Position) -> int:
 
 
 def seen_value(position: Position, weights: Weights,
-               before: list[tuple[int, int]] | None = None) -> float:
+               before: list[tuple[int, int]] | None = None,
+               known: dict[int, float] | None = None) -> float:
     """How promising a table looks from its face-up cards alone: cards home, face-down cards
     outside the stock (minus), empty piles and cells, cards in order on the one below (more
     when in suit), cards above a lower card (minus); the search's weights. `before`: each
     pile's face-down and total counts before a move that showed cards; a card it showed (its
-    place in a sample is made up) counts for nothing but one card fewer face down."""
-    home = down = empty = cells = clean = runs = suited = disorder = 0
+    place in a sample is made up) counts for nothing but one card fewer face down. `known`:
+    each pile's worth by its part of the position key, kept between the tables of one search
+    (a move changes two or three piles: the others are read from it)."""
     dealt = before is not None and any(
         pile.kind == "stock" and len(pile.cards) < before[index][1]
         for index, pile in enumerate(position.piles))
+    total = 0.0
     for index, pile in enumerate(position.piles):
-        kind = pile.kind
-        cards = pile.cards
-        if kind == "foundation":
-            home += len(cards)
-            continue
-        if kind == "stock":
-            continue
-        down += pile.down
-        if not cards:
-            if pile.group.accept is not None:
-                if kind == "cell":
-                    cells += 1
-                else:
-                    empty += 1
-            continue
-        if is_clean(pile):
-            clean += 1
-        top = len(cards)
+        top = len(pile.cards)
         first = pile.down
         if before is not None:
             was_down, was_len = before[index]
-            if pile.down < was_down:
+            if first < was_down:
                 first = was_down  # the cards just turned face up are not read
             if dealt and top > was_len:
                 top = was_len  # nor the cards just dealt onto the pile
-        if first + 1 >= top:
+            if first != pile.down or top != len(pile.cards):
+                total += pile_worth(pile, weights, first, top)
+                continue
+        if known is None:
+            total += pile_worth(pile, weights, first, top)
             continue
-        lowest = 99
-        below = cards[first]
-        for card in itertools.islice(cards, first + 1, top):
-            below_rank, rank = below.rank, card.rank
-            if below_rank < lowest:
-                lowest = below_rank
-            if below_rank == rank + 1:
-                runs += 1
-                if below.suit == card.suit:
-                    suited += 1
-            if rank > lowest:
-                disorder += 1
-            below = card
-    return (weights.home * home - weights.turned * down + weights.empty * empty
-            + weights.cells * cells + weights.clean * clean + weights.runs * runs
-            + weights.suited * suited - weights.disorder * disorder)
+        worth = known.get(pile.term)
+        if worth is None:
+            worth = known[pile.term] = pile_worth(pile, weights, first, top)
+        total += worth
+    return total
+
+
+def pile_worth(pile: Pile, weights: Weights, first: int, top: int) -> float:
+    """One pile's part of `seen_value`, reading its cards from `first` up to `top`."""
+    kind = pile.kind
+    cards = pile.cards
+    if kind == "foundation":
+        return weights.home * len(cards)
+    if kind == "stock":
+        return 0.0
+    worth = -weights.turned * pile.down
+    if not cards:
+        if pile.group.accept is not None:
+            worth += weights.cells if kind == "cell" else weights.empty
+        return worth
+    if is_clean(pile):
+        worth += weights.clean
+    if first + 1 >= top:
+        return worth
+    runs = suited = disorder = 0
+    lowest = 99
+    below = cards[first]
+    for card in itertools.islice(cards, first + 1, top):
+        below_rank, rank = below.rank, card.rank
+        if below_rank < lowest:
+            lowest = below_rank
+        if below_rank == rank + 1:
+            runs += 1
+            if below.suit == card.suit:
+                suited += 1
+        if rank > lowest:
+            disorder += 1
+        below = card
+    return worth + weights.runs * runs + weights.suited * suited - weights.disorder * disorder
 
 
 _SOONER = 0.01  # (minus) a move of a line: of two equal lines the shorter, so a card shows sooner
@@ -214,7 +227,8 @@ def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
     trial = sample(game, seen, rng)
     weights = weights or weights_for(game.gdef)
     root_hidden = hidden_count(trial.position)
-    root_value = seen_value(trial.position, weights)
+    known: dict[int, float] = {}
+    root_value = seen_value(trial.position, weights, known=known)
     visited = {key(trial)} | _seen_keys(trial, avoid)
     alike = player_alike(trial.position)
     frontier: list[tuple[float, int, list[Move]]] = [(0.0, 0, [])]
@@ -232,7 +246,7 @@ def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
             make(trial, move)
             nodes += 1
             shows = hidden_count(trial.position) < root_hidden
-            worth = seen_value(trial.position, weights, before if shows else None)
+            worth = seen_value(trial.position, weights, before if shows else None, known)
             value = worth - _SOONER * (len(line) + 1)
             position_key = key(trial)
             if position_key not in visited:
