@@ -12,6 +12,8 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from retro.cli import main
 from retro.console import Console
@@ -461,6 +463,32 @@ def test_the_known_part_search_fills_one_empty_column_of_many() -> None:
         tried = next(m for m in kept if m.kind == MOVE and (m.src, m.count) == (
             move.src, move.count) and not piles[m.dst].cards and piles[m.dst].kind == "tableau")
         assert worth(move) == worth(tried)
+
+
+@settings(max_examples=40, deadline=None)
+@given(name=st.sampled_from(["spider", "klondike", "freecell", "gypsy", "golf"]),
+       seed=st.integers(1, 100_000))
+def test_a_search_values_a_table_the_same_with_the_piles_it_has_met_kept(name: str,
+                                                                        seed: int) -> None:
+    game = Game(load(name), seed)
+    weights = weights_for(game.gdef)
+    known: dict[int, float] = {}
+    rng = random.Random(seed)
+    for _ in range(80):
+        moves = [move for move in game.legal_moves() if move.kind != DONE]
+        if not moves:
+            break
+        before = [(pile.down, len(pile.cards)) for pile in game.position.piles]
+        game.make(rng.choice(moves))
+        shown = (before if honest.hidden_count(game.position) < sum(d for d, _ in before)
+                 else None)
+        assert honest.seen_value(game.position, weights, shown, known) == honest.seen_value(
+            game.position, weights, shown)
+        if rng.random() < 0.3:
+            game.unmake()  # back to a table met before: its piles are read from `known`
+            assert honest.seen_value(game.position, weights, None, known) == (
+                honest.seen_value(game.position, weights))
+    assert known  # the piles met were kept
 
 
 def test_a_column_with_no_card_face_down_counts_as_clean_for_both_searches() -> None:

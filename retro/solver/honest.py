@@ -127,7 +127,7 @@ class Decision:
 
 def hidden_count(position: Position) -> int:
     """Cards lying face down anywhere (the stock's too): a move lowering it shows a card."""
-    return sum(pile.down for pile in position.piles)
+    return sum([pile.down for pile in position.piles])
 
 
 def seen_value(position: Position, weights: Weights,
