@@ -245,12 +245,12 @@ def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
         for move in distinct(trial.position, moves, alike):
             make(trial, move)
             nodes += 1
-            shows = hidden_count(trial.position) < root_hidden
-            worth = seen_value(trial.position, weights, before if shows else None, known)
-            value = worth - _SOONER * (len(line) + 1)
             position_key = key(trial)
-            if position_key not in visited:
+            if position_key not in visited:  # (a table met before is not valued again)
                 visited.add(position_key)
+                shows = hidden_count(trial.position) < root_hidden
+                worth = seen_value(trial.position, weights, before if shows else None, known)
+                value = worth - _SOONER * (len(line) + 1)
                 new = [*line, move]
                 if shows or value > root_value + _SOONER:  # (tables seen are in `visited`)
                     found[shows].append((value, new))
