@@ -153,11 +153,8 @@ def seen_value(position: Position, weights: Weights,
                 first = was_down  # the cards just turned face up are not read
             if dealt and top > was_len:
                 top = was_len  # nor the cards just dealt onto the pile
-            if first != pile.down or top != len(pile.cards):
-                total += pile_worth(pile, weights, first, top)
-                continue
-        if known is None:
-            total += pile_worth(pile, weights, first, top)
+        if known is None or first != pile.down or top != len(pile.cards):
+            total += pile_worth(pile, weights, first, top)  # (a pile read in part: not kept)
             continue
         worth = known.get(pile.term)
         if worth is None:
