@@ -585,6 +585,40 @@ def test_the_schema_names_every_weight() -> None:
     assert set(named) == set(Weights.names())
 
 
+def test_a_game_file_may_weigh_by_option(tmp_path: Path) -> None:
+    """`by_option` changes weights for some values of an option, over the file's own."""
+    optioned = TINY.replace(
+        "deal:\n  - {to: tableau, face_down: 2, face_up: 4}",
+        "options:\n  down:\n    label: Face down\n"
+        "    values: {two: {down: 2, up: 4}, one: {down: 1, up: 5}}\n    default: two\n"
+        "deal:\n  - {to: tableau, face_down: $down.down, face_up: $down.up}")
+    path = tmp_path / "tiny.yaml"
+    path.write_text(optioned + "solver: {weights: {empty: 30, turned: 9},"
+                    " by_option: {down: {one: {empty: 5, home: 4}}}}\n", encoding="utf-8")
+    one = weights_for(load_game_file(path, {"down": "one"}))
+    assert (one.empty, one.home, one.turned) == (5, 4, 9)
+    two = weights_for(load_game_file(path))
+    assert (two.empty, two.home, two.turned) == (30, Weights().home, 9)
+    assert "by_option" not in load_game_file(path).solver
+    for wrong, said in (("{dawn: {one: {empty: 5}}}", "unknown option 'dawn'.*mean 'down'"),
+                        ("{down: {3: {empty: 5}}}",
+                         "option down has no value '3'; its values: two, one"),
+                        ("{down: {one: {emptiness: 5}}}", "emptiness"),
+                        ("{down: {one: 5}}", "must be a mapping"),
+                        ("[down]", "must be a mapping")):
+        path.write_text(optioned + f"solver: {{by_option: {wrong}}}\n", encoding="utf-8")
+        with pytest.raises(DefinitionError, match=said):
+            load_game_file(path)
+
+
+def test_spider_weighs_builds_in_suit_by_its_suits() -> None:
+    """With one suit every card in order is in suit: Spider counts those builds half."""
+    catalog = Catalog()
+    assert [weights_for(catalog.load("spider", {"suits": suits})).suited
+            for suits in (1, 2, 4)] == [2, 4, 4]
+    assert weights_for(catalog.load("spider_duel")).suited == 3  # the duel keeps its own
+
+
 def test_a_game_file_may_name_its_portfolio(tmp_path: Path) -> None:
     path = tmp_path / "tiny.yaml"
     path.write_text(TINY + "solver: {weights: {empty: 30}, portfolio: [{disorder: 6}, {}]}\n",

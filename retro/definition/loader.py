@@ -294,7 +294,8 @@ class _Reader:
             score=_one(score, Score), done=bool(data.get("done", False)),
             auto_after_deal=bool(data.get("auto_after_deal", False)),
             instructions=data.get("instructions", data["id"]), source=self.marked.name,
-            rule_lines=tuple(self.rule_lines), solver=dict(data.get("solver") or {}))
+            rule_lines=tuple(self.rule_lines), solver=_solver(self, data, specs, chosen))
+
 
     def _bind_sound_rules(self, data: dict[str, Any]) -> None:
         """With the file's shape found wrong, still bind the rules whose own place is sound, so
@@ -482,6 +483,34 @@ def _one(value: Any, kind: type) -> Any:
 
 def _typed(values: tuple[Any, ...], kind: type) -> tuple[Any, ...]:
     return tuple(_one(v, kind) for v in values)
+
+
+def _solver(reader: _Reader, data: dict[str, Any], specs: dict[str, OptionSpec],
+            chosen: dict[str, Any]) -> dict[str, Any]:
+    """The file's `solver` key with the weights for the chosen options put in: `by_option`
+    changes weights for some values of an option (a game plays differently with one suit
+    than with four), over the file's own `weights`."""
+    solver: dict[str, Any] = data.get("solver") or {}
+    weights = dict(solver.get("weights") or {})
+    for name, by_value in (solver.get("by_option") or {}).items():
+        spec = specs.get(name)
+        if spec is None:
+            reader.error(("solver", "by_option", name), f"unknown option '{name}'"
+                         + suggest(name, list(specs)), key=True)
+            continue
+        for value, changes in by_value.items():
+            if spec.choose(value) is None:
+                reader.error(("solver", "by_option", name, value),
+                             f"option {name} has no value {shown(value)}; its values: "
+                             f"{', '.join(str(v) for v in spec.values)}", key=True)
+            elif spec.choose(value) == chosen.get(name):
+                weights.update(changes)
+    if reader.errors:
+        raise DefinitionError(reader.errors)
+    found = {key: value for key, value in solver.items() if key != "by_option"}
+    if weights:
+        found["weights"] = weights
+    return found
 
 
 def _option_words(chosen: Mapping[str, Any]) -> str:
