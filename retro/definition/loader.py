@@ -296,7 +296,6 @@ class _Reader:
             instructions=data.get("instructions", data["id"]), source=self.marked.name,
             rule_lines=tuple(self.rule_lines), solver=_solver(self, data, specs, chosen))
 
-
     def _bind_sound_rules(self, data: dict[str, Any]) -> None:
         """With the file's shape found wrong, still bind the rules whose own place is sound, so
         one load reports every mistake at once (a misspelt rule beside a wrong `fan`). Rules
