@@ -198,7 +198,7 @@ def pile_worth(pile: Pile, weights: Weights, first: int, top: int) -> float:
 
 
 _SOONER = 0.01  # (minus) a move of a line: of two equal lines the shorter, so a card shows sooner
-_WIDER = 2.0  # (minus) a move of a line when choosing the next one to extend: wide before deep
+_WIDER = 3.0  # (minus) a move of a line when choosing the next one to extend: wide before deep
 
 
 Line = tuple[list[Move], bool, float, int, Game]
