@@ -498,11 +498,12 @@ def _solver(reader: _Reader, data: dict[str, Any], specs: dict[str, OptionSpec],
                          + suggest(name, list(specs)), key=True)
             continue
         for value, changes in by_value.items():
-            if spec.choose(value) is None:
+            offered = spec.choose(value)
+            if offered is None:
                 reader.error(("solver", "by_option", name, value),
                              f"option {name} has no value {shown(value)}; its values: "
                              f"{', '.join(str(v) for v in spec.values)}", key=True)
-            elif spec.choose(value) == chosen.get(name):
+            elif offered == chosen.get(name):
                 weights.update(changes)
     if reader.errors:
         raise DefinitionError(reader.errors)
