@@ -549,6 +549,17 @@ def test_honest_play_keeps_the_cards_it_needs_to_deal_the_last_row() -> None:
     assert played.result == WON
 
 
+def test_honest_play_keeps_time_for_the_end_with_every_card_in_sight() -> None:
+    """Past nine tenths of the time a table with cards to show is played at a glance; the
+    tenth kept is for the end, where the deal is solved as it stands."""
+    hiding, budget = honest.thinking_for(10.0, 9.2, 3, 4, 10_000)
+    assert hiding == 1 and budget.nodes == honest._GLANCE
+    samples, budget = honest.thinking_for(10.0, 9.2, 0, 4, 10_000)
+    assert samples == 4 and budget.nodes == 10_000 and budget.seconds > 0.1
+    samples, budget = honest.thinking_for(10.0, 5.0, 20, 4, 10_000)
+    assert samples == 4 and budget.seconds == pytest.approx(4.0 / 10)
+
+
 def test_an_honest_game_is_played_to_its_end_and_replays(tiny: GameDef) -> None:
     outcomes = set()
     for seed in (3, 6, 8):

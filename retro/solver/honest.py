@@ -36,6 +36,7 @@ from retro.solver.search import LOST, UNKNOWN, Budget, Result, distinct
 
 _UNREAD = frozenset(("moves", "score"))  # counters no rule reads: not part of a view
 _GLANCE = 60  # nodes of a decision made with the thinking time spent
+_RESERVE = 0.1  # share of the thinking time kept for when every card is in sight
 _NODES = 10_000  # nodes of each search of a decision at most (within its share of the time)
 _PATIENCE = 3  # decisions seeing nothing better before a pile action comes first
 _WANDER = 30  # moves without a better table before a pile action comes first
@@ -549,6 +550,19 @@ def play(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
 Clock = Callable[[], float]
 
 
+def thinking_for(seconds: float, spent: float, hidden: int, samples: int,
+                 nodes: int) -> tuple[int, Budget]:
+    """The samples and budget of the next decision of a game given `seconds` with `spent`
+    gone and `hidden` cards face down: a share of the time left for each four cards still to
+    be seen (many show several at once), or a glance once it is spent. A part of the time
+    (`_RESERVE`) is kept for the end, every card in sight, when the deal is solved as it
+    stands: a game that took long to show its cards is not lost at a glance then."""
+    left = seconds - spent - (_RESERVE * seconds if hidden else 0.0)
+    if left > 0:
+        return samples, Budget(nodes=nodes, seconds=left / (5 + 0.25 * hidden))
+    return 1, Budget(nodes=_GLANCE, seconds=seconds)
+
+
 def playing(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
             sample_nodes: int = _NODES, max_moves: int = 3_000, pace: Pace = ONE_PIECE,
             clock: Clock = time.perf_counter) -> Generator[Move | None, None, Played]:
@@ -564,14 +578,8 @@ def playing(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
         spent = clock() - start
         if spent > 2 * seconds:
             return Played(UNKNOWN, moves, player.nodes, spent, player.decisions)
-        left = seconds - spent
-        hidden = sum(pile.down for pile in game.position.piles)
-        if left > 0:
-            # a share for each four cards still to be seen (many show several at once)
-            now, budget = samples, Budget(nodes=sample_nodes,
-                                          seconds=left / (5 + 0.25 * hidden))
-        else:
-            now, budget = 1, Budget(nodes=_GLANCE, seconds=seconds)
+        now, budget = thinking_for(seconds, spent, hidden_count(game.position), samples,
+                                   sample_nodes)
         move = yield from player.choosing(game, now, budget, pace)
         if move is None:
             break
