@@ -377,8 +377,7 @@ def test_the_known_part_search_never_reads_face_down_cards() -> None:
     budget = Budget(nodes=2_000, seconds=600)
     answers = []
     for game in (real, changed):
-        line, shows, gain, nodes, trial = honest.lookahead(
-            game, honest.view(game), random.Random(5), budget)
+        line, shows, gain, nodes, trial = honest.lookahead(game, honest.view(game), budget)
         answers.append((line, shows, gain, nodes))
         # every move of the line but the last leaves each face-down card where it was
         hidden = honest.hidden_count(trial.position)
@@ -406,13 +405,36 @@ def test_the_known_part_search_never_goes_back_to_a_table_seen() -> None:
     assert trial.key() in seen and len(seen) == 2
     trial.make(undo)  # back where the game was, on the sample: the same table
     assert trial.key() in seen
-    line, _, _, _, searched = honest.lookahead(game, now, random.Random(3),
-                                               Budget(nodes=2_000, seconds=600),
+    line, _, _, _, searched = honest.lookahead(game, now, Budget(nodes=2_000, seconds=600),
                                                frozenset({before, now}))
     assert line
     for move in line:  # no table of the line is one seen before
         searched.push(move)
         assert honest.view(searched) not in (before, now)
+
+
+def test_the_tables_seen_are_keyed_once_while_no_card_shows(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The known part is searched on the same sample until a card shows, so a table seen
+    is set up on it once, not again at every decision (a long wander stays linear)."""
+    game = game_at(load("spider", suits=1), "tableau:1 = 2s 6S 5S\ntableau:2 = 3s 6S\n"
+                   "tableau:3 = 4s KS QS")
+    seen = {honest.view(game)}
+    for _ in range(2):  # the Five to and fro between the Sixes: no card shown
+        play(game, "tableau:1>tableau:2/1")
+        seen.add(honest.view(game))
+        play(game, "tableau:2>tableau:1/1")
+    assert len(seen) == 2
+    made: list[honest.View] = []
+    table = honest._table
+    monkeypatch.setattr(honest, "_table", lambda *args: made.append(args[1]) or table(*args))
+    budget = Budget(nodes=500, seconds=600)
+    first = honest.lookahead(game, honest.view(game), budget, frozenset(seen))
+    again = honest.lookahead(game, honest.view(game), budget, frozenset(seen))
+    other = (seen - {honest.view(game)}).pop()  # (the table now is also each search's sample)
+    assert made.count(other) == 1  # set up once, for both searches
+    assert first[:4] == again[:4]
+    assert honest.sample(game, honest.view(game), random.Random(0)).key() == first[4].key()
 
 
 def test_a_sample_agrees_with_everything_visible() -> None:

@@ -205,24 +205,24 @@ _WIDER = 3.0  # (minus) a move of a line when choosing the next one to extend: w
 Line = tuple[list[Move], bool, float, int, Game]
 
 
-def lookahead(game: Game, seen: View, rng: random.Random, budget: Budget,
-              avoid: frozenset[View] = frozenset(), weights: Weights | None = None) -> Line:
+def lookahead(game: Game, seen: View, budget: Budget, avoid: frozenset[View] = frozenset(),
+              weights: Weights | None = None) -> Line:
     """`looking` in one piece."""
-    return finish(looking(game, seen, rng, budget, avoid, weights, ONE_PIECE))
+    return finish(looking(game, seen, budget, avoid, weights, ONE_PIECE))
 
 
-def looking(game: Game, seen: View, rng: random.Random, budget: Budget,
-            avoid: frozenset[View], weights: Weights | None, pace: Pace) -> Thinking[Line]:
+def looking(game: Game, seen: View, budget: Budget, avoid: frozenset[View],
+            weights: Weights | None, pace: Pace) -> Thinking[Line]:
     """Search the known part of the game: every line of moves that shows no new card, best
     first, the next line to extend chosen by its worth less `_WIDER` a move (short lines come
     first, so the search spreads wide before it goes deep), once per position (a
-    transposition table on the position key). A move that shows
-    a card (turns one face up, deals or turns the stock) ends its line. The search runs on a
-    sample of the hidden cards, whose cards it never weighs: a card shown counts only as one
-    card fewer face down. Returns the best line (to its most promising table not already
+    transposition table on the position key). A move that shows a card (turns one face up,
+    deals or turns the stock) ends its line. The search runs on a sample of the hidden cards
+    (the same for the same cards unseen), whose cards it never weighs: a card shown counts
+    only as one card fewer face down. Returns the best line (to its most promising table not already
     seen in this game; of equals the one showing a card soonest), whether it ends by showing
     a card, its gain over the table now, the nodes searched and the sample searched on."""
-    trial = sample(game, seen, rng)
+    trial = sample(game, seen, random.Random(0))  # (the same while no card shows: see _seen_keys)
     weights = weights or weights_for(game.gdef)
     root_hidden = hidden_count(trial.position)
     known: dict[int, float] = {}
@@ -271,12 +271,38 @@ def _seen_keys(trial: Game, avoid: frozenset[View]) -> set[int]:
     """The keys on `trial` of the tables in `avoid` (seen in this game) that the known-part
     search could reach again: those with as many cards face down on each pile as now (no card
     shown since), whose face-down cards are then the sample's. The search passes through none
-    of them, so no line goes back to a table seen."""
+    of them, so no line goes back to a table seen. The sample is the same at every decision
+    until a card shows, so each table's key is made once (`_KEYS`), not at every decision: a
+    player wandering long among the same cards would otherwise spend time growing with the
+    square of its moves."""
     piles = trial.position.piles
     downs = [pile.down for pile in piles]
     face_down = [pile.cards[:pile.down] for pile in piles]
-    return {_table(trial.gdef, table, face_down, trial.seed).key() for table in avoid
-            if [down for down, _ in table[0]] == downs}
+    hidden = tuple(map(tuple, face_down))
+    if _KEYS.gdef is not trial.gdef or _KEYS.hidden != hidden:
+        _KEYS.gdef, _KEYS.hidden, _KEYS.keys = trial.gdef, hidden, {}
+    keys = _KEYS.keys
+    found = set()
+    for table in avoid:
+        if [down for down, _ in table[0]] == downs:
+            if table not in keys:
+                keys[table] = _table(trial.gdef, table, face_down, trial.seed).key()
+            found.add(keys[table])
+    return found
+
+
+@dataclass
+class _SampleKeys:
+    """The face-down cards of the last sample searched (of the game `gdef`) and the keys on it
+    of tables seen: one entry, as a game's known part is searched on one sample until a card
+    shows."""
+
+    gdef: GameDef | None = None
+    hidden: tuple[tuple[Card, ...], ...] = ()
+    keys: dict[View, int] = field(default_factory=dict)
+
+
+_KEYS = _SampleKeys()
 
 
 def player_alike(position: Position) -> frozenset[str]:
@@ -436,8 +462,8 @@ def deciding(game: Game, rng: random.Random, samples: int, budget: Budget,
     weights = weights_for(game.gdef)
     eager = weights.with_changes({"empty": -weights.empty, "cells": -weights.cells})
     for tried in ((eager, weights) if restless else (weights, eager)):
-        line, shows, gain, more, trial = yield from looking(game, seen, rng, budget, avoid,
-                                                            tried, pace)
+        line, shows, gain, more, trial = yield from looking(game, seen, budget, avoid, tried,
+                                                            pace)
         nodes += more
         if line and (shows or gain > 0):
             return Decision(line[0], 0, samples, nodes, False, tried is eager, line[1:], trial)
