@@ -24,7 +24,7 @@ from retro.engine.game import LOST, WON, Game
 from retro.engine.model import DONE, MOVE, GameDef, Move, Position
 from retro.engine.notation import format_position, parse_position
 from retro.errors import DefinitionError
-from retro.solver import honest
+from retro.solver import honest, stranding
 from retro.solver.guide import PORTFOLIO_TILTS, Weights, evaluate, tilts_for, weights_for
 from retro.solver.pacing import ONE_PIECE, finish
 from retro.solver.safety import home_moves, learn_for, model_for, safe_move
@@ -455,10 +455,10 @@ _LAST_ROW = "\n".join([*(f"foundation:{n} = {_RUN}" for n in range(1, 7)),
 
 def test_a_move_home_that_leaves_too_few_cards_to_deal_strands_the_stock() -> None:
     game = game_at(load("spider", suits=1), _LAST_ROW)
-    assert not honest.strands(game)  # the run spread over the empty columns lets it deal
+    assert not stranding.strands(game)  # the run spread over the empty columns lets it deal
     play(game, "tableau:2>foundation:7/13")
-    assert honest.strands(game)  # three cards cannot fill ten columns: the row is stuck
-    assert not honest.strands(game_at(load("spider", suits=1), "tableau:1 = 9S"))  # no stock
+    assert stranding.strands(game)  # three cards cannot fill ten columns: the row is stuck
+    assert not stranding.strands(game_at(load("spider", suits=1), "tableau:1 = 9S"))  # no stock
 
 
 def test_the_known_part_search_fills_one_empty_column_of_many() -> None:
