@@ -23,6 +23,11 @@ def unmake(game: Game) -> None:
     game.unmake()
 
 
+def is_won(game: Game) -> bool:
+    """Whether the game is won (its rules have set the `won` counter)."""
+    return bool(game.position.counters.get("won"))
+
+
 def copy_game(game: Game) -> Game:
     """A game at the same position with no history: a search can work on it (and be dropped
     half-way) while `game` is being played and drawn."""

@@ -29,11 +29,11 @@ from dataclasses import dataclass, field
 from retro.engine.cards import Card, make_deck
 from retro.engine.game import WON, Game
 from retro.engine.model import DONE, GameDef, Move, Pile, Position
-from retro.solver.adapter import copy_game, key, make, unmake
+from retro.solver.adapter import copy_game, is_won, key, make, unmake
 from retro.solver.guide import Weights, is_clean, weights_for
 from retro.solver.pacing import ONE_PIECE, Pace, Thinking, finish, solving
 from retro.solver.search import LOST, UNKNOWN, Budget, Result, distinct
-from retro.solver.stranding import best_open, hidden_count, is_won
+from retro.solver.stranding import best_open, hidden_count
 
 _UNREAD = frozenset(("moves", "score"))  # counters no rule reads: not part of a view
 _GLANCE = 60  # nodes of a decision made with the thinking time spent

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from retro.engine.game import Game
 from retro.engine.model import DONE, MOVE, Move, Position
 from retro.engine.rotation import rotation_moves, rotators
-from retro.solver.adapter import key, make, unmake
+from retro.solver.adapter import is_won, key, make, unmake
 from retro.solver.guide import Weights, evaluate, tilts_for, weights_for
 from retro.solver.safety import SafetyModel, home_moves, model_for, safe_move
 
@@ -90,10 +90,6 @@ def _path(node: _Node | None) -> list[Move]:
         steps.append(node.step)
         node = node.parent
     return [move for step in reversed(steps) for move in step]
-
-
-def _won(game: Game) -> bool:
-    return bool(game.position.counters.get("won"))
 
 
 def _candidates(game: Game) -> list[Move]:
@@ -174,7 +170,7 @@ class _Shared:
         legal = self._legal
         acting = bool(self.actors or self.rotating)
         actions = self.actions_now() if acting and model is not None else set()
-        while model is not None and not _won(game):
+        while model is not None and not is_won(game):
             if lose is not None and lose.test(game.position):
                 break
             move = safe_move(game.position, home_moves(game.position, model, legal), model)
@@ -212,7 +208,7 @@ class _Shared:
         empty column) is not taken."""
         model = self.model
         game = self.game
-        while model is not None and moves and not _won(game):
+        while model is not None and moves and not is_won(game):
             move = safe_move(game.position, moves, model)
             if move is None:
                 break
@@ -311,7 +307,7 @@ class _Member:
                     shared.close_lazily(step)
                 else:
                     moves = shared.close_safely(_candidates(game), step)
-                if _won(game):
+                if is_won(game):
                     shared.won = _path(node) + step
                     for _ in step:
                         unmake(game)
@@ -421,7 +417,7 @@ class Search:
         self.paused = False  # the member whose turn it is stopped half-way through a position
         self.left_at = 0.0  # when the last slice ended (perf_counter), 0 before the first
         moves = shared.close_safely(_candidates(game), self.prefix)
-        if _won(game):
+        if is_won(game):
             self._end(WON, self.prefix)
             return
         if not moves:

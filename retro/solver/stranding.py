@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from retro.engine.game import Game
 from retro.engine.model import DONE, MOVE, Move, Position
-from retro.solver.adapter import key, make, unmake
+from retro.solver.adapter import is_won, key, make, unmake
 
 
 def hidden_count(position: Position) -> int:
@@ -83,9 +83,3 @@ def strands(game: Game, most: int = _REACH) -> bool:
         return False
 
     return not way_out(0)
-
-
-def is_won(game: Game) -> bool:
-    """Whether the game is won (its rules set the `won` counter)."""
-    return bool(game.position.counters.get("won"))
-
