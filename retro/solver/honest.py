@@ -8,7 +8,7 @@ a move that shows one (turns a card face up, deals or turns the stock) ends its 
 valued by what its table shows (`seen_value`: cards home, cards still face down, empty piles,
 cards in order and in suit; a card just shown counts only as a card fewer face down). The best
 line, to the move showing a card or to a better table, is played (unless it strands the
-stock: it can then never be dealt, see `strands`), and the player thinks again once it
+stock: it can then never be dealt, see `stranding.py`), and the player thinks again once it
 has been seen what the new card is. With every card in sight the deal is solved as it
 stands. Before searching (with at most 20 cards hidden), one sample of the hidden cards is
 solved; if it is won, more are, and each move starting a sample's win is tried on the other
@@ -322,7 +322,6 @@ def _walk(trial: Game, made: list[Move], line: list[Move]) -> None:
     for move in line[shared:]:
         make(trial, move)
     made[:] = line
-
 
 
 def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
