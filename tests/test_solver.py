@@ -747,3 +747,24 @@ def test_safety_model_learnt_a_slice_at_a_time_is_the_one_learnt_at_once(game_id
         slices += 1
     assert slices > 100
     assert model_for(gdef) == at_once
+
+
+def test_the_benchmark_plays_spider_again_with_a_deal_onto_empty_columns(tmp_path: Path) -> None:
+    """The honest Spider figures are set beside a player whose stock deals onto empty columns:
+    the benchmark's variant of Spider's file deals there, Spider itself refuses."""
+    import importlib.util
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "solver.py"
+    spec = importlib.util.spec_from_file_location("solver_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    benchmark = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(benchmark)
+    benchmark._write_deal_anytime(tmp_path)
+    for game_id, dirs, deals in (("spider", [], False), (benchmark.ANYTIME, [tmp_path], True)):
+        game = Game(Catalog(dirs).load(game_id, {"suits": 4}), 1)
+        position = game.position
+        column = next(pile for pile in position.piles if pile.kind == "tableau")
+        column.cards.clear()
+        column.down = 0
+        position.refresh_all()
+        stock = next(i for i, pile in enumerate(position.piles) if pile.kind == "stock")
+        assert (Move("deal", stock) in game.legal_moves()) is deals
