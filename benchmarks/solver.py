@@ -141,8 +141,9 @@ ANYTIME = "spider_deal_anytime"
 def _write_deal_anytime(folder: Path) -> None:
     """Spider's file with the condition on its deal taken out, as a game of its own in
     `folder`: the stock deals whenever it holds cards, empty columns or not."""
-    definition = yaml.safe_load((Path(__file__).resolve().parent.parent / "games" /
-                                 "spider.yaml").read_text(encoding="utf-8"))
+    spider = Catalog().path("spider")
+    assert spider is not None
+    definition = yaml.safe_load(spider.read_text(encoding="utf-8"))
     definition["id"] = ANYTIME
     del definition["piles"]["stock"]["action"]["deal_row"]["allowed"]
     (folder / f"{ANYTIME}.yaml").write_text(yaml.safe_dump(definition), encoding="utf-8")
@@ -196,10 +197,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     spider = _range(args.spider)
     variants: list[tuple[str, tuple[Path, ...], str]] = [("spider", (), "")]
-    folder = tempfile.TemporaryDirectory()  # (removed when main returns)
-    if args.spider_deal_anytime:
-        _write_deal_anytime(Path(folder.name))
-        variants.append((ANYTIME, (Path(folder.name),), ", a deal onto empty columns"))
+    folder = Path(tempfile.mkdtemp()) if spider and args.spider_deal_anytime else None
+    if folder is not None:
+        _write_deal_anytime(folder)
+        variants.append((ANYTIME, (folder,), ", a deal onto empty columns"))
     for game_id, dirs, rule in variants if spider else []:
         for suits in [int(s) for s in args.suits.split(",") if s.strip()]:
             answers = _run(args.jobs, [(game_id, {"suits": str(suits)}, s, True,
@@ -212,6 +213,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         f"{won}/{len(answers)} = {100 * won / len(answers):.0f}% [95%: "
                         f"{low:.0f}-{high:.0f}%]"
                         + ("" if rule else f"; goal >= {GOALS.get(suits, 0):.0f}%"))
+    if folder is not None:
+        shutil.rmtree(folder)
 
     spider4 = _range(args.spider4)
     if spider4:
