@@ -201,20 +201,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     if folder is not None:
         _write_deal_anytime(folder)
         variants.append((ANYTIME, (folder,), ", a deal onto empty columns"))
-    for game_id, dirs, rule in variants if spider else []:
-        for suits in [int(s) for s in args.suits.split(",") if s.strip()]:
-            answers = _run(args.jobs, [(game_id, {"suits": str(suits)}, s, True,
-                                        args.spider_seconds, dirs) for s in spider],
-                           f"Spider {suits} honest{rule}")
-            won = _count(answers, "won")
-            low, high = wilson(won, len(answers))
-            rows.append(f"Spider {suits} suit{'s' if suits > 1 else ''} honest{rule} "
-                        f"{spider.start}-{spider.stop - 1} ({args.spider_seconds:g} s): won "
-                        f"{won}/{len(answers)} = {100 * won / len(answers):.0f}% [95%: "
-                        f"{low:.0f}-{high:.0f}%]"
-                        + ("" if rule else f"; goal >= {GOALS.get(suits, 0):.0f}%"))
-    if folder is not None:
-        shutil.rmtree(folder)
+    try:
+        for game_id, dirs, rule in variants if spider else []:
+            for suits in [int(s) for s in args.suits.split(",") if s.strip()]:
+                answers = _run(args.jobs, [(game_id, {"suits": str(suits)}, s, True,
+                                            args.spider_seconds, dirs) for s in spider],
+                               f"Spider {suits} honest{rule}")
+                won = _count(answers, "won")
+                low, high = wilson(won, len(answers))
+                rows.append(f"Spider {suits} suit{'s' if suits > 1 else ''} honest{rule} "
+                            f"{spider.start}-{spider.stop - 1} ({args.spider_seconds:g} s): won "
+                            f"{won}/{len(answers)} = {100 * won / len(answers):.0f}% [95%: "
+                            f"{low:.0f}-{high:.0f}%]"
+                            + ("" if rule else f"; goal >= {GOALS.get(suits, 0):.0f}%"))
+    finally:  # (the variant's folder goes even when a run is stopped)
+        if folder is not None:
+            shutil.rmtree(folder)
 
     spider4 = _range(args.spider4)
     if spider4:
