@@ -25,10 +25,14 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=4)
     deals = range(1, parser.parse_args().deals + 1)
     gdef = Catalog().load("spider_duel", {})
-    print(f"Spider Duel, deals {deals.start}-{deals.stop - 1}, the computer thinking in "
-          f"slices of {SLICE * 1000:.1f} ms")
-    print(f"{'strength':<8} {'mean score':>10} {'min':>5} {'max':>5} {'won':>4} "
-          f"{'moves':>6} {'thinking s':>11} {'skip s':>7}")
+    print(
+        f"Spider Duel, deals {deals.start}-{deals.stop - 1}, the computer thinking in "
+        f"slices of {SLICE * 1000:.1f} ms"
+    )
+    print(
+        f"{'strength':<8} {'mean score':>10} {'min':>5} {'max':>5} {'won':>4} "
+        f"{'moves':>6} {'thinking s':>11} {'skip s':>7}"
+    )
     for strength in STRENGTHS.values():
         scores, wins, moves, thought = [], 0, [], []
         for seed in deals:
@@ -40,10 +44,12 @@ def main() -> None:
             wins += game.outcome() == WON
             moves.append(len(computer.moves))
             thought.append(computer.thought)
-        print(f"{strength.name:<8} {statistics.mean(scores):>10.1f} {min(scores):>5} "
-              f"{max(scores):>5} {wins:>4} {statistics.mean(moves):>6.0f} "
-              f"{statistics.mean(thought):>11.2f} "
-              f"{statistics.mean(thought) / (SLICE * FPS):>7.0f}")
+        print(
+            f"{strength.name:<8} {statistics.mean(scores):>10.1f} {min(scores):>5} "
+            f"{max(scores):>5} {wins:>4} {statistics.mean(moves):>6.0f} "
+            f"{statistics.mean(thought):>11.2f} "
+            f"{statistics.mean(thought) / (SLICE * FPS):>7.0f}"
+        )
 
 
 if __name__ == "__main__":

@@ -163,21 +163,27 @@ def main() -> None:
         print(f"{name}: {cost:.3f} ms median")
     print(f"frame: {worst:.2f} ms median (the slowest screen; goal 2 ms)")
     cost = searching()
-    print(f"frame while the winnable search runs: {cost:.2f} ms median (Spider table; goal "
-          f"2 ms, {cost / 2:.2f} of it)")
+    print(
+        f"frame while the winnable search runs: {cost:.2f} ms median (Spider table; goal "
+        f"2 ms, {cost / 2:.2f} of it)"
+    )
     figures = against_the_computer()
     for name, cost in figures:
         print(f"  duel against the computer: {name}: {cost:.3f} ms median")
     cost = max(cost for _, cost in figures)
-    print(f"frame while the computer plays: {cost:.2f} ms median (Spider Duel, the slowest of "
-          f"the three; goal 2 ms, {cost / 2:.2f} of it)")
+    print(
+        f"frame while the computer plays: {cost:.2f} ms median (Spider Duel, the slowest of "
+        f"the three; goal 2 ms, {cost / 2:.2f} of it)"
+    )
     worst = 0.0
     for game_id in ("klondike", "spider", "freecell"):
         cost, made = demo_playing(game_id)
         worst = max(worst, cost)
         print(f"demo of {game_id}: {cost:.3f} ms median, {made} moves in {FRAMES + 10} frames")
-    print(f"frame while a demo plays: {worst:.2f} ms median (the slowest of Klondike, Spider, "
-          f"FreeCell; goal 2 ms, {worst / 2:.2f} of it)")
+    print(
+        f"frame while a demo plays: {worst:.2f} ms median (the slowest of Klondike, Spider, "
+        f"FreeCell; goal 2 ms, {worst / 2:.2f} of it)"
+    )
 
 
 if __name__ == "__main__":

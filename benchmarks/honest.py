@@ -42,10 +42,14 @@ def main() -> None:
         downs.append(down)
         homes.append(home)
         won += played.result == WON
-        print(f"{seed:>5} {played.result:>7} {down:>9} {home:>5} {len(played.moves):>6} "
-              f"{time.perf_counter() - start:>8.2f}")
-    print(f"won {won} of {len(downs)}; face down at the end: mean {statistics.mean(downs):.1f}"
-          f" (of 44); home: mean {statistics.mean(homes):.1f} (of 104)")
+        print(
+            f"{seed:>5} {played.result:>7} {down:>9} {home:>5} {len(played.moves):>6} "
+            f"{time.perf_counter() - start:>8.2f}"
+        )
+    print(
+        f"won {won} of {len(downs)}; face down at the end: mean {statistics.mean(downs):.1f}"
+        f" (of 44); home: mean {statistics.mean(homes):.1f} (of 104)"
+    )
 
 
 if __name__ == "__main__":

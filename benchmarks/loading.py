@@ -62,21 +62,37 @@ def main() -> None:
     print(f"{len(files)} game files parsed, pure-Python YAML: {pure:7.1f} ms")
     if hasattr(yaml, "CSafeLoader"):
         fast = best(lambda: parse_all(yaml.CSafeLoader, texts))
-        same = all(_marks(yaml.CSafeLoader, name, text) == _marks(yaml.SafeLoader, name, text)
-                   for name, text in texts)
-        print(f"{len(files)} game files parsed, libyaml:            {fast:7.1f} ms "
-              f"({pure / fast:.1f}x faster; same marks: {same})")
+        same = all(
+            _marks(yaml.CSafeLoader, name, text) == _marks(yaml.SafeLoader, name, text)
+            for name, text in texts
+        )
+        print(
+            f"{len(files)} game files parsed, libyaml:            {fast:7.1f} ms "
+            f"({pure / fast:.1f}x faster; same marks: {same})"
+        )
     imported = subprocess.run(
-        [sys.executable, "-c", "import time; t = time.perf_counter(); import jsonschema; "
-         "print((time.perf_counter() - t) * 1000)"], capture_output=True, text=True)
-    print(f"import jsonschema (deferred to the first game loaded): "
-          f"{float(imported.stdout):7.1f} ms")
+        [
+            sys.executable,
+            "-c",
+            "import time; t = time.perf_counter(); import jsonschema; "
+            "print((time.perf_counter() - t) * 1000)",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    print(
+        f"import jsonschema (deferred to the first game loaded): {float(imported.stdout):7.1f} ms"
+    )
     catalog = Catalog()
     ids = catalog.ids()
-    print(f"the menu reads every game (cached parse):      "
-          f"{best(lambda: [catalog.info(i) for i in ids]):7.1f} ms")
-    print(f"every game loaded (rules bound, checked):      "
-          f"{best(lambda: [catalog.load(i) for i in ids], 3):7.1f} ms")
+    print(
+        f"the menu reads every game (cached parse):      "
+        f"{best(lambda: [catalog.info(i) for i in ids]):7.1f} ms"
+    )
+    print(
+        f"every game loaded (rules bound, checked):      "
+        f"{best(lambda: [catalog.load(i) for i in ids], 3):7.1f} ms"
+    )
     with tempfile.TemporaryDirectory() as folder:
         resume(catalog, Path(folder))
         hostile(Path(folder))
@@ -95,8 +111,13 @@ def resume(catalog: Catalog, folder: Path) -> None:
     path = folder / "current-game.json"
     for count in (1_000, 10_000, 100_000):
         moves = ["tableau:1>cell:1", *["cell:1>cell:2", "cell:2>cell:1"] * (count // 2)]
-        document = {"format": "retro-patience-save", "version": 1, "game": "freecell",
-                    "seed": 1, "moves": moves[:count]}
+        document = {
+            "format": "retro-patience-save",
+            "version": 1,
+            "game": "freecell",
+            "seed": 1,
+            "moves": moves[:count],
+        }
         text = json.dumps(document)
 
         path.write_text(text)
@@ -108,17 +129,22 @@ def resume(catalog: Catalog, folder: Path) -> None:
             assert game is not None and note is None
             del game  # freed outside the timing: letting a game go is not resuming one
         took = statistics.median(times) * 1000
-        print(f"resume a save of {count:>7,} moves: {took:8.1f} ms CPU "
-              f"({took * 1000 / count:.1f} us a move, median of {len(times)})")
+        print(
+            f"resume a save of {count:>7,} moves: {took:8.1f} ms CPU "
+            f"({took * 1000 / count:.1f} us a move, median of {len(times)})"
+        )
 
 
 def hostile(folder: Path) -> None:
     bomb = "id: bomb\n" + "".join(
         f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 9) if i else 'x, x, x, x, x, x, x, x, x'}]\n"
-        for i in range(9))
-    cases = {"alias bomb (9^9 values)": bomb,
-             "nested 100,000 deep": "id: deep\ntitle: " + "[" * 100_000,
-             "a file over the size limit": "id: big\ndeal: [" + "1, " * MAX_FILE_BYTES + "1]\n"}
+        for i in range(9)
+    )
+    cases = {
+        "alias bomb (9^9 values)": bomb,
+        "nested 100,000 deep": "id: deep\ntitle: " + "[" * 100_000,
+        "a file over the size limit": "id: big\ndeal: [" + "1, " * MAX_FILE_BYTES + "1]\n",
+    }
     for name, text in cases.items():
         path = folder / "bad.yaml"
         path.write_text(text)

@@ -47,8 +47,11 @@ def handwritten_moves(position: Position) -> list[Move]:
             continue
         run = 1
         i = size - 1
-        while i > down and cards[i].suit == cards[i - 1].suit and cards[i].rank + 1 == cards[
-                i - 1].rank:
+        while (
+            i > down
+            and cards[i].suit == cards[i - 1].suit
+            and cards[i].rank + 1 == cards[i - 1].rank
+        ):
             run += 1
             i -= 1
         for count in range(1, run + 1):
@@ -113,8 +116,10 @@ def main() -> None:
         moves_total += len(ours)
     empty_columns = sum(1 for g in games for p in g.position.groups["tableau"] if not p.cards)
     longest = max(p.run for g in games for p in g.position.groups["tableau"])
-    print(f"corpus: {len(games)} positions (1/2/4 suits; early/middle/late), "
-          f"{moves_total} legal moves, {empty_columns} empty columns, longest run {longest}")
+    print(
+        f"corpus: {len(games)} positions (1/2/4 suits; early/middle/late), "
+        f"{moves_total} legal moves, {empty_columns} empty columns, longest run {longest}"
+    )
     print("agreement: every position, move for move")
     rounds = 21
     phases: dict[str, list[Game]] = {}
@@ -123,8 +128,10 @@ def main() -> None:
     for phase, members in phases.items():
         size = sum(len(g.legal_moves()) for g in members) / len(members)
         rate, _, phase_ratio = measure(members, 9)
-        print(f"  {phase:<12} {len(members):>3} positions, {size:4.1f} moves each: "
-              f"{rate:,.0f} positions/s, {phase_ratio:.2f} x hand-written")
+        print(
+            f"  {phase:<12} {len(members):>3} positions, {size:4.1f} moves each: "
+            f"{rate:,.0f} positions/s, {phase_ratio:.2f} x hand-written"
+        )
     ours, theirs, ratio = measure(games, rounds)
     print(f"interpreter: {ours:,.0f} positions/s (median of {rounds} rounds)")
     print(f"hand-written: {theirs:,.0f} positions/s (median of {rounds} rounds)")

@@ -125,9 +125,15 @@ class SpiderCore:
     def won(self) -> bool:
         """`complete_runs_only`: the stock dealt, every column empty or one complete run."""
         return not self.stock and all(
-            not cards or (not self.down[i] and len(cards) == 13 and cards[0] >> 2 == 13
-                          and all(cards[n] + 4 == cards[n - 1] for n in range(1, 13)))
-            for i, cards in enumerate(self.cols))
+            not cards
+            or (
+                not self.down[i]
+                and len(cards) == 13
+                and cards[0] >> 2 == 13
+                and all(cards[n] + 4 == cards[n - 1] for n in range(1, 13))
+            )
+            for i, cards in enumerate(self.cols)
+        )
 
     def moves(self) -> list[tuple[int, int, int]]:
         if not self.stock and self.won():
@@ -302,8 +308,11 @@ class FreeCellCore:
             size = len(cards)
             run = 1
             if src < 8:
-                while (run < size and cards[size - run] >> 2 == (cards[size - run - 1] >> 2) - 1
-                       and _red(cards[size - run]) != _red(cards[size - run - 1])):
+                while (
+                    run < size
+                    and cards[size - run] >> 2 == (cards[size - run - 1] >> 2) - 1
+                    and _red(cards[size - run]) != _red(cards[size - run - 1])
+                ):
                     run += 1
             top = cards[-1]
             for f in range(4):
@@ -388,8 +397,13 @@ def _red(card: int) -> bool:
 # -- the search ------------------------------------------------------------------------------
 
 
-def dfs(moves: Callable[[], Sequence[Any]], make: Callable[[Any], None],
-        unmake: Callable[[], None], key: Callable[[], int], budget: int) -> int:
+def dfs(
+    moves: Callable[[], Sequence[Any]],
+    make: Callable[[Any], None],
+    unmake: Callable[[], None],
+    key: Callable[[], int],
+    budget: int,
+) -> int:
     """Depth-first to DEPTH with a transposition set, until `budget` nodes: the nodes visited."""
     seen: set[int] = set()
     nodes = 0
@@ -414,8 +428,12 @@ def dfs(moves: Callable[[], Sequence[Any]], make: Callable[[Any], None],
     return nodes
 
 
-def level_counts(moves: Callable[[], Sequence[Any]], make: Callable[[Any], None],
-                 unmake: Callable[[], None], key: Callable[[], int]) -> list[int]:
+def level_counts(
+    moves: Callable[[], Sequence[Any]],
+    make: Callable[[Any], None],
+    unmake: Callable[[], None],
+    key: Callable[[], int],
+) -> list[int]:
     """How many distinct positions lie exactly 1, 2, ... LEVELS moves deep."""
     levels: list[set[int]] = [set() for _ in range(LEVELS)]
 
@@ -431,21 +449,29 @@ def level_counts(moves: Callable[[], Sequence[Any]], make: Callable[[Any], None]
     return [len(level) for level in levels]
 
 
-def engine_side(game: Game) -> tuple[Callable[[], Sequence[Any]], Callable[[Any], None],
-                                     Callable[[], None], Callable[[], int]]:
+def engine_side(
+    game: Game,
+) -> tuple[
+    Callable[[], Sequence[Any]], Callable[[Any], None], Callable[[], None], Callable[[], int]
+]:
     return game.legal_moves, game.make, game.unmake, game.key
 
 
-def core_side(core: Core) -> tuple[Callable[[], Sequence[Any]], Callable[[Any], None],
-                                   Callable[[], None], Callable[[], int]]:
+def core_side(
+    core: Core,
+) -> tuple[
+    Callable[[], Sequence[Any]], Callable[[Any], None], Callable[[], None], Callable[[], int]
+]:
     return core.moves, core.make, core.unmake, core.key
 
 
 def main() -> None:
     catalog = Catalog()
     cases: list[tuple[str, Game, Core]] = []
-    for game_id, options, core_type in (("spider", {"suits": 1}, SpiderCore),
-                                        ("freecell", {}, FreeCellCore)):
+    for game_id, options, core_type in (
+        ("spider", {"suits": 1}, SpiderCore),
+        ("freecell", {}, FreeCellCore),
+    ):
         gdef = catalog.load(game_id, options)
         for seed in SEEDS[game_id]:
             game = Game(gdef, seed)
@@ -453,12 +479,16 @@ def main() -> None:
             ours = level_counts(*engine_side(game))
             theirs = level_counts(*core_side(core))
             if ours != theirs:
-                raise SystemExit(f"{game_id} {seed}: the engine sees {ours} positions on the "
-                                 f"first levels, the core {theirs}")
+                raise SystemExit(
+                    f"{game_id} {seed}: the engine sees {ours} positions on the "
+                    f"first levels, the core {theirs}"
+                )
             cases.append((game_id, game, core))
     print(f"agreement: distinct positions on the first {LEVELS} levels, every deal")
-    print(f"search: depth {DEPTH}, {BUDGET} nodes from each deal's opening, "
-          f"deals {', '.join(f'{g} {list(s)}' for g, s in SEEDS.items())}")
+    print(
+        f"search: depth {DEPTH}, {BUDGET} nodes from each deal's opening, "
+        f"deals {', '.join(f'{g} {list(s)}' for g, s in SEEDS.items())}"
+    )
     rates: dict[str, list[float]] = {}
     ratios: dict[str, list[float]] = {}
     for _ in range(ROUNDS):
@@ -484,10 +514,14 @@ def main() -> None:
         rates.setdefault("all", []).append(ours)
         ratios.setdefault("all", []).append(nodes["core"] / spent["core"] / ours)
     for name in (*SEEDS, "all"):
-        print(f"  {name:<9} engine {statistics.median(rates[name]):>9,.0f} nodes/s, "
-              f"{statistics.median(ratios[name]):.2f} x hand-written (median of {ROUNDS} rounds)")
-    print(f"search: {statistics.median(rates['all']):,.0f} nodes/s, "
-          f"{statistics.median(ratios['all']):.2f} x hand-written")
+        print(
+            f"  {name:<9} engine {statistics.median(rates[name]):>9,.0f} nodes/s, "
+            f"{statistics.median(ratios[name]):.2f} x hand-written (median of {ROUNDS} rounds)"
+        )
+    print(
+        f"search: {statistics.median(rates['all']):,.0f} nodes/s, "
+        f"{statistics.median(ratios['all']):.2f} x hand-written"
+    )
 
 
 if __name__ == "__main__":

@@ -60,8 +60,15 @@ def _solve(job: Job) -> dict[str, Any]:
     try:
         return solve_deal(dirs, game_id, options, seed, honest, seconds)
     except Exception as error:  # a benchmark reports a game that fails instead of stopping
-        return {"game": game_id, "seed": seed, "result": "error", "error": repr(error),
-                "moves": [], "nodes": 0, "seconds": 0.0}
+        return {
+            "game": game_id,
+            "seed": seed,
+            "result": "error",
+            "error": repr(error),
+            "moves": [],
+            "nodes": 0,
+            "seconds": 0.0,
+        }
 
 
 def _run(jobs: int, work: list[Job], label: str) -> list[dict[str, Any]]:
@@ -69,8 +76,9 @@ def _run(jobs: int, work: list[Job], label: str) -> list[dict[str, Any]]:
     started = time.perf_counter()
 
     def note() -> None:
-        sys.stderr.write(f"\r{label}: {len(answers)}/{len(work)} "
-                         f"({time.perf_counter() - started:.0f} s)")
+        sys.stderr.write(
+            f"\r{label}: {len(answers)}/{len(work)} ({time.perf_counter() - started:.0f} s)"
+        )
         sys.stderr.flush()
 
     if jobs > 1 and len(work) > 1:
@@ -119,15 +127,24 @@ def fc_solve(seeds: range, seconds: float) -> list[tuple[bool, float]] | None:
     with tempfile.TemporaryDirectory() as folder:
         for seed in seeds:
             game = Game(gdef, seed)
-            board = "\n".join(" ".join(card.code for card in pile.cards)
-                              for pile in game.position.groups["tableau"]) + "\n"
+            board = (
+                "\n".join(
+                    " ".join(card.code for card in pile.cards)
+                    for pile in game.position.groups["tableau"]
+                )
+                + "\n"
+            )
             path = Path(folder) / f"{seed}.board"
             path.write_text(board, encoding="ascii")
             start = time.perf_counter()
             try:
-                done = subprocess.run([program, *FC_SOLVE_FLAGS, str(path)],
-                                      capture_output=True, text=True, timeout=seconds,
-                                      check=False)
+                done = subprocess.run(
+                    [program, *FC_SOLVE_FLAGS, str(path)],
+                    capture_output=True,
+                    text=True,
+                    timeout=seconds,
+                    check=False,
+                )
                 solved = "This game is solveable" in done.stdout
             except subprocess.TimeoutExpired:
                 solved = False
@@ -156,18 +173,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--spider", default="1-200", help="Spider honest deals (0: none)")
     parser.add_argument("--spider-seconds", type=float, default=10.0)
     parser.add_argument("--suits", default="1,2,4", help="Spider suit counts played honestly")
-    parser.add_argument("--spider-deal-anytime", action="store_true",
-                        help="also play Spider honestly with a deal allowed onto empty columns")
-    parser.add_argument("--spider4", default="1-200",
-                        help="Spider 4 suits perfect-information deals (0: none)")
+    parser.add_argument(
+        "--spider-deal-anytime",
+        action="store_true",
+        help="also play Spider honestly with a deal allowed onto empty columns",
+    )
+    parser.add_argument(
+        "--spider4", default="1-200", help="Spider 4 suits perfect-information deals (0: none)"
+    )
     parser.add_argument("--spider4-seconds", type=float, default=30.0)
     parser.add_argument("--others", default="1-50", help="deals of every other game (0: none)")
     parser.add_argument("--other-seconds", type=float, default=5.0)
     parser.add_argument("--games", default="", help="only these other games (comma separated)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (the machine's cores)")
-    parser.add_argument("--quick", action="store_true",
-                        help="a run of minutes: FreeCell 1-20 at 5 s, Spider 1-3 honest at "
-                             "5 s, Spider 4 suits 1-2 at 10 s, other games 1-2 at 2 s")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="a run of minutes: FreeCell 1-20 at 5 s, Spider 1-3 honest at "
+        "5 s, Spider 4 suits 1-2 at 10 s, other games 1-2 at 2 s",
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.freecell, args.freecell_seconds = "1-20", 5.0
@@ -178,22 +202,29 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     freecell = _range(args.freecell)
     if freecell:
-        answers = _run(args.jobs, [("freecell", {}, s, False, args.freecell_seconds, ())
-                                   for s in freecell], "FreeCell")
+        answers = _run(
+            args.jobs,
+            [("freecell", {}, s, False, args.freecell_seconds, ()) for s in freecell],
+            "FreeCell",
+        )
         won = _count(answers, "won")
-        rows.append(f"FreeCell {freecell.start}-{freecell.stop - 1} ({args.freecell_seconds:g} s)"
-                    f": solved {won}/{len(answers)}, lost {_count(answers, 'lost')}, unknown "
-                    f"{_count(answers, 'unknown')}; median {_median(answers):.2f} s, median of "
-                    f"the solved {_median(answers, 'won'):.2f} s (goal: all solved)")
+        rows.append(
+            f"FreeCell {freecell.start}-{freecell.stop - 1} ({args.freecell_seconds:g} s)"
+            f": solved {won}/{len(answers)}, lost {_count(answers, 'lost')}, unknown "
+            f"{_count(answers, 'unknown')}; median {_median(answers):.2f} s, median of "
+            f"the solved {_median(answers, 'won'):.2f} s (goal: all solved)"
+        )
         anchor = fc_solve(freecell, args.freecell_seconds)
         if anchor is None:
             rows.append("fc-solve: not installed, anchor skipped")
         else:
             solved = sum(1 for ok, _ in anchor if ok)
             median_ms = 1000 * statistics.median(t for _, t in anchor)
-            rows.append(f"fc-solve -l lg (same deals): solved {solved}/{len(anchor)}, median "
-                        f"{median_ms:.1f} ms (process start included); ours / fc-solve median: "
-                        f"{1000 * _median(answers) / median_ms:.0f}x")
+            rows.append(
+                f"fc-solve -l lg (same deals): solved {solved}/{len(anchor)}, median "
+                f"{median_ms:.1f} ms (process start included); ours / fc-solve median: "
+                f"{1000 * _median(answers) / median_ms:.0f}x"
+            )
 
     spider = _range(args.spider)
     variants: list[tuple[str, tuple[Path, ...], str]] = [("spider", (), "")]
@@ -204,53 +235,74 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         for game_id, dirs, rule in variants if spider else []:
             for suits in [int(s) for s in args.suits.split(",") if s.strip()]:
-                answers = _run(args.jobs, [(game_id, {"suits": str(suits)}, s, True,
-                                            args.spider_seconds, dirs) for s in spider],
-                               f"Spider {suits} honest{rule}")
+                answers = _run(
+                    args.jobs,
+                    [
+                        (game_id, {"suits": str(suits)}, s, True, args.spider_seconds, dirs)
+                        for s in spider
+                    ],
+                    f"Spider {suits} honest{rule}",
+                )
                 won = _count(answers, "won")
                 low, high = wilson(won, len(answers))
-                rows.append(f"Spider {suits} suit{'s' if suits > 1 else ''} honest{rule} "
-                            f"{spider.start}-{spider.stop - 1} ({args.spider_seconds:g} s): won "
-                            f"{won}/{len(answers)} = {100 * won / len(answers):.0f}% [95%: "
-                            f"{low:.0f}-{high:.0f}%]"
-                            + ("" if rule else f"; goal >= {GOALS.get(suits, 0):.0f}%"))
+                rows.append(
+                    f"Spider {suits} suit{'s' if suits > 1 else ''} honest{rule} "
+                    f"{spider.start}-{spider.stop - 1} ({args.spider_seconds:g} s): won "
+                    f"{won}/{len(answers)} = {100 * won / len(answers):.0f}% [95%: "
+                    f"{low:.0f}-{high:.0f}%]"
+                    + ("" if rule else f"; goal >= {GOALS.get(suits, 0):.0f}%")
+                )
     finally:  # (the variant's folder goes even when a run is stopped)
         if folder is not None:
             shutil.rmtree(folder)
 
     spider4 = _range(args.spider4)
     if spider4:
-        answers = _run(args.jobs, [("spider", {"suits": "4"}, s, False, args.spider4_seconds,
-                                    ()) for s in spider4], "Spider 4 perfect")
+        answers = _run(
+            args.jobs,
+            [("spider", {"suits": "4"}, s, False, args.spider4_seconds, ()) for s in spider4],
+            "Spider 4 perfect",
+        )
         won = _count(answers, "won")
-        rows.append(f"Spider 4 suits perfect information {spider4.start}-{spider4.stop - 1} "
-                    f"({args.spider4_seconds:g} s): proved winnable {won}/{len(answers)} = "
-                    f"{100 * won / len(answers):.0f}%, proved lost {_count(answers, 'lost')}")
+        rows.append(
+            f"Spider 4 suits perfect information {spider4.start}-{spider4.stop - 1} "
+            f"({args.spider4_seconds:g} s): proved winnable {won}/{len(answers)} = "
+            f"{100 * won / len(answers):.0f}%, proved lost {_count(answers, 'lost')}"
+        )
 
     others = _range(args.others)
     if others:
         chosen = [g.strip() for g in args.games.split(",") if g.strip()]
         games = chosen or [g for g in Catalog().ids() if g not in ("freecell", "spider")]
-        rows.append(f"{'game':<20} {'deals':>7} {'won':>4} {'lost':>4} {'unknown':>7} "
-                    f"{'errors':>6} {'median s':>8} {'longest s':>9}")
+        rows.append(
+            f"{'game':<20} {'deals':>7} {'won':>4} {'lost':>4} {'unknown':>7} "
+            f"{'errors':>6} {'median s':>8} {'longest s':>9}"
+        )
         everything: list[dict[str, Any]] = []
         for game_id in games:
-            answers = _run(args.jobs, [(game_id, {}, s, False, args.other_seconds, ())
-                                       for s in others], game_id)
+            answers = _run(
+                args.jobs,
+                [(game_id, {}, s, False, args.other_seconds, ()) for s in others],
+                game_id,
+            )
             everything += answers
             errors = [a for a in answers if a["result"] == "error"]
-            rows.append(f"{game_id:<20} {f'{others.start}-{others.stop - 1}':>7} "
-                        f"{_count(answers, 'won'):>4} {_count(answers, 'lost'):>4} "
-                        f"{_count(answers, 'unknown'):>7} {len(errors):>6} "
-                        f"{_median(answers):>8.2f} {_longest(answers):>9.2f}"
-                        + (f"  first error: {errors[0]['error']}" if errors else ""))
+            rows.append(
+                f"{game_id:<20} {f'{others.start}-{others.stop - 1}':>7} "
+                f"{_count(answers, 'won'):>4} {_count(answers, 'lost'):>4} "
+                f"{_count(answers, 'unknown'):>7} {len(errors):>6} "
+                f"{_median(answers):>8.2f} {_longest(answers):>9.2f}"
+                + (f"  first error: {errors[0]['error']}" if errors else "")
+            )
         # a deal running well past its budget is a search that does not stop when told
         over = [a for a in everything if float(a["seconds"]) > RUNAWAY * args.other_seconds]
-        rows.append(f"every other game: {_count(everything, 'won')} won, "
-                    f"{_count(everything, 'lost')} lost, {_count(everything, 'unknown')} unknown,"
-                    f" {_count(everything, 'error')} errors of {len(everything)}; longest deal "
-                    f"{_longest(everything):.2f} s of {args.other_seconds:g}; "
-                    f"{len(over)} over {RUNAWAY:g}x the budget (goal: no error, none over)")
+        rows.append(
+            f"every other game: {_count(everything, 'won')} won, "
+            f"{_count(everything, 'lost')} lost, {_count(everything, 'unknown')} unknown,"
+            f" {_count(everything, 'error')} errors of {len(everything)}; longest deal "
+            f"{_longest(everything):.2f} s of {args.other_seconds:g}; "
+            f"{len(over)} over {RUNAWAY:g}x the budget (goal: no error, none over)"
+        )
     print()
     for row in rows:
         print(row)

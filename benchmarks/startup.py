@@ -38,7 +38,9 @@ def _report():
     print(f"{time.time()} {usage.ru_maxrss} {usage.ru_utime + usage.ru_stime}", flush=True)
 """
 
-_BARE = _REPORT + """
+_BARE = (
+    _REPORT
+    + """
 import pyxel
 pyxel.init(640, 400, headless=True, capture_sec=CAPTURE)
 pyxel.cls(0)
@@ -46,10 +48,13 @@ pyxel.text(8, 8, "Hello", 7)
 pyxel.flip()
 _report()
 """
+)
 
 # The real command line, with pyxel.init made headless and pyxel.run stopped after FRAMES
 # frames (stepped at 300 fps so that the memory figures take a second, not eleven).
-_PROGRAM = _REPORT + """
+_PROGRAM = (
+    _REPORT
+    + """
 import pyxel
 _init = pyxel.init
 def init(*args, **kwargs):
@@ -70,10 +75,13 @@ pyxel.init, pyxel.run = init, run
 from retro.cli import main
 main(ARGV)
 """
+)
 
 # 330 frames: pyxel keeps capture_sec x fps frames for its recordings, so at 300 fps its default
 # buffer (10 s at pyxel's 30 fps) is 1 s; 330 frames fill it.
-_BARE_FRAMES = _REPORT + """
+_BARE_FRAMES = (
+    _REPORT
+    + """
 import pyxel
 pyxel.init(640, 400, headless=True, fps=300, capture_sec=CAPTURE)
 for frame in range(330):
@@ -81,12 +89,16 @@ for frame in range(330):
     pyxel.flip()
 _report()
 """
+)
 
 
 def _program(argv: list[str], frames: int = 1, capture: int | None = None) -> str:
     """The program's harness; `capture` overrides the recording buffer the program asks for."""
-    return (_PROGRAM.replace("ARGV", repr(argv)).replace("FRAMES", str(frames))
-            .replace("CAPTURE", str(capture)))
+    return (
+        _PROGRAM.replace("ARGV", repr(argv))
+        .replace("FRAMES", str(frames))
+        .replace("CAPTURE", str(capture))
+    )
 
 
 START = [
@@ -106,12 +118,17 @@ MEMORY = [
 def launch(code: str, data: Path, cache: Path) -> tuple[float, float, float]:
     """Seconds from launch to the report, the peak memory in MB and the CPU seconds used, of
     one process."""
-    env = {**os.environ, "RETRO_PATIENCE_DATA": str(data), "SDL_VIDEODRIVER": "dummy",
-           "PYTHONPYCACHEPREFIX": str(cache)}
+    env = {
+        **os.environ,
+        "RETRO_PATIENCE_DATA": str(data),
+        "SDL_VIDEODRIVER": "dummy",
+        "PYTHONPYCACHEPREFIX": str(cache),
+    }
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     start = time.time()
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, timeout=120,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, timeout=120, capture_output=True, text=True
+    )
     if result.returncode != 0:
         raise SystemExit(f"a run failed:\n{result.stderr}")
     stamp, peak, cpu = result.stdout.split()[-3:]
@@ -140,10 +157,14 @@ def main() -> None:
             launch(code, data, cache)
         load = os.getloadavg()[0]
         results = rounds(runs, data, cache)
-        print(f"launch to first frame, median of {runs} rounds (headless); load average "
-              f"{load:.1f} before, {os.getloadavg()[0]:.1f} after\n")
-        print(f"{'':<40} {'time':>7} {'x bare':>6} {'(rounds)':>11} {'CPU':>7} {'x bare':>6} "
-              f"{'(rounds)':>11} {'memory':>6}")
+        print(
+            f"launch to first frame, median of {runs} rounds (headless); load average "
+            f"{load:.1f} before, {os.getloadavg()[0]:.1f} after\n"
+        )
+        print(
+            f"{'':<40} {'time':>7} {'x bare':>6} {'(rounds)':>11} {'CPU':>7} {'x bare':>6} "
+            f"{'(rounds)':>11} {'memory':>6}"
+        )
         bare = results[0]
         bare_wall = statistics.median(wall for wall, _, _ in bare)
         bare_cpu = statistics.median(cpu for _, _, cpu in bare)
@@ -153,16 +174,22 @@ def main() -> None:
             peak = statistics.median(peak for _, peak, _ in measured)
             walls = [mine[0] / base[0] for mine, base in zip(measured, bare, strict=True)]
             cpus = [mine[2] / base[2] for mine, base in zip(measured, bare, strict=True)]
-            print(f"{name:<40} {wall * 1000:>4.0f} ms {wall / bare_wall:>5.2f}x "
-                  f"{_spread(walls):>11} {cpu * 1000:>4.0f} ms {cpu / bare_cpu:>5.2f}x "
-                  f"{_spread(cpus):>11} {peak:>3.0f} MB")
+            print(
+                f"{name:<40} {wall * 1000:>4.0f} ms {wall / bare_wall:>5.2f}x "
+                f"{_spread(walls):>11} {cpu * 1000:>4.0f} ms {cpu / bare_cpu:>5.2f}x "
+                f"{_spread(cpus):>11} {peak:>3.0f} MB"
+            )
         title_wall = statistics.median(wall for wall, _, _ in results[1]) / bare_wall
         title_cpu = statistics.median(cpu for _, _, cpu in results[1]) / bare_cpu
-        print(f"\ntitle screen: {title_wall:.2f}x the bare window's time, {title_cpu:.2f}x its "
-              "CPU (goal: both at most 2.00x)")
-        print("time: the wall clock a player waits; CPU: what the process itself used, which "
-              "other programs\non a busy machine disturb less; (rounds): the lowest and highest "
-              "ratio of one round")
+        print(
+            f"\ntitle screen: {title_wall:.2f}x the bare window's time, {title_cpu:.2f}x its "
+            "CPU (goal: both at most 2.00x)"
+        )
+        print(
+            "time: the wall clock a player waits; CPU: what the process itself used, which "
+            "other programs\non a busy machine disturb less; (rounds): the lowest and highest "
+            "ratio of one round"
+        )
         print("\npeak memory after 330 frames (11 s at the game's 30 fps):\n")
         for name, code in MEMORY:
             print(f"{name:<40} {launch(code, data, cache)[1]:>6.0f} MB")

@@ -69,8 +69,11 @@ class BrowserStore:
 
     def restore(self) -> int:
         """Write every stored file into the folder (before anything reads it); how many."""
-        names = [key for key in (self.storage.key(i) for i in range(self.storage.length))
-                 if key is not None and key.startswith(self.prefix)]
+        names = [
+            key
+            for key in (self.storage.key(i) for i in range(self.storage.length))
+            if key is not None and key.startswith(self.prefix)
+        ]
         for key in names:
             text = self.storage.getItem(key)
             if text is None:

@@ -30,9 +30,15 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="retro-patience",
-        description="Patience games with the look and feel of a 1994 DOS card game.")
-    parser.add_argument("--games-dir", action="append", type=Path, default=[],
-                        help="another folder of game files (may be given more than once)")
+        description="Patience games with the look and feel of a 1994 DOS card game.",
+    )
+    parser.add_argument(
+        "--games-dir",
+        action="append",
+        type=Path,
+        default=[],
+        help="another folder of game files (may be given more than once)",
+    )
     parser.add_argument("--version", action="version", version=f"retro-patience {__version__}")
     sub = parser.add_subparsers(dest="command")
 
@@ -40,22 +46,28 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("game", nargs="?", default="spider")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    play.add_argument("--lang", default=None,
-                      help="language of the window and the instructions (en, de); remembered")
+    play.add_argument(
+        "--lang",
+        default=None,
+        help="language of the window and the instructions (en, de); remembered",
+    )
 
     sub.add_parser("list", help="the games found").add_argument(
-        "--lines", action="store_true", help="also show each game file's length in lines")
+        "--lines", action="store_true", help="also show each game file's length in lines"
+    )
 
     validate = sub.add_parser("validate", help="check game files; every error, exit 1 on any")
     validate.add_argument("files", nargs="+", type=Path)
 
     sub.add_parser("rules", help="every rule function a game file can name")
 
-    sub.add_parser("schema", help="write the game file schema for editors (default: into "
-                   "your games folder)").add_argument("path", nargs="?", type=Path)
+    sub.add_parser(
+        "schema", help="write the game file schema for editors (default: into your games folder)"
+    ).add_argument("path", nargs="?", type=Path)
 
     sub.add_parser("stats", help="statistics of the games played").add_argument(
-        "game", nargs="?", default=None)
+        "game", nargs="?", default=None
+    )
 
     instructions = sub.add_parser("instructions", help="a game's instructions in the terminal")
     instructions.add_argument("source", metavar="GAME|FILE", help="a game id or an .anl file")
@@ -64,8 +76,9 @@ def _parser() -> argparse.ArgumentParser:
     which.add_argument("--page", type=int, default=None, help="only page N (1-based)")
     which.add_argument("--all", action="store_true", help="every page (the default)")
     style = instructions.add_mutually_exclusive_group()
-    style.add_argument("--ansi", action="store_true", default=None,
-                       help="in colour (the default on a terminal)")
+    style.add_argument(
+        "--ansi", action="store_true", default=None, help="in colour (the default on a terminal)"
+    )
     style.add_argument("--plain", action="store_true", help="the text alone, 80 columns")
 
     replay = sub.add_parser("replay", help="watch a saved game file again in the window")
@@ -84,11 +97,13 @@ def _parser() -> argparse.ArgumentParser:
     deals.add_argument("--seed", type=int, default=1)
     deals.add_argument("--seeds", default=None, metavar="A-B", help="every deal from A to B")
     solve.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    solve.add_argument("--honest", action="store_true",
-                       help="play as a player must, never seeing face-down cards")
+    solve.add_argument(
+        "--honest", action="store_true", help="play as a player must, never seeing face-down cards"
+    )
     solve.add_argument("--seconds", type=float, default=10.0, help="budget a deal (10)")
-    solve.add_argument("--jobs", type=int, default=None,
-                       help="processes for --seeds (default: one a core)")
+    solve.add_argument(
+        "--jobs", type=int, default=None, help="processes for --seeds (default: one a core)"
+    )
     solve.add_argument("--json", action="store_true", help="one JSON object a deal")
     return parser
 
@@ -198,7 +213,8 @@ def _run(args: argparse.Namespace) -> int:
 
         gdef = catalog.load(args.game, _options(args.option))
         Console(Game(gdef, args.seed), args.json, args.reveal).run(
-            read_lines(getattr(sys.stdin, "buffer", sys.stdin)), sys.stdout)
+            read_lines(getattr(sys.stdin, "buffer", sys.stdin)), sys.stdout
+        )
         return 0
     return _play(args, catalog)
 
@@ -212,16 +228,25 @@ def _solve(args: argparse.Namespace) -> int:
     if args.seconds <= 0 or jobs < 1:
         raise RetroError("--seconds must be above 0 and --jobs at least 1")
     if args.seeds is None:
-        answer = solve_deal(args.games_dir, args.game, options, args.seed, args.honest,
-                            args.seconds)
+        answer = solve_deal(
+            args.games_dir, args.game, options, args.seed, args.honest, args.seconds
+        )
         print_one(answer, sys.stdout, args.json)
         return 0
     first, sep, last = args.seeds.partition("-")
-    if not (sep and first.strip().isdigit() and last.strip().isdigit()
-            and int(first) <= int(last)):
+    if not (sep and first.strip().isdigit() and last.strip().isdigit() and int(first) <= int(last)):
         raise RetroError(f"--seeds wants A-B with A <= B, not '{args.seeds}'")
-    solve_range(args.games_dir, args.game, options, range(int(first), int(last) + 1),
-                args.honest, args.seconds, jobs, sys.stdout, args.json)
+    solve_range(
+        args.games_dir,
+        args.game,
+        options,
+        range(int(first), int(last) + 1),
+        args.honest,
+        args.seconds,
+        jobs,
+        sys.stdout,
+        args.json,
+    )
     return 0
 
 
@@ -251,15 +276,32 @@ def _stats(game_id: str | None, catalog: object) -> int:
     if not found:
         print("No games played yet." if game_id is None else f"No {game_id} games played yet.")
         return 0
-    header = ("game and options", "played", "won", "lost", "win %", "streak", "longest",
-              "best score", "fewest moves")
+    header = (
+        "game and options",
+        "played",
+        "won",
+        "lost",
+        "win %",
+        "streak",
+        "longest",
+        "best score",
+        "fewest moves",
+    )
     rows = [header]
     for key, stats in found.items():
-        rows.append((key, str(stats.played), str(stats.won), str(stats.lost),
-                     f"{100 * stats.win_rate:.1f}%", _streak(stats.streak),
-                     f"{stats.longest_win_streak}W/{stats.longest_loss_streak}L",
-                     "-" if stats.best_score is None else str(stats.best_score),
-                     "-" if stats.fewest_moves is None else str(stats.fewest_moves)))
+        rows.append(
+            (
+                key,
+                str(stats.played),
+                str(stats.won),
+                str(stats.lost),
+                f"{100 * stats.win_rate:.1f}%",
+                _streak(stats.streak),
+                f"{stats.longest_win_streak}W/{stats.longest_loss_streak}L",
+                "-" if stats.best_score is None else str(stats.best_score),
+                "-" if stats.fewest_moves is None else str(stats.fewest_moves),
+            )
+        )
     widths = [max(len(row[column]) for row in rows) for column in range(len(header))]
     for row in rows:
         cells = [row[0].ljust(widths[0])]
@@ -310,9 +352,15 @@ def _validate(files: Sequence[Path], catalog: object) -> int:
     failed = False
     for path in files:
         try:
-            load_game_file(path, find=lambda gid, p=path: (  # type: ignore[misc]
-                p.parent / f"{gid}.yaml" if (p.parent / f"{gid}.yaml").is_file()
-                else catalog.path(gid)), every_value=True)
+            load_game_file(
+                path,
+                find=lambda gid, p=path: (  # type: ignore[misc]
+                    p.parent / f"{gid}.yaml"
+                    if (p.parent / f"{gid}.yaml").is_file()
+                    else catalog.path(gid)
+                ),
+                every_value=True,
+            )
             print(f"{path}: ok")
         except DefinitionError as error:
             failed = True
@@ -384,8 +432,9 @@ def _replay(args: argparse.Namespace, catalog: object) -> int:
     settings = Settings.load()
     game, moves = read_game_file(args.file, catalog)  # a bad file fails here, before any window
     window = init_window(settings=settings)
-    app = App(catalog, lang=choose_language(settings.language or None), settings=settings,
-              window=window)
+    app = App(
+        catalog, lang=choose_language(settings.language or None), settings=settings, window=window
+    )
     label = texts.REPLAY_LABEL.format(game=texts.tr(game.gdef.title), name=args.file.name)
     app.show_replay(game.gdef, game.seed, moves, label)
     run(app)

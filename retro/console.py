@@ -18,8 +18,10 @@ from retro.solver import hints as advice
 from retro.solver.search import LOST, WON, Budget, solve
 from retro.store.files import parse_json
 
-HELP = ("Commands: state, moves, a move (tableau:3>tableau:7, t3>t7/2, deal, flip t4, done), "
-        "undo, redo, hint, winnable [SECONDS], help, quit")
+HELP = (
+    "Commands: state, moves, a move (tableau:3>tableau:7, t3>t7/2, deal, flip t4, done), "
+    "undo, redo, hint, winnable [SECONDS], help, quit"
+)
 MAX_LINE = 4096  # characters; no command or move comes near it
 MAX_COUNT = 999_999  # cards in one move, as the notation's /N allows
 WINNABLE_SECONDS = 2.0  # how long `winnable` searches unless told
@@ -84,14 +86,22 @@ class Console:
         position = self.game.position
         entry: dict[str, Any] = {"move": format_move(position, move)}
         if move.kind == MOVE:
-            entry.update({"from": position.piles[move.src].id, "to": position.piles[move.dst].id,
-                          "count": move.count})
+            entry.update(
+                {
+                    "from": position.piles[move.src].id,
+                    "to": position.piles[move.dst].id,
+                    "count": move.count,
+                }
+            )
         elif move.kind == DONE:
             entry["action"] = DONE
         else:
             entry["action"] = move.kind
-            owners = [g for g in position.gdef.groups
-                      if g.action is not None and g.action.verb == move.kind]
+            owners = [
+                g
+                for g in position.gdef.groups
+                if g.action is not None and g.action.verb == move.kind
+            ]
             if not (len(owners) == 1 and owners[0].count == 1):
                 entry["pile"] = position.piles[move.src].id
         return entry
@@ -117,8 +127,10 @@ class Console:
             except ValueError:
                 seconds = -1.0
             if not 0 < seconds <= MAX_WINNABLE_SECONDS:  # also refuses nan and inf
-                raise RetroError(f"'winnable' takes a number of seconds from 0 to "
-                                 f"{MAX_WINNABLE_SECONDS:g}, such as 'winnable 5'")
+                raise RetroError(
+                    f"'winnable' takes a number of seconds from 0 to "
+                    f"{MAX_WINNABLE_SECONDS:g}, such as 'winnable 5'"
+                )
         result = solve(self.game, Budget(seconds=seconds)).result
         return {"winnable": {WON: "yes", LOST: "no"}.get(result, "unknown")}
 
@@ -177,8 +189,7 @@ class Console:
             except KeyError as missing:
                 raise RetroError(f"a card move needs {missing}") from None
             count = data.get("count", 1)
-            if (not isinstance(count, int) or isinstance(count, bool)
-                    or not 1 <= count <= MAX_COUNT):
+            if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COUNT:
                 raise RetroError(f"'count' must be a whole number from 1 to {MAX_COUNT}")
             return Move(MOVE, src.index, count, dst.index)
         if "action" in data:
@@ -196,8 +207,9 @@ class Console:
         groups = []
         for group in self.game.gdef.groups:
             piles = position.groups[group.name]
-            groups.append(group.name if len(piles) == 1
-                          else f"{group.name}:1..{group.name}:{len(piles)}")
+            groups.append(
+                group.name if len(piles) == 1 else f"{group.name}:1..{group.name}:{len(piles)}"
+            )
         owners = {g.action.verb: g for g in self.game.gdef.groups if g.action is not None}
         lines = [
             "Commands: state (the board), moves (every legal move now), undo, redo, hint (a good "
@@ -207,11 +219,13 @@ class Console:
             f"Piles: {', '.join(groups)}.",
         ]
         actions = [*sorted(owners), *([DONE] if self.game.gdef.done else [])]
-        several = [(verb, group.name) for verb, group in sorted(owners.items())
-                   if len(position.groups[group.name]) > 1]
+        several = [
+            (verb, group.name)
+            for verb, group in sorted(owners.items())
+            if len(position.groups[group.name]) > 1
+        ]
         if actions:
-            named = (f" (name the pile: {several[0][0]} {several[0][1]}:1)" if several
-                     else "")
+            named = f" (name the pile: {several[0][0]} {several[0][1]}:1)" if several else ""
             lines.append(f"Actions: {', '.join(actions)}{named}.")
         return "\n".join(lines)
 
@@ -238,8 +252,11 @@ class Console:
             return str(answer["help"])
         if "hint" in answer:
             entry = answer["hint"]
-            return (f"Hint ({answer['kind']}): {entry['move']}, {answer['why']}" if entry
-                    else f"No hint: {answer['why']}")
+            return (
+                f"Hint ({answer['kind']}): {entry['move']}, {answer['why']}"
+                if entry
+                else f"No hint: {answer['why']}"
+            )
         if "winnable" in answer:
             return f"Winnable: {answer['winnable']}"
         if "bye" in answer:
@@ -250,8 +267,10 @@ class Console:
         """A readable board: fanned groups as columns, the others one pile a line."""
         game = self.game
         position = game.position
-        lines = [f"{game.gdef.title}  deal {game.seed}  score {game.score()}  "
-                 f"moves {game.moves_made}  {game.outcome()}"]
+        lines = [
+            f"{game.gdef.title}  deal {game.seed}  score {game.score()}  "
+            f"moves {game.moves_made}  {game.outcome()}"
+        ]
         for group in game.gdef.groups:
             piles = position.groups[group.name]
             if group.layout.fan == "down" and len(piles) > 1:
@@ -263,8 +282,10 @@ class Console:
                 width = group.layout.columns if group.kind == "grid" else 0
                 width = width if width > 0 else len(piles)
                 for start in range(0, len(piles), width):
-                    shown = " ".join(f"{self._card(p, len(p.cards) - 1) or '--':>3}"
-                                     for p in piles[start:start + width])
+                    shown = " ".join(
+                        f"{self._card(p, len(p.cards) - 1) or '--':>3}"
+                        for p in piles[start : start + width]
+                    )
                     label = group.name if start == 0 else ""
                     lines.append(f"{label:>14}: {shown}")
             else:

@@ -91,8 +91,7 @@ class PlayerResult:
     def of(cls, name: str, game: Game) -> PlayerResult:
         """The result of a finished (or abandoned) game of one player."""
         record = tuple(format_move(game.position, entry.move) for entry in game.history)
-        return cls(player_name(name), game.score(), game.moves_made,
-                   game.outcome() == WON, record)
+        return cls(player_name(name), game.score(), game.moves_made, game.outcome() == WON, record)
 
 
 def _moves(count: int) -> str:
@@ -143,10 +142,14 @@ class Strength:
     nodes: int
 
 
-STRENGTHS: dict[str, Strength] = {strength.name: strength for strength in (
-    Strength("easy", 0.25, 1, 100),
-    Strength("medium", 1.0, 2, 600),
-    Strength("hard", 3.0, 4, 2_000))}
+STRENGTHS: dict[str, Strength] = {
+    strength.name: strength
+    for strength in (
+        Strength("easy", 0.25, 1, 100),
+        Strength("medium", 1.0, 2, 600),
+        Strength("hard", 3.0, 4, 2_000),
+    )
+}
 
 
 class Computer:
@@ -163,8 +166,15 @@ class Computer:
         from retro.solver import honest, pacing  # the solver only when the computer plays
 
         self._pace = pacing.Pace()
-        self._steps = honest.playing(game, strength.seconds, strength.samples, seed,
-                                     strength.nodes, pace=self._pace, clock=self._clock)
+        self._steps = honest.playing(
+            game,
+            strength.seconds,
+            strength.samples,
+            seed,
+            strength.nodes,
+            pace=self._pace,
+            clock=self._clock,
+        )
         self._slice_start = 0.0
 
     def _clock(self) -> float:
@@ -193,8 +203,13 @@ class Duel:
     """Hot seat: the players take turns on the same deal, one whole game each; or a person
     against the computer (`computer`: its strength), who plays second."""
 
-    def __init__(self, gdef: GameDef, names: Sequence[str], seed: int | None = None,
-                 computer: Strength | None = None) -> None:
+    def __init__(
+        self,
+        gdef: GameDef,
+        names: Sequence[str],
+        seed: int | None = None,
+        computer: Strength | None = None,
+    ) -> None:
         if not gdef.done:
             raise DuelError(f"{gdef.title} has no 'done', so a turn could never be ended")
         if len(names) != 2:
@@ -213,8 +228,9 @@ class Duel:
         self.computer = computer
         # the computer plays on a game of its own from the start, so it may think while the
         # person plays (it never sees the person's table, nor the cards face down in its own)
-        self.opponent = (None if computer is None
-                         else Computer(Game(gdef, self.seed), computer, self.seed))
+        self.opponent = (
+            None if computer is None else Computer(Game(gdef, self.seed), computer, self.seed)
+        )
 
     @classmethod
     def from_code(cls, gdef: GameDef, names: Sequence[str], code: str) -> Duel:

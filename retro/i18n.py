@@ -122,7 +122,8 @@ def read_po(text: str, name: str = "catalogue") -> Catalogue:
             entries.append(current)
             current = {}
         if keyword not in ("msgid", "msgid_plural", "msgstr", "msgctxt") and not (
-                keyword.startswith("msgstr[") and keyword.endswith("]")):
+            keyword.startswith("msgstr[") and keyword.endswith("]")
+        ):
             raise CatalogueError(f"{where}: unknown keyword {keyword!r}")
         field = keyword
         current[field] = _unquote(rest, where)
@@ -138,8 +139,9 @@ def read_po(text: str, name: str = "catalogue") -> Catalogue:
                     plural_rule = header.split(":", 1)[1].strip()
             continue
         if "msgid_plural" in entry:
-            forms = tuple(value for key, value in sorted(entry.items())
-                          if key.startswith("msgstr["))
+            forms = tuple(
+                value for key, value in sorted(entry.items()) if key.startswith("msgstr[")
+            )
             messages[msgid] = Message(msgid, entry["msgid_plural"], forms or ("",))
         else:
             messages[msgid] = Message(msgid, "", (entry.get("msgstr", ""),))
@@ -153,18 +155,28 @@ def _quote(text: str) -> str:
 
 def write_po(messages: Iterable[Message], language: str, plural_rule: str) -> str:
     """A `.po` catalogue of `messages`, in their order, after a header naming the language."""
-    header = [f"Language: {language}", "MIME-Version: 1.0",
-              "Content-Type: text/plain; charset=UTF-8", "Content-Transfer-Encoding: 8bit",
-              f"Plural-Forms: {plural_rule}"]
-    lines = ["# Retro Patience: the window's words. Kept in step with the program by",
-             "# tools/update_po.py; write the translations, never the msgids.",
-             'msgid ""', 'msgstr ""', *(_quote(field + "\n") for field in header), ""]
+    header = [
+        f"Language: {language}",
+        "MIME-Version: 1.0",
+        "Content-Type: text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding: 8bit",
+        f"Plural-Forms: {plural_rule}",
+    ]
+    lines = [
+        "# Retro Patience: the window's words. Kept in step with the program by",
+        "# tools/update_po.py; write the translations, never the msgids.",
+        'msgid ""',
+        'msgstr ""',
+        *(_quote(field + "\n") for field in header),
+        "",
+    ]
     for message in messages:
         lines.append(f"msgid {_quote(message.msgid)}")
         if message.plural:
             lines.append(f"msgid_plural {_quote(message.plural)}")
-            lines += [f"msgstr[{index}] {_quote(form)}"
-                      for index, form in enumerate(message.strings)]
+            lines += [
+                f"msgstr[{index}] {_quote(form)}" for index, form in enumerate(message.strings)
+            ]
         else:
             lines.append(f"msgstr {_quote(message.strings[0])}")
         lines.append("")

@@ -18,20 +18,39 @@ LANGUAGES = ("en", "de")
 _WIDTH = 76
 
 _WORDS = {
-    "en": {"title": "How to Play", "rules": "THE RULES", "pack": "THE PACK AND THE PILES",
-           "cards": "cards", "packs": "pack(s) of", "none": "This game has no instructions "
-           "file yet; these pages are written from the rules it is made of."},
-    "de": {"title": "Spielregeln", "rules": "DIE REGELN", "pack": "KARTEN UND STAPEL",
-           "cards": "Karten", "packs": "Spiel(e) zu je", "none": "Zu diesem Spiel gibt es noch "
-           "keine Anleitung; diese Seiten sind aus seinen Regeln erzeugt (auf Englisch)."},
+    "en": {
+        "title": "How to Play",
+        "rules": "THE RULES",
+        "pack": "THE PACK AND THE PILES",
+        "cards": "cards",
+        "packs": "pack(s) of",
+        "none": "This game has no instructions "
+        "file yet; these pages are written from the rules it is made of.",
+    },
+    "de": {
+        "title": "Spielregeln",
+        "rules": "DIE REGELN",
+        "pack": "KARTEN UND STAPEL",
+        "cards": "Karten",
+        "packs": "Spiel(e) zu je",
+        "none": "Zu diesem Spiel gibt es noch "
+        "keine Anleitung; diese Seiten sind aus seinen Regeln erzeugt (auf Englisch).",
+    },
 }
 
 
 def choose_language(wanted: str | None = None) -> str:
     """`--lang` if given, else the system locale; English when neither is one we have."""
-    candidates = [wanted] if wanted else [
-        os.environ.get("LC_ALL"), os.environ.get("LC_MESSAGES"), os.environ.get("LANG"),
-        locale.getlocale()[0]]
+    candidates = (
+        [wanted]
+        if wanted
+        else [
+            os.environ.get("LC_ALL"),
+            os.environ.get("LC_MESSAGES"),
+            os.environ.get("LANG"),
+            locale.getlocale()[0],
+        ]
+    )
     for candidate in candidates:
         if candidate:
             code = candidate.lower()[:2]

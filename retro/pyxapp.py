@@ -18,15 +18,19 @@ REQUIRED = {"yaml": "pyyaml", "jsonschema": "jsonschema", "platformdirs": "platf
 
 def missing_packages() -> list[str]:
     """The packages of REQUIRED that cannot be imported here."""
-    return [package for module, package in REQUIRED.items()
-            if importlib.util.find_spec(module) is None]
+    return [
+        package for module, package in REQUIRED.items() if importlib.util.find_spec(module) is None
+    ]
 
 
 def main() -> int:
     missing = missing_packages()
     if missing:
-        print(f"retro-patience: this pyxel app needs the Python packages {', '.join(missing)} "
-              f"beside pyxel (pip install {' '.join(missing)})", file=sys.stderr)
+        print(
+            f"retro-patience: this pyxel app needs the Python packages {', '.join(missing)} "
+            f"beside pyxel (pip install {' '.join(missing)})",
+            file=sys.stderr,
+        )
         return 1
     from retro.browser import (
         CONFIG,
@@ -47,8 +51,10 @@ def main() -> int:
     stores = []
     if in_browser():
         storage = local_storage()
-        stores = [BrowserStore(data_dir(), storage, DATA),
-                  BrowserStore(config_dir(), storage, CONFIG)]
+        stores = [
+            BrowserStore(data_dir(), storage, DATA),
+            BrowserStore(config_dir(), storage, CONFIG),
+        ]
     for store in stores:
         store.restore()  # before anything reads a save or the settings
     settings = Settings.load()

@@ -36,12 +36,14 @@ def _game(tmp_path: Path, accept: str) -> GameDef:
 
 
 def test_a_tested_member_speaks_beside_the_indexed_one(tmp_path: Path) -> None:
-    gdef = _game(tmp_path, "{any: [{rank_below: {suit: alternate}}, "
-                           "{from_group: {groups: [waste]}}]}")
+    gdef = _game(
+        tmp_path, "{any: [{rank_below: {suit: alternate}}, {from_group: {groups: [waste]}}]}"
+    )
     game = game_at(gdef, "tableau:1 = 9S\ntableau:2 = 5H")
     assert refusal(game, "t2>t1") == (
         "5♥ goes only on a 6 of the other colour, not on 9♠; or tableau:1 takes cards only "
-        "from waste")
+        "from waste"
+    )
 
 
 def test_indexed_members_alone_still_answer_with_the_one_that_fits(tmp_path: Path) -> None:

@@ -43,7 +43,8 @@ def test_cards_go_only_on_a_pile_whose_bottom_card_is_a_king(tmp_path: Path) -> 
     game = game_at(_gdef(tmp_path), "tableau:1 = KS QH\ntableau:2 = QD\nwaste = JC")
     assert refusal(game, "waste>t1") is None
     assert refusal(game, "waste>t2") == (
-        "tableau:2 starts with Q♦: cards go only on a pile started by a K")
+        "tableau:2 starts with Q♦: cards go only on a pile started by a K"
+    )
 
 
 def test_a_count_of_a_rank_anywhere_allows_the_deal(tmp_path: Path) -> None:

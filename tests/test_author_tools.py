@@ -14,10 +14,17 @@ from tests.test_broken_games import GOOD
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _run(*args: str, env: dict[str, str] | None = None,
-         stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "retro", *args], capture_output=True, text=True,
-                          input=stdin, env={**os.environ, **(env or {})}, timeout=120)
+def _run(
+    *args: str, env: dict[str, str] | None = None, stdin: str = ""
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "retro", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+    )
 
 
 def test_every_bundled_game_names_the_schema_on_its_first_line() -> None:
@@ -46,7 +53,8 @@ def test_games_dir_adds_a_folder_and_its_games_play(tmp_path: Path) -> None:
 def test_a_plugin_package_adds_rules_that_game_files_name(tmp_path: Path) -> None:
     site = tmp_path / "site"
     site.mkdir()
-    (site / "extra_rules.py").write_text(textwrap.dedent('''
+    (site / "extra_rules.py").write_text(
+        textwrap.dedent("""
         from retro.engine.model import Accept
         from retro.rules import rule
 
@@ -57,17 +65,22 @@ def test_a_plugin_package_adds_rules_that_game_files_name(tmp_path: Path) -> Non
             def why(position, src, count, dst):
                 return "Only a seven goes here"
             return Accept(test, why)
-    '''), encoding="utf-8")
+    """),
+        encoding="utf-8",
+    )
     info = site / "extra_rules-1.0.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: extra-rules\nVersion: 1.0\n",
-                                   encoding="utf-8")
-    (info / "entry_points.txt").write_text("[retro_patience.rules]\nsevens = extra_rules\n",
-                                           encoding="utf-8")
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: extra-rules\nVersion: 1.0\n", encoding="utf-8"
+    )
+    (info / "entry_points.txt").write_text(
+        "[retro_patience.rules]\nsevens = extra_rules\n", encoding="utf-8"
+    )
     games = tmp_path / "games"
     games.mkdir()
-    (games / "mini.yaml").write_text(GOOD.replace("accept: {any: [empty, rank_below]}",
-                                                  "accept: only_sevens"), encoding="utf-8")
+    (games / "mini.yaml").write_text(
+        GOOD.replace("accept: {any: [empty, rank_below]}", "accept: only_sevens"), encoding="utf-8"
+    )
     env = {"PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
     result = _run("validate", str(games / "mini.yaml"), env=env)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -81,10 +94,12 @@ def test_a_broken_plugin_is_reported_in_one_line_and_skipped(tmp_path: Path) -> 
     site = tmp_path / "site"
     info = site / "broken-1.0.dist-info"
     info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken\nVersion: 1.0\n",
-                                   encoding="utf-8")
-    (info / "entry_points.txt").write_text("[retro_patience.rules]\nbad = no_such_module\n",
-                                           encoding="utf-8")
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: broken\nVersion: 1.0\n", encoding="utf-8"
+    )
+    (info / "entry_points.txt").write_text(
+        "[retro_patience.rules]\nbad = no_such_module\n", encoding="utf-8"
+    )
     result = _run("list", env={"PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])})
     assert result.returncode == 0
     assert "rule plugin 'bad' (no_such_module) was skipped" in result.stderr

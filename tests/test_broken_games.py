@@ -46,43 +46,122 @@ CASES = [
     ("yaml syntax", "deck: {decks: 1}", "deck: {decks: 1", "4:8", "YAML syntax error"),
     ("unknown top key", "auto:", "autoo:", "23:1", "unknown key 'autoo' (did you mean 'auto'?)"),
     ("missing title", "title: Mini\n", "", "1:1", "missing 'title'"),
-    ("unknown rule", "pick: same_suit_run", "pick: same_suite_run", "14:11",
-     "unknown pick rule 'same_suite_run' (did you mean 'same_suit_run'?)"),
-    ("rule of another kind", "pick: same_suit_run", "pick: empty", "14:11",
-     "'empty' is an accept rule, but a pick rule is needed here"),
-    ("unknown parameter", "rank_below]", "{rank_below: {suits: same}}]", "15:41",
-     "'rank_below' has no parameter 'suits' (did you mean 'suit'?)"),
-    ("value not allowed", "rank_below]", "{rank_below: {suit: purple}}]", "15:47",
-     "'suit' of 'rank_below' must be one of any, same, alternate, other, not 'purple'"),
-    ("wrong parameter type", "{relaxed: $relaxed}", "{relaxed: lots}", "9:79",
-     "'relaxed' of 'spider_deal_allowed' must be a whole number, not 'lots'"),
-    ("unknown pile group", "{to: tableau, allowed", "{to: tablaeu, allowed", "9:29",
-     "no pile group named 'tablaeu' (did you mean 'tableau'?)"),
+    (
+        "unknown rule",
+        "pick: same_suit_run",
+        "pick: same_suite_run",
+        "14:11",
+        "unknown pick rule 'same_suite_run' (did you mean 'same_suit_run'?)",
+    ),
+    (
+        "rule of another kind",
+        "pick: same_suit_run",
+        "pick: empty",
+        "14:11",
+        "'empty' is an accept rule, but a pick rule is needed here",
+    ),
+    (
+        "unknown parameter",
+        "rank_below]",
+        "{rank_below: {suits: same}}]",
+        "15:41",
+        "'rank_below' has no parameter 'suits' (did you mean 'suit'?)",
+    ),
+    (
+        "value not allowed",
+        "rank_below]",
+        "{rank_below: {suit: purple}}]",
+        "15:47",
+        "'suit' of 'rank_below' must be one of any, same, alternate, other, not 'purple'",
+    ),
+    (
+        "wrong parameter type",
+        "{relaxed: $relaxed}",
+        "{relaxed: lots}",
+        "9:79",
+        "'relaxed' of 'spider_deal_allowed' must be a whole number, not 'lots'",
+    ),
+    (
+        "unknown pile group",
+        "{to: tableau, allowed",
+        "{to: tablaeu, allowed",
+        "9:29",
+        "no pile group named 'tablaeu' (did you mean 'tableau'?)",
+    ),
     ("unknown option", "$relaxed}", "$relax}", "9:79", "unknown option '$relax'"),
     ("bad default", "default: 0}", "default: 5}", "5:41", "default 5 is not one of the values"),
-    ("too few cards", "face_up: 1}", "face_up: 20}", "21:3",
-     "the deal needs 90 cards but the pack has 52"),
-    ("cards never dealt", "  - {to: stock, rest: true}\n", "", "21:3",
-     "38 of the 52 cards are never dealt: add a step with 'rest: true'"),
-    ("wrong list length", "face_down: [1, 2, 3, 4]", "face_down: [1, 2, 3]", "21:30",
-     "'face_down' must be one number or a list of 4 (one for each pile of 'tableau')"),
-    ("key given twice", "win: complete_runs_only",
-     "win: complete_runs_only\nwin: all_on_foundations",
-     "25:1", "'win' is given twice"),
-    ("wrong value type", "count: 4\n    fan", "count: four\n    fan", "12:12",
-     "'count' must be a whole number, not 'four'"),
-    ("unknown pile kind", "kind: foundation", "kind: fundament", "17:11",
-     "'kind' must be one of tableau, foundation, stock, waste, cell, reserve, grid"),
-    ("code in a tag", "title: Mini", "title: !!python/object/apply:os.system ['echo hi']", "2:8",
-     "the tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed"),
+    (
+        "too few cards",
+        "face_up: 1}",
+        "face_up: 20}",
+        "21:3",
+        "the deal needs 90 cards but the pack has 52",
+    ),
+    (
+        "cards never dealt",
+        "  - {to: stock, rest: true}\n",
+        "",
+        "21:3",
+        "38 of the 52 cards are never dealt: add a step with 'rest: true'",
+    ),
+    (
+        "wrong list length",
+        "face_down: [1, 2, 3, 4]",
+        "face_down: [1, 2, 3]",
+        "21:30",
+        "'face_down' must be one number or a list of 4 (one for each pile of 'tableau')",
+    ),
+    (
+        "key given twice",
+        "win: complete_runs_only",
+        "win: complete_runs_only\nwin: all_on_foundations",
+        "25:1",
+        "'win' is given twice",
+    ),
+    (
+        "wrong value type",
+        "count: 4\n    fan",
+        "count: four\n    fan",
+        "12:12",
+        "'count' must be a whole number, not 'four'",
+    ),
+    (
+        "unknown pile kind",
+        "kind: foundation",
+        "kind: fundament",
+        "17:11",
+        "'kind' must be one of tableau, foundation, stock, waste, cell, reserve, grid",
+    ),
+    (
+        "code in a tag",
+        "title: Mini",
+        "title: !!python/object/apply:os.system ['echo hi']",
+        "2:8",
+        "the tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed",
+    ),
     ("suits", "deck: {decks: 1}", "deck: {decks: 1, suits: 3}", "3:25", "suits must be 1, 2 or 4"),
-    ("any without a list", "{any: [empty, rank_below]}", "{any: empty}", "15:19",
-     "'any' needs a list of accept rules"),
-    ("unknown extends", "id: mini\n", "id: mini\nextends: nothing_here\n", "2:10",
-     "extends unknown game 'nothing_here'"),
+    (
+        "any without a list",
+        "{any: [empty, rank_below]}",
+        "{any: empty}",
+        "15:19",
+        "'any' needs a list of accept rules",
+    ),
+    (
+        "unknown extends",
+        "id: mini\n",
+        "id: mini\nextends: nothing_here\n",
+        "2:10",
+        "extends unknown game 'nothing_here'",
+    ),
     ("bad id", "id: mini", "id: Mini Game", "1:5", "the id must be lower case letters"),
-    ("missing parameter", "rank_below]", "from_group]", "15:27",
-     "'from_group' needs the parameter 'groups'"),
+    (
+        "missing parameter",
+        "rank_below]",
+        "from_group]",
+        "15:27",
+        "'from_group' needs the parameter 'groups'",
+    ),
 ]
 
 
@@ -98,8 +177,9 @@ def test_the_good_file_loads(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name,old,new,where,words", CASES, ids=[c[0] for c in CASES])
-def test_each_mistake_gives_one_clear_line(tmp_path: Path, name: str, old: str, new: str,
-                                           where: str, words: str) -> None:
+def test_each_mistake_gives_one_clear_line(
+    tmp_path: Path, name: str, old: str, new: str, where: str, words: str
+) -> None:
     assert old in GOOD
     path = _write(tmp_path, GOOD.replace(old, new, 1))
     with pytest.raises(DefinitionError) as caught:
@@ -107,13 +187,16 @@ def test_each_mistake_gives_one_clear_line(tmp_path: Path, name: str, old: str, 
     messages = caught.value.messages
     assert len(messages) == 1, messages
     assert messages[0] == f"bad.yaml:{where}: {words}" or (
-        messages[0].startswith(f"bad.yaml:{where}: ") and words in messages[0]), messages[0]
+        messages[0].startswith(f"bad.yaml:{where}: ") and words in messages[0]
+    ), messages[0]
 
 
 def test_all_mistakes_are_reported_at_once(tmp_path: Path) -> None:
-    text = GOOD.replace("pick: same_suit_run", "pick: same_suite_run").replace(
-        "win: complete_runs_only", "win: complete_run_only").replace(
-        "auto: [turn_exposed]", "auto: [turn_exposd]")
+    text = (
+        GOOD.replace("pick: same_suit_run", "pick: same_suite_run")
+        .replace("win: complete_runs_only", "win: complete_run_only")
+        .replace("auto: [turn_exposed]", "auto: [turn_exposd]")
+    )
     with pytest.raises(DefinitionError) as caught:
         load_game_file(_write(tmp_path, text))
     assert len(caught.value.messages) == 3
@@ -150,11 +233,19 @@ def test_nothing_in_a_game_file_runs(tmp_path: Path) -> None:
 
 
 def test_validate_prints_every_error_and_exits_1_without_a_traceback(tmp_path: Path) -> None:
-    bad = _write(tmp_path, GOOD.replace("pick: same_suit_run", "pick: same_suite_run").replace(
-        "win: complete_runs_only", "win: complete_run_only"))
+    bad = _write(
+        tmp_path,
+        GOOD.replace("pick: same_suit_run", "pick: same_suite_run").replace(
+            "win: complete_runs_only", "win: complete_run_only"
+        ),
+    )
     good = _write(tmp_path, GOOD, "good.yaml")
-    result = subprocess.run([sys.executable, "-m", "retro", "validate", str(good), str(bad)],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "retro", "validate", str(good), str(bad)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 1
     assert "Traceback" not in result.stdout + result.stderr
     lines = result.stdout.strip().splitlines()
@@ -164,13 +255,19 @@ def test_validate_prints_every_error_and_exits_1_without_a_traceback(tmp_path: P
 
 def test_validate_passes_every_bundled_game() -> None:
     games = sorted(Path(__file__).resolve().parent.parent.joinpath("games").glob("*.yaml"))
-    result = subprocess.run([sys.executable, "-m", "retro", "validate", *map(str, games)],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "retro", "validate", *map(str, games)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_a_merge_key_brings_values_the_mapping_may_override(tmp_path: Path) -> None:
-    text = GOOD.replace("  tableau:\n    kind: tableau\n    count: 4\n",
-                        "  tableau:\n    <<: {kind: tableau, count: 9}\n    count: 4\n")
+    text = GOOD.replace(
+        "  tableau:\n    kind: tableau\n    count: 4\n",
+        "  tableau:\n    <<: {kind: tableau, count: 9}\n    count: 4\n",
+    )
     gdef = load_game_file(_write(tmp_path, text))
     assert gdef.group("tableau").count == 4

@@ -42,8 +42,10 @@ def _tool() -> ModuleType:
 
 
 def test_the_reader_reads_what_the_writer_writes() -> None:
-    messages = [Message('Say "hi"\n', "", ("Sag „hallo“\n",)),
-                Message("{n} move", "{n} moves", ("{n} Zug", "{n} Züge"))]
+    messages = [
+        Message('Say "hi"\n', "", ("Sag „hallo“\n",)),
+        Message("{n} move", "{n} moves", ("{n} Zug", "{n} Züge")),
+    ]
     read = read_po(write_po(messages, "de", "nplurals=2; plural=(n != 1);"))
     assert read.text('Say "hi"\n') == "Sag „hallo“\n"
     assert read.count("{n} move", "{n} moves", 1) == "{n} Zug"
@@ -62,7 +64,8 @@ def test_the_german_catalogue_is_up_to_date_and_complete() -> None:
     text, missing = _tool().updated("de")
     assert not missing, f"untranslated: {missing[:5]}"
     assert text == po_path("de").read_text(encoding="utf-8"), (
-        "the catalogue is out of step with the program: python tools/update_po.py")
+        "the catalogue is out of step with the program: python tools/update_po.py"
+    )
 
 
 def test_every_translation_keeps_the_placeholders_and_has_glyphs() -> None:
@@ -116,8 +119,9 @@ def test_the_keys_page_names_keys_in_german_and_the_keys_doc_stays_english() -> 
 
     texts.use("de")
     try:
-        page = "\n".join("".join(glyph.char for glyph in line)
-                         for line in helpscreen.screen_keys_page("table"))
+        page = "\n".join(
+            "".join(glyph.char for glyph in line) for line in helpscreen.screen_keys_page("table")
+        )
         assert "Leertaste" in page and "Zeiger links" in page and "Space" not in page
         assert "| Space" in keymap.markdown() or "Space," in keymap.markdown()
     finally:
@@ -127,18 +131,22 @@ def test_the_keys_page_names_keys_in_german_and_the_keys_doc_stays_english() -> 
 def _reason_returns() -> list[tuple[str, int]]:
     """Where a rule's or the engine's reason is returned as a bare text (a literal or an
     f-string) rather than said through `retro.i18n.say`, so the catalogue would miss it."""
-    paths = [*sorted((ROOT / "retro" / "rules").glob("*.py")),
-             *sorted((ROOT / "retro" / "engine").glob("*.py"))]
+    paths = [
+        *sorted((ROOT / "retro" / "rules").glob("*.py")),
+        *sorted((ROOT / "retro" / "engine").glob("*.py")),
+    ]
     bare = []
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for function in ast.walk(tree):
             if isinstance(function, ast.FunctionDef) and (
-                    function.name in ("why", "why_not") or function.name.endswith("_refused")):
+                function.name in ("why", "why_not") or function.name.endswith("_refused")
+            ):
                 for node in ast.walk(function):
                     value = node.value if isinstance(node, ast.Return) else None
                     if isinstance(value, ast.JoinedStr) or (
-                            isinstance(value, ast.Constant) and isinstance(value.value, str)):
+                        isinstance(value, ast.Constant) and isinstance(value.value, str)
+                    ):
                         bare.append((path.name, node.lineno))
     return bare
 
@@ -146,8 +154,12 @@ def _reason_returns() -> list[tuple[str, int]]:
 def test_every_reason_for_a_refused_move_goes_through_the_catalogue() -> None:
     assert not _reason_returns()
     found = set(_tool().spoken())
-    assert {"{pile} is not empty", "The game is over", " of the same suit",
-            texts.Plural("{n} card", "{n} cards")} <= found
+    assert {
+        "{pile} is not empty",
+        "The game is over",
+        " of the same suit",
+        texts.Plural("{n} card", "{n} cards"),
+    } <= found
 
 
 def test_the_rules_speak_the_chosen_language_and_a_plugins_own_words_stay() -> None:
@@ -158,7 +170,8 @@ def test_the_rules_speak_the_chosen_language_and_a_plugins_own_words_stay() -> N
     try:
         assert game.why_not(move) == "5♥ passt nur auf: 6, nicht auf 9♣"
         assert say("A plugin's own reason about {pile}", pile="t1") == (
-            "A plugin's own reason about t1")
+            "A plugin's own reason about t1"
+        )
         assert say_n("{n} card", "{n} cards", 2) == "2 Karten"
     finally:
         set_language("en")

@@ -26,12 +26,29 @@ def _talk(console: Console, *lines: str) -> list[dict[str, object]]:
 
 
 def test_every_line_gets_exactly_one_json_object() -> None:
-    answers = _talk(Console(Game(SPIDER, 1), as_json=True),
-                    "state", "", "moves", "nonsense", "undo", "{bad json", "quit", "state")
+    answers = _talk(
+        Console(Game(SPIDER, 1), as_json=True),
+        "state",
+        "",
+        "moves",
+        "nonsense",
+        "undo",
+        "{bad json",
+        "quit",
+        "state",
+    )
     assert len(answers) == 6  # the blank line is skipped, nothing is read after quit
     state = answers[0]
-    assert set(state) >= {"game", "seed", "options", "piles", "score", "moves_made", "cheat",
-                          "outcome"}
+    assert set(state) >= {
+        "game",
+        "seed",
+        "options",
+        "piles",
+        "score",
+        "moves_made",
+        "cheat",
+        "outcome",
+    }
     assert state["piles"]["tableau:1"] == ["??", "??", "??", "??", "??", "2H"]  # type: ignore[index]
     assert answers[2] == {"error": answers[2]["error"]} and "not a move" in str(answers[2]["error"])
     assert answers[3] == {"error": "Nothing to undo"}
@@ -40,11 +57,16 @@ def test_every_line_gets_exactly_one_json_object() -> None:
 
 
 def test_moves_entries_have_the_documented_fields() -> None:
-    game = game_at(load("spider_duel"), "tableau:1 = 4s 5H\ntableau:2 = 6H\ntableau:3 = 9c\n"
-                                        "stock = 2c 3c")
+    game = game_at(
+        load("spider_duel"), "tableau:1 = 4s 5H\ntableau:2 = 6H\ntableau:3 = 9c\nstock = 2c 3c"
+    )
     moves = _talk(Console(game, as_json=True), "moves")[0]["moves"]
-    assert {"move": "tableau:1>tableau:2", "from": "tableau:1", "to": "tableau:2",
-            "count": 1} in moves  # type: ignore[operator]
+    assert {
+        "move": "tableau:1>tableau:2",
+        "from": "tableau:1",
+        "to": "tableau:2",
+        "count": 1,
+    } in moves  # type: ignore[operator]
     assert {"move": "deal", "action": "deal"} in moves  # type: ignore[operator]
     assert {"move": "done", "action": "done"} in moves  # type: ignore[operator]
     game = game_at(load("spider_duel"), "tableau:1 = 4s\ntableau:2 = 6H")
@@ -64,8 +86,14 @@ def test_a_moves_entry_sent_back_makes_that_move() -> None:
 def test_a_refused_move_says_why_and_changes_nothing() -> None:
     console = Console(game_at(SPIDER, "tableau:1 = 5H\ntableau:2 = 9C"), as_json=True)
     before = console.state()
-    answer = _talk(console, "t1>t2", '{"from": "tableau:1", "to": "tableau:9", "count": 4}',
-                   '{"from": "tableau:1"}', '{"action": "deal"}', "t1>t2/0")
+    answer = _talk(
+        console,
+        "t1>t2",
+        '{"from": "tableau:1", "to": "tableau:9", "count": 4}',
+        '{"from": "tableau:1"}',
+        '{"action": "deal"}',
+        "t1>t2/0",
+    )
     assert answer[0] == {"error": "5♥ goes only on a 6, not on 9♣"}
     assert all(set(a) == {"error"} for a in answer)
     assert console.state() == before
@@ -90,14 +118,24 @@ def test_the_console_stays_english_for_a_player_who_chose_german(tmp_path: Path)
     game = Game(SPIDER, 1)
     piles = game.position.piles
     columns = [i for i, pile in enumerate(piles) if pile.group.name == "tableau"]
-    move, reason = next((m, str(game.why_not(m))) for m in (
-        Move(MOVE, src, 1, dst) for src in columns for dst in columns if src != dst)
-        if " goes only on " in str(game.why_not(m)))
+    move, reason = next(
+        (m, str(game.why_not(m)))
+        for m in (Move(MOVE, src, 1, dst) for src in columns for dst in columns if src != dst)
+        if " goes only on " in str(game.why_not(m))
+    )
     line = f"{piles[move.src].id}>{piles[move.dst].id}"
     result = subprocess.run(
         [sys.executable, "-m", "retro", "console", "spider", "--json", "--seed", "1"],
-        capture_output=True, text=True, input=line + "\n", timeout=120,
-        env={**os.environ, "RETRO_PATIENCE_CONFIG": str(tmp_path), "LANG": "de_DE.UTF-8",
-             "RETRO_PATIENCE_DATA": str(tmp_path / "data")})
+        capture_output=True,
+        text=True,
+        input=line + "\n",
+        timeout=120,
+        env={
+            **os.environ,
+            "RETRO_PATIENCE_CONFIG": str(tmp_path),
+            "LANG": "de_DE.UTF-8",
+            "RETRO_PATIENCE_DATA": str(tmp_path / "data"),
+        },
+    )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.splitlines()[0]) == {"error": reason}

@@ -15,8 +15,10 @@ from tests.helpers import game_at, load
 
 FREECELL = load("freecell")
 SPIDER = load("spider")
-STUCK = "\n".join(f"tableau:{i + 1} = {card}" for i, card in
-                  enumerate(["KS", "KS", "KH", "KH", "KD", "KD", "KC", "KC", "AS", "AH"]))
+STUCK = "\n".join(
+    f"tableau:{i + 1} = {card}"
+    for i, card in enumerate(["KS", "KS", "KH", "KH", "KD", "KD", "KC", "KC", "AS", "AH"])
+)
 
 
 def _talk(console: Console, *lines: str) -> list[dict[str, object]]:
@@ -26,12 +28,20 @@ def _talk(console: Console, *lines: str) -> list[dict[str, object]]:
 
 
 def _everything(game: Game) -> object:
-    return (game.key(), game.position.piles_state(), list(game.history), list(game.future),
-            game.cheat, game.score(), dict(game.position.counters))
+    return (
+        game.key(),
+        game.position.piles_state(),
+        list(game.history),
+        list(game.future),
+        game.cheat,
+        game.score(),
+        dict(game.position.counters),
+    )
 
 
 def test_hint_is_an_entry_of_the_moves_list_and_changes_nothing(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(advice, "HINT_SECONDS", 30.0)  # FreeCell 3 is won in well under that
     game = Game(FREECELL, 3)
     game.push(game.legal_moves()[0])
@@ -65,9 +75,19 @@ def test_winnable_yes_no_unknown_and_changes_nothing() -> None:
     assert _everything(spider) == before
 
 
-@pytest.mark.parametrize("words", ["winnable x", "winnable 0", "winnable -3", "winnable 1e400",
-                                   "winnable nan", "winnable 601", "winnable 1 2",
-                                   "winnable " + "9" * 2000])
+@pytest.mark.parametrize(
+    "words",
+    [
+        "winnable x",
+        "winnable 0",
+        "winnable -3",
+        "winnable 1e400",
+        "winnable nan",
+        "winnable 601",
+        "winnable 1 2",
+        "winnable " + "9" * 2000,
+    ],
+)
 def test_winnable_refuses_a_bad_budget_in_one_line(words: str) -> None:
     game = Game(SPIDER, 5)
     before = _everything(game)

@@ -43,8 +43,9 @@ def test_a_name_has_1_to_12_printable_characters(name: str) -> None:
     assert player_name(name) == name.strip()
 
 
-@pytest.mark.parametrize("name", ["", "   ", "x" * 13, "Tab\there", "Bell\x07", "Snow☃man",
-                                  "Zoë😀"])
+@pytest.mark.parametrize(
+    "name", ["", "   ", "x" * 13, "Tab\there", "Bell\x07", "Snow☃man", "Zoë😀"]
+)
 def test_other_names_are_refused_with_a_reason(name: str) -> None:
     with pytest.raises(DuelError) as refused:
         player_name(name)
@@ -67,8 +68,19 @@ def test_a_duel_code_parses_back_to_its_deal_number(seed: int) -> None:
     assert parse_duel_code(f"  {code.lower()} ") == seed
 
 
-@pytest.mark.parametrize("text", ["", "DUEL-", "DUEL-x", "12345", "DUEL--5", "DUEL-1 2",
-                                  "DUEL-99999999999999999999", "SPIDER-12"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "DUEL-",
+        "DUEL-x",
+        "12345",
+        "DUEL--5",
+        "DUEL-1 2",
+        "DUEL-99999999999999999999",
+        "SPIDER-12",
+    ],
+)
 def test_anything_else_is_no_duel_code(text: str) -> None:
     with pytest.raises(DuelError, match="not a duel code"):
         parse_duel_code(text)
@@ -116,7 +128,7 @@ def test_player_one_plays_until_done_then_player_two_then_the_result() -> None:
     record = (*(format_move(anna.position, m) for m, *_ in anna.history), "done")
     assert duel.end_turn() == PlayerResult("Anna", anna.score(), 6, False, record)
     moves(duel, "deal", "deal")
-    duel.end_turn()                               # Done pressed for Ben
+    duel.end_turn()  # Done pressed for Ben
     assert duel.over and duel.turn_over
     result = duel.result()
     assert result.code == "DUEL-77"
@@ -130,9 +142,9 @@ def test_player_one_plays_until_done_then_player_two_then_the_result() -> None:
 
 def test_the_higher_score_wins() -> None:
     duel = Duel(DUEL, ["Anna", "Ben"], 5)
-    moves(duel, "deal")                           # -1
+    moves(duel, "deal")  # -1
     duel.end_turn()
-    moves(duel, "deal", "deal")                   # -2
+    moves(duel, "deal", "deal")  # -2
     duel.end_turn()
     result = duel.result()
     assert (result.players[0].score, result.players[1].score) == (-1, -2)
@@ -171,10 +183,13 @@ def test_the_turn_is_over_when_nothing_but_done_is_left() -> None:
 
 def test_a_won_game_ends_the_turn_without_done() -> None:
     duel = Duel(DUEL, ["Anna", "Ben"], 3)
-    runs = "\n".join(f"foundation:{i} = " + " ".join(
-        r + "SHDCSHDC"[i - 1] for r in "KQJT98765432A") for i in range(1, 8))
-    duel.game = game_at(DUEL, "tableau:1 = KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C\n"
-                              "tableau:2 = AC\n" + runs, 3)
+    runs = "\n".join(
+        f"foundation:{i} = " + " ".join(r + "SHDCSHDC"[i - 1] for r in "KQJT98765432A")
+        for i in range(1, 8)
+    )
+    duel.game = game_at(
+        DUEL, "tableau:1 = KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C\ntableau:2 = AC\n" + runs, 3
+    )
     moves(duel, "t2>t1")
     assert duel.turn_over
     result = duel.end_turn()
@@ -203,7 +218,7 @@ def test_an_illegal_move_in_a_duel_is_refused_with_the_rules_reason() -> None:
 def test_two_machines_play_the_same_duel_from_its_code_and_compare() -> None:
     code = duel_code(31337)
     results = []
-    for name, skip in (("Anna", 0), ("Ben", 1)):       # each at home, a game of their own
+    for name, skip in (("Anna", 0), ("Ben", 1)):  # each at home, a game of their own
         game = Game(DUEL, parse_duel_code(code))
         for _ in range(8):
             playable = [m for m in game.legal_moves() if m.kind != DONE]
@@ -232,6 +247,7 @@ def test_a_players_record_replays_to_the_same_score() -> None:
 def test_the_summary_says_one_move() -> None:
     from retro.duel import DuelResult, PlayerResult
 
-    result = DuelResult("DUEL-1", (PlayerResult("Ann", 5, 1, False),
-                                   PlayerResult("Bob", 5, 2, False)), 0)
+    result = DuelResult(
+        "DUEL-1", (PlayerResult("Ann", 5, 1, False), PlayerResult("Bob", 5, 2, False)), 0
+    )
     assert result.summary() == "DUEL-1: Ann 5 (1 move), Bob 5 (2 moves): Ann wins"

@@ -126,12 +126,28 @@ def test_duels_against_the_computer_count_apart_per_strength(tmp_path: Path) -> 
 
 def test_a_records_file_written_before_the_computer_loads(tmp_path: Path) -> None:
     path = tmp_path / "records.json"
-    path.write_text(json.dumps({
-        "format": "retro-patience-records", "version": 1,
-        "stats": {"spider_duel": {"played": 2, "won": 1, "lost": 1, "streak": 1,
-                                  "longest_win_streak": 1, "longest_loss_streak": 1,
-                                  "best_score": 40, "fewest_moves": None}},
-        "high_scores": {}}), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "format": "retro-patience-records",
+                "version": 1,
+                "stats": {
+                    "spider_duel": {
+                        "played": 2,
+                        "won": 1,
+                        "lost": 1,
+                        "streak": 1,
+                        "longest_win_streak": 1,
+                        "longest_loss_streak": 1,
+                        "best_score": 40,
+                        "fewest_moves": None,
+                    }
+                },
+                "high_scores": {},
+            }
+        ),
+        encoding="utf-8",
+    )
     records = Records(path)
     assert records.note is None and records.stats["spider_duel"].played == 2
     records.record(Game(DUEL, 5), "Anna", won=False, computer="medium")
@@ -141,16 +157,15 @@ def test_a_records_file_written_before_the_computer_loads(tmp_path: Path) -> Non
 
 
 def test_the_stats_command_shows_duels_against_the_computer_apart(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setenv("RETRO_PATIENCE_DATA", str(tmp_path))
     Records().record(Game(DUEL, 5), "Anna", won=True, computer="medium")
     Records().record(Game(DUEL, 6), "Anna", won=False)
     assert main(["stats", "spider_duel"]) == 0
     rows = capsys.readouterr().out.splitlines()
     mine = [row for row in rows if row.startswith("spider_duel computer=medium")]
-    hot_seat = [row for row in rows if row.split()[0] == "spider_duel"
-                and "computer" not in row]
+    hot_seat = [row for row in rows if row.split()[0] == "spider_duel" and "computer" not in row]
     assert len(mine) == 1 and mine[0].split()[2:4] == ["1", "1"]
     assert len(hot_seat) == 1
 

@@ -21,7 +21,8 @@ import pytest
 TOOLS = ("Xvfb", "xdotool", "import", "compare")
 MISSING = [tool for tool in TOOLS if shutil.which(tool) is None]
 pytestmark = pytest.mark.skipif(
-    bool(MISSING), reason=f"needs {', '.join(MISSING)} (apt-get install xvfb xdotool imagemagick)")
+    bool(MISSING), reason=f"needs {', '.join(MISSING)} (apt-get install xvfb xdotool imagemagick)"
+)
 
 
 @pytest.fixture
@@ -29,9 +30,12 @@ def display() -> Iterator[str]:
     """A private X server; Xvfb picks a free display number itself (-displayfd), so parallel
     test runs never collide."""
     read_end, write_end = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0",
-                               "1280x1024x24", "-nolisten", "tcp"], pass_fds=(write_end,),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        pass_fds=(write_end,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     os.close(write_end)
     try:
         with os.fdopen(read_end) as numbers:
@@ -61,29 +65,51 @@ def _wait_for(check: object, seconds: float) -> bool:
 
 
 def _grab(env: dict[str, str], path: Path) -> None:
-    subprocess.run(["import", "-window", "root", str(path)], env=env, check=True,
-                   capture_output=True, timeout=30)
+    subprocess.run(
+        ["import", "-window", "root", str(path)],
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=30,
+    )
 
 
 def _differing_pixels(a: Path, b: Path) -> int:
-    result = subprocess.run(["compare", "-metric", "AE", str(a), str(b), "null:"],
-                            capture_output=True, text=True, timeout=30)
+    result = subprocess.run(
+        ["compare", "-metric", "AE", str(a), str(b), "null:"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     return int(float(result.stderr.split()[0]))
 
 
 def test_keystrokes_in_the_real_window_move_a_card(display: str, tmp_path: Path) -> None:
     trace = tmp_path / "trace.txt"
-    env = {**os.environ, "DISPLAY": display, "RETRO_PATIENCE_TRACE": str(trace),
-           "RETRO_PATIENCE_DATA": str(tmp_path / "data"),
-           "SDL_AUDIODRIVER": "dummy"}
-    program = subprocess.Popen([*_command(), "play", "spider", "--seed", "5"], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    env = {
+        **os.environ,
+        "DISPLAY": display,
+        "RETRO_PATIENCE_TRACE": str(trace),
+        "RETRO_PATIENCE_DATA": str(tmp_path / "data"),
+        "SDL_AUDIODRIVER": "dummy",
+    }
+    program = subprocess.Popen(
+        [*_command(), "play", "spider", "--seed", "5"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     try:
+
         def window_up() -> bool:
             # any window will do: the display is ours alone (xdotool's --name does not see
             # the title SDL sets, the class is the interpreter's name)
-            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "."],
-                                   env=env, capture_output=True, text=True)
+            found = subprocess.run(
+                ["xdotool", "search", "--onlyvisible", "--class", "."],
+                env=env,
+                capture_output=True,
+                text=True,
+            )
             return bool(found.stdout.strip())
 
         assert _wait_for(window_up, 30), "the window did not open"
@@ -93,10 +119,10 @@ def test_keystrokes_in_the_real_window_move_a_card(display: str, tmp_path: Path)
         _grab(env, before)
         # Q♠ on tableau:1 lifted, carried seven piles right, dropped on K♠ of tableau:8.
         keys = ["Return", *["Right"] * 7, "Return"]
-        subprocess.run(["xdotool", "key", "--delay", "120", *keys], env=env, check=True,
-                       timeout=30)
-        assert _wait_for(lambda: trace.exists() and trace.read_text().strip(), 10), \
+        subprocess.run(["xdotool", "key", "--delay", "120", *keys], env=env, check=True, timeout=30)
+        assert _wait_for(lambda: trace.exists() and trace.read_text().strip(), 10), (
             "no move was traced"
+        )
         assert trace.read_text().splitlines() == ["tableau:1>tableau:8"]
         save = tmp_path / "data" / "current-game.json"  # saved after the move: nothing is lost
         assert _wait_for(save.exists, 5), "the game was not saved after the move"

@@ -38,16 +38,23 @@ HOSTILE_LINES = [
 
 
 # under the limits no input may pass: 500 MB of memory, well under a minute of CPU
-_MAIN = ("import resource, sys; "
-         "resource.setrlimit(resource.RLIMIT_AS, (500 << 20, 500 << 20)); "
-         "resource.setrlimit(resource.RLIMIT_CPU, (20, 20)); "
-         "from retro.cli import main; sys.exit(main(sys.argv[1:]))")
+_MAIN = (
+    "import resource, sys; "
+    "resource.setrlimit(resource.RLIMIT_AS, (500 << 20, 500 << 20)); "
+    "resource.setrlimit(resource.RLIMIT_CPU, (20, 20)); "
+    "from retro.cli import main; sys.exit(main(sys.argv[1:]))"
+)
 
 
 def _console_run(stdin: bytes) -> list[str]:
-    result = subprocess.run([sys.executable, "-c", _MAIN, "console", "klondike", "--json"],
-                            input=stdin, capture_output=True, cwd=ROOT, timeout=60,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    result = subprocess.run(
+        [sys.executable, "-c", _MAIN, "console", "klondike", "--json"],
+        input=stdin,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert result.returncode == 0, result.stderr.decode()
     assert result.stderr == b""
     return result.stdout.decode().splitlines()
@@ -78,8 +85,16 @@ def test_help_lists_the_commands_the_moves_and_this_games_piles() -> None:
     answer = Console(Game(load("klondike"), 1), as_json=True).handle("help")[0]
     assert answer is not None
     text = str(answer["help"])
-    for words in ("state", "moves", "undo", "redo", "quit", "FROM>TO/N",
-                  "tableau:1..tableau:7", "Actions: deal"):
+    for words in (
+        "state",
+        "moves",
+        "undo",
+        "redo",
+        "quit",
+        "FROM>TO/N",
+        "tableau:1..tableau:7",
+        "Actions: deal",
+    ):
         assert words in text
 
 
@@ -93,15 +108,63 @@ def test_grid_games_print_as_rows() -> None:
     assert len(rows) == 4 and all(len(row.split(":", 1)[1].split()) == 8 for row in rows)
 
 
-ATOMS = ["t1", "t2", "s", "w", "f1", "tableau:3", "stock", "waste", "foundation:2", ">", "/",
-         "/0", "/-1", "/999999", "/1", "deal", "flip", "done", "undo", "redo", "state", "moves",
-         " ", "{", "}", '"', "[", "]", ":", ",", "9" * 30, "\u00b2", "\u0663", "\x00", "null",
-         "true", "1e400", "NaN", "move", "from", "to", "count", "action", "pile"]
+ATOMS = [
+    "t1",
+    "t2",
+    "s",
+    "w",
+    "f1",
+    "tableau:3",
+    "stock",
+    "waste",
+    "foundation:2",
+    ">",
+    "/",
+    "/0",
+    "/-1",
+    "/999999",
+    "/1",
+    "deal",
+    "flip",
+    "done",
+    "undo",
+    "redo",
+    "state",
+    "moves",
+    " ",
+    "{",
+    "}",
+    '"',
+    "[",
+    "]",
+    ":",
+    ",",
+    "9" * 30,
+    "\u00b2",
+    "\u0663",
+    "\x00",
+    "null",
+    "true",
+    "1e400",
+    "NaN",
+    "move",
+    "from",
+    "to",
+    "count",
+    "action",
+    "pile",
+]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.lists(st.sampled_from(ATOMS), min_size=1, max_size=8).map("".join)
-                | st.text(max_size=40), min_size=1, max_size=12))
+@given(
+    st.lists(
+        st.lists(st.sampled_from(ATOMS), min_size=1, max_size=8).map("".join)
+        | st.text(max_size=40),
+        min_size=1,
+        max_size=12,
+    )
+)
 def test_generated_lines_each_get_one_answer_and_never_crash(lines: list[str]) -> None:
     console = Console(Game(load("klondike"), 4), as_json=True)
     for line in lines:

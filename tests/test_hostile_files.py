@@ -39,26 +39,34 @@ def _game(moves: int = 6, seed: int = 3) -> Game:
 
 
 def _save_doc(**changes: Any) -> dict[str, Any]:
-    doc: dict[str, Any] = {"format": "retro-patience-save", "version": 1, "game": "klondike",
-                           "options": {}, "seed": 3, "moves": [], "redo": [], "cheat": 0,
-                           "recorded": False}
+    doc: dict[str, Any] = {
+        "format": "retro-patience-save",
+        "version": 1,
+        "game": "klondike",
+        "options": {},
+        "seed": 3,
+        "moves": [],
+        "redo": [],
+        "cheat": 0,
+        "recorded": False,
+    }
     doc.update(changes)
     return doc
 
 
 HOSTILE_SAVES = {
     "huge float": b'{"format": "retro-patience-save", "version": 1, "game": "klondike", '
-                  b'"seed": 1e400, "moves": []}',
+    b'"seed": 1e400, "moves": []}',
     "4,400-digit seed": b'{"format": "retro-patience-save", "version": 1, "game": "klondike",'
-                        b' "seed": ' + b"9" * 4400 + b', "moves": []}',
+    b' "seed": ' + b"9" * 4400 + b', "moves": []}',
     "4,000-digit seed": b'{"format": "retro-patience-save", "version": 1, "game": "klondike",'
-                        b' "seed": ' + b"9" * 4000 + b', "moves": []}',
+    b' "seed": ' + b"9" * 4000 + b', "moves": []}',
     "deep nesting": b'{"format": "retro-patience-save", "version": 1, "game": "klondike", '
-                    b'"seed": 1, "moves": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+    b'"seed": 1, "moves": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
     "superscript count": json.dumps(_save_doc(moves=["t1>t2/\u00b2"])).encode(),
     "arabic digits": json.dumps(_save_doc(moves=["t\u0663>t2"])).encode(),
     "NaN": b'{"format": "retro-patience-save", "version": 1, "game": "klondike", '
-           b'"seed": NaN, "moves": []}',
+    b'"seed": NaN, "moves": []}',
     "moves not a list": json.dumps(_save_doc(moves="t1>t2")).encode(),
     "a move not text": json.dumps(_save_doc(moves=[17])).encode(),
     "seed as text": json.dumps(_save_doc(seed="3")).encode(),
@@ -99,22 +107,25 @@ for name in sys.argv[1:]:
 """
 
 
-def test_every_hostile_save_is_refused_within_the_memory_and_time_limits(
-        tmp_path: Path) -> None:
+def test_every_hostile_save_is_refused_within_the_memory_and_time_limits(tmp_path: Path) -> None:
     paths = []
     for i, name in enumerate(sorted(HOSTILE_SAVES)):
         path = tmp_path / f"save{i}.json"
         path.write_bytes(HOSTILE_SAVES[name])
         paths.append(str(path))
-    result = subprocess.run([sys.executable, "-c", _RESUME_ALL, *paths], capture_output=True,
-                            text=True, cwd=ROOT, timeout=60,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    result = subprocess.run(
+        [sys.executable, "-c", _RESUME_ALL, *paths],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.split() == ["True"] * len(paths)
 
 
-def test_the_copy_of_the_move_before_is_resumed_when_the_save_is_damaged(
-        tmp_path: Path) -> None:
+def test_the_copy_of_the_move_before_is_resumed_when_the_save_is_damaged(tmp_path: Path) -> None:
     path = tmp_path / "current-game.json"
     game = _game(5)
     save_current(game, path)
@@ -189,15 +200,36 @@ def test_writes_use_unique_staging_names(tmp_path: Path) -> None:
 
 
 def _records_doc(stats: Any = None, tables: Any = None) -> str:
-    return json.dumps({"format": "retro-patience-records", "version": 1,
-                       "stats": stats if stats is not None else {},
-                       "high_scores": tables if tables is not None else {}})
+    return json.dumps(
+        {
+            "format": "retro-patience-records",
+            "version": 1,
+            "stats": stats if stats is not None else {},
+            "high_scores": tables if tables is not None else {},
+        }
+    )
 
 
-GOOD_STATS = {"played": 3, "won": 1, "lost": 2, "streak": -2, "longest_win_streak": 1,
-              "longest_loss_streak": 2, "best_score": 40, "fewest_moves": 90}
-GOOD_ENTRY = {"name": "Ann", "score": 40, "moves": 90, "date": "2026-11-29", "seed": 4,
-              "options": {}, "won": True, "replay": []}
+GOOD_STATS = {
+    "played": 3,
+    "won": 1,
+    "lost": 2,
+    "streak": -2,
+    "longest_win_streak": 1,
+    "longest_loss_streak": 2,
+    "best_score": 40,
+    "fewest_moves": 90,
+}
+GOOD_ENTRY = {
+    "name": "Ann",
+    "score": 40,
+    "moves": 90,
+    "date": "2026-11-29",
+    "seed": 4,
+    "options": {},
+    "won": True,
+    "replay": [],
+}
 
 HOSTILE_RECORDS = {
     "count as text": _records_doc({"klondike": {**GOOD_STATS, "played": "3"}}),
@@ -237,11 +269,12 @@ def test_the_kept_copy_recovers_damaged_records(tmp_path: Path) -> None:
     assert sum(s.played for s in Records(path).stats.values()) == 2
 
 
-@pytest.mark.skipif(os.geteuid() == 0 if hasattr(os, "geteuid") else True,
-                    reason="root writes to read-only folders")
+@pytest.mark.skipif(
+    os.geteuid() == 0 if hasattr(os, "geteuid") else True, reason="root writes to read-only folders"
+)
 def test_damaged_records_in_a_read_only_folder_neither_crash_start_nor_stats(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "records.json").write_text("{damaged")
     tmp_path.chmod(0o500)
     try:
@@ -284,9 +317,16 @@ for _ in range(150):
 def test_two_copies_of_the_program_saving_at_once_never_fail(tmp_path: Path) -> None:
     path = tmp_path / "current-game.json"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    players = [subprocess.Popen([sys.executable, "-c", _SAVER, str(path), str(seed)],
-                                cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
-               for seed in (1, 2)]
+    players = [
+        subprocess.Popen(
+            [sys.executable, "-c", _SAVER, str(path), str(seed)],
+            cwd=ROOT,
+            env=env,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for seed in (1, 2)
+    ]
     results = [(p.wait(timeout=120), p.communicate()[1]) for p in players]
     assert [code for code, _ in results] == [0, 0], results
     game, note, _ = resume_current(CATALOG, path)
@@ -297,8 +337,12 @@ def test_two_copies_of_the_program_saving_at_once_never_fail(tmp_path: Path) -> 
 def test_two_copies_of_the_program_both_count_every_game(tmp_path: Path) -> None:
     path = tmp_path / "records.json"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    players = [subprocess.Popen([sys.executable, "-c", _RECORDER, str(path), "40", name],
-                                cwd=ROOT, env=env) for name in ("Ann", "Bob")]
+    players = [
+        subprocess.Popen(
+            [sys.executable, "-c", _RECORDER, str(path), "40", name], cwd=ROOT, env=env
+        )
+        for name in ("Ann", "Bob")
+    ]
     assert [p.wait(timeout=120) for p in players] == [0, 0]
     records = Records(path)
     assert records.note is None
@@ -309,11 +353,16 @@ def test_two_copies_of_the_program_both_count_every_game(tmp_path: Path) -> None
 # -- generated damage -------------------------------------------------------------------------
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(min_value=-(10**30), max_value=10**30)
-    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=4),
-    max_leaves=12)
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 
 
 def _damaged(document: dict[str, Any], data: st.DataObject) -> bytes:
@@ -330,16 +379,18 @@ def _damaged(document: dict[str, Any], data: st.DataObject) -> bytes:
     at = data.draw(st.integers(0, len(raw) - 1))
     if how == "cut":
         return raw[:at]
-    return raw[:at] + bytes([raw[at] ^ data.draw(st.integers(1, 255))]) + raw[at + 1:]
+    return raw[:at] + bytes([raw[at] ^ data.draw(st.integers(1, 255))]) + raw[at + 1 :]
 
 
-@settings(max_examples=150, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(data=st.data())
 def test_generated_damaged_saves_never_crash(tmp_path: Path, data: st.DataObject) -> None:
     game = _game(4)
-    document = _save_doc(moves=["waste>tableau:1", "deal", "tableau:7>foundation:1"][:2],
-                         seed=game.seed)
+    document = _save_doc(
+        moves=["waste>tableau:1", "deal", "tableau:7>foundation:1"][:2], seed=game.seed
+    )
     path = tmp_path / "current-game.json"
     for stale in tmp_path.iterdir():
         stale.unlink()
@@ -349,8 +400,9 @@ def test_generated_damaged_saves_never_crash(tmp_path: Path, data: st.DataObject
     assert note is None or "\n" not in note
 
 
-@settings(max_examples=150, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(data=st.data())
 def test_generated_damaged_records_never_crash(tmp_path: Path, data: st.DataObject) -> None:
     document = json.loads(_records_doc({"klondike": GOOD_STATS}, {"klondike": [GOOD_ENTRY]}))
@@ -371,8 +423,8 @@ def test_generated_damaged_records_never_crash(tmp_path: Path, data: st.DataObje
 
 
 def test_damaged_records_that_cannot_be_moved_neither_crash_start_nor_stats(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The read-only folder as any user sees it, root included: the move aside fails."""
     import retro.store.files as files
 

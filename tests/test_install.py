@@ -16,11 +16,36 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_an_installed_copy_finds_its_games_and_assets(tmp_path: Path) -> None:
     target = tmp_path / "site"
     source = tmp_path / "source"  # a copy, so the build never touches the checkout
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-        ".venv", ".git", "build", "*.egg-info", "__pycache__", ".*_cache", "shots", ".hypothesis"))
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps",
-                    "--target", str(target), str(source)],
-                   check=True, timeout=300, capture_output=True)
+    shutil.copytree(
+        ROOT,
+        source,
+        ignore=shutil.ignore_patterns(
+            ".venv",
+            ".git",
+            "build",
+            "*.egg-info",
+            "__pycache__",
+            ".*_cache",
+            "shots",
+            ".hypothesis",
+        ),
+    )
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(source),
+        ],
+        check=True,
+        timeout=300,
+        capture_output=True,
+    )
     package = target / "retro"
     from retro import __version__
 
@@ -37,14 +62,33 @@ def test_an_installed_copy_finds_its_games_and_assets(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(target)}
     result = subprocess.run(
         [sys.executable, "-m", "retro", "console", "spider", "--seed", "1", "--json"],
-        input="state\nmoves\nquit\n", capture_output=True, text=True, cwd=tmp_path, env=env,
-        timeout=60)
+        input="state\nmoves\nquit\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     state, moves, bye = (json.loads(line) for line in result.stdout.splitlines())
-    assert set(state) >= {"game", "seed", "options", "piles", "score", "moves_made", "cheat",
-                          "outcome"}
+    assert set(state) >= {
+        "game",
+        "seed",
+        "options",
+        "piles",
+        "score",
+        "moves_made",
+        "cheat",
+        "outcome",
+    }
     assert state["piles"]["tableau:1"][-1] == "2H"
     assert moves["moves"] and bye == {"bye": True}
-    where = subprocess.run([sys.executable, "-c", "import retro; print(retro.__file__)"],
-                           capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60)
+    where = subprocess.run(
+        [sys.executable, "-c", "import retro; print(retro.__file__)"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
+    )
     assert where.stdout.strip().startswith(str(target))

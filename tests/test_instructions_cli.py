@@ -51,8 +51,9 @@ def test_a_page_out_of_range_is_one_clear_line(capsys: pytest.CaptureFixture[str
     assert err.strip().startswith("retro-patience: there are pages 1 to")
 
 
-def test_any_file_is_shown_even_a_damaged_one(tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_any_file_is_shown_even_a_damaged_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "junk.anl"
     path.write_bytes(bytes(range(256)) * 3 + b"\r\n@\r\n>>\r\n@Z@@\xff\xfe")
     code, out, _ = _run(capsys, "instructions", str(path), "--plain")
@@ -60,7 +61,8 @@ def test_any_file_is_shown_even_a_damaged_one(tmp_path: Path,
 
 
 def test_a_game_without_a_file_gets_pages_from_its_rules(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "mini.yaml").write_text(GOOD, encoding="utf-8")
     code, out, _ = _run(capsys, "--games-dir", str(tmp_path), "instructions", "mini", "--plain")
     assert code == 0
@@ -76,12 +78,19 @@ def test_generated_pages_in_german_have_german_headings() -> None:
     assert "Spider" in text
 
 
-@pytest.mark.parametrize("given,env,expected", [
-    ("de", {}, "de"), ("en", {"LANG": "de_DE.UTF-8"}, "en"), (None, {"LANG": "de_DE.UTF-8"}, "de"),
-    (None, {"LANG": "fr_FR.UTF-8"}, "en"), ("xx", {}, "en")])
-def test_language_follows_the_option_or_the_locale(monkeypatch: pytest.MonkeyPatch,
-                                                   given: str | None, env: dict[str, str],
-                                                   expected: str) -> None:
+@pytest.mark.parametrize(
+    "given,env,expected",
+    [
+        ("de", {}, "de"),
+        ("en", {"LANG": "de_DE.UTF-8"}, "en"),
+        (None, {"LANG": "de_DE.UTF-8"}, "de"),
+        (None, {"LANG": "fr_FR.UTF-8"}, "en"),
+        ("xx", {}, "en"),
+    ],
+)
+def test_language_follows_the_option_or_the_locale(
+    monkeypatch: pytest.MonkeyPatch, given: str | None, env: dict[str, str], expected: str
+) -> None:
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
@@ -91,9 +100,12 @@ def test_language_follows_the_option_or_the_locale(monkeypatch: pytest.MonkeyPat
 
 
 def test_instructions_run_as_a_program() -> None:
-    result = subprocess.run([sys.executable, "-m", "retro", "instructions", "seven_to_ace",
-                             "--plain", "--lang", "de"], capture_output=True, text=True,
-                            timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "retro", "instructions", "seven_to_ace", "--plain", "--lang", "de"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     if "no game 'seven_to_ace'" in result.stderr:
         pytest.skip("7 bis As is not in games/ yet")
     assert result.returncode == 0, result.stderr

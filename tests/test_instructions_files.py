@@ -32,8 +32,11 @@ def _bundled_ids() -> list[str]:
     """The games of games/ (a player's own folder may add games; those bring their own texts)."""
     catalog = Catalog()
     bundled = games_dir().resolve()
-    return [game for game in catalog.ids()
-            if (path := catalog.path(game)) is not None and path.resolve().parent == bundled]
+    return [
+        game
+        for game in catalog.ids()
+        if (path := catalog.path(game)) is not None and path.resolve().parent == bundled
+    ]
 
 
 GAMES = _bundled_ids()
@@ -112,8 +115,11 @@ def test_the_file_parses_into_titled_pages(lang: str, game: str) -> None:
 def test_every_line_fits_in_76_columns(lang: str, game: str) -> None:
     lines = _source_lines(_file(lang, game))
     # The page markers are not shown: by custom they are right-aligned to column 78.
-    long = [f"line {n}: {len(_visible(text))} columns" for n, text in enumerate(lines, 1)
-            if len(_visible(text)) > WIDTH and _visible(text).strip() not in (">>", "<<")]
+    long = [
+        f"line {n}: {len(_visible(text))} columns"
+        for n, text in enumerate(lines, 1)
+        if len(_visible(text)) > WIDTH and _visible(text).strip() not in (">>", "<<")
+    ]
     assert long == []
     pages = parse_anl(_file(lang, game).read_bytes(), width=10_000, height=10_000).pages
     assert all(len(line) <= WIDTH for page in pages for line in page)
@@ -121,8 +127,14 @@ def test_every_line_fits_in_76_columns(lang: str, game: str) -> None:
 
 # -- boxes -------------------------------------------------------------------------------------
 
-_DIRECTIONS = {"UP": "N", "DOWN": "S", "LEFT": "W", "RIGHT": "E", "VERTICAL": "NS",
-               "HORIZONTAL": "EW"}
+_DIRECTIONS = {
+    "UP": "N",
+    "DOWN": "S",
+    "LEFT": "W",
+    "RIGHT": "E",
+    "VERTICAL": "NS",
+    "HORIZONTAL": "EW",
+}
 _OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 _STEP = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}
 # A corner at the top of a box, the corner that must close it below, and what may lie between.
@@ -157,8 +169,10 @@ def _unclosed_columns(rows: list[str]) -> list[str]:
             while _at(rows, below, col) in sides:
                 below += 1
             if _at(rows, below, col) != bottom:
-                problems.append(f"row {row + 1} col {col + 1}: {char!r} has no {bottom!r} below "
-                                f"(found {_at(rows, below, col)!r} on row {below + 1})")
+                problems.append(
+                    f"row {row + 1} col {col + 1}: {char!r} has no {bottom!r} below "
+                    f"(found {_at(rows, below, col)!r} on row {below + 1})"
+                )
     return problems
 
 

@@ -64,7 +64,8 @@ def test_a_card_with_cards_lying_on_it_neither_moves_nor_is_in_the_moves(tmp_pat
 
 
 def test_a_pile_freed_by_a_move_is_free_after_it_and_covered_again_after_undo(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     gdef = _load(tmp_path, PEAK)
     game = game_at(gdef, "peak:1 = 5H\npeak:3 = 6S\npile = 7D")
     assert moves(game) == {"peak:3>pile"}
@@ -78,8 +79,12 @@ def test_a_pile_freed_by_a_move_is_free_after_it_and_covered_again_after_undo(
 
 
 def test_a_covered_pile_takes_no_cards(tmp_path: Path) -> None:
-    gdef = _load(tmp_path, PEAK.replace("pick: top_card", "pick: top_card\n    accept: rank_next")
-                 .replace("accept: rank_next}", "pick: top_card, accept: rank_next}"))
+    gdef = _load(
+        tmp_path,
+        PEAK.replace("pick: top_card", "pick: top_card\n    accept: rank_next").replace(
+            "accept: rank_next}", "pick: top_card, accept: rank_next}"
+        ),
+    )
     game = game_at(gdef, "peak:1 = 5H\npeak:2 = 6S\npile = 4D")
     assert refusal(game, "pile>peak:1") == "5♥ is not free: 6♠ lies on it"
     assert "pile>peak:1" not in legal(game)
@@ -91,15 +96,17 @@ def test_cover_maps_name_real_piles_lying_later(tmp_path: Path) -> None:
     assert any("by number, 1 to 3, not '4'" in e for e in errors)
     assert any("no pile 'stok:1'" in e and "did you mean 'stock'" in e for e in errors)
     errors = _errors(tmp_path, PEAK.replace("{1: [2, 3]}", "{2: [1]}"))
-    assert errors == ["small.yaml:9:17: peak:1 lies on peak:2, so it must come after it "
-                      "(a later group, or a higher number)"]
+    assert errors == [
+        "small.yaml:9:17: peak:1 lies on peak:2, so it must come after it "
+        "(a later group, or a higher number)"
+    ]
 
 
 def test_at_as_a_list_gives_one_point_for_each_pile(tmp_path: Path) -> None:
-    errors = _errors(tmp_path, PEAK.replace("at: [[0.5, 0], [0, 0.5], [1, 0.5]]",
-                                            "at: [[0.5, 0], [0, 0.5]]"))
-    assert any("'at' needs one point for each of the 3 piles of 'peak', not 2" in e
-               for e in errors)
+    errors = _errors(
+        tmp_path, PEAK.replace("at: [[0.5, 0], [0, 0.5], [1, 0.5]]", "at: [[0.5, 0], [0, 0.5]]")
+    )
+    assert any("'at' needs one point for each of the 3 piles of 'peak', not 2" in e for e in errors)
     geometry = Geometry(_load(tmp_path, PEAK))
     (x1, y1), (x2, y2), (x3, y3) = geometry.origins[:3]
     assert y2 == y3 > y1 and x2 < x1 < x3
@@ -116,8 +123,7 @@ win: all_on_foundations
 """
 
 
-def test_a_ring_lies_clockwise_like_a_clock_face_and_the_keys_go_round_it(
-        tmp_path: Path) -> None:
+def test_a_ring_lies_clockwise_like_a_clock_face_and_the_keys_go_round_it(tmp_path: Path) -> None:
     gdef = _load(tmp_path, RING)
     geometry = Geometry(gdef)
     position = Game(gdef, 1).position
@@ -131,7 +137,8 @@ def test_a_ring_lies_clockwise_like_a_clock_face_and_the_keys_go_round_it(
 
 
 def test_a_hidden_pile_is_never_drawn_hit_or_reached_and_takes_no_rule_of_the_player(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     gdef = _load(tmp_path, RING)
     geometry = Geometry(gdef)
     position = Game(gdef, 1).position
@@ -142,8 +149,9 @@ def test_a_hidden_pile_is_never_drawn_hit_or_reached_and_takes_no_rule_of_the_pl
     hit = geometry.hit(position, x + 1, y + 1)
     assert hit is None or hit[0] is not spare
     errors = _errors(tmp_path, RING.replace("hidden: true}", "hidden: true, pick: top_card}"))
-    assert errors == ["small.yaml:7:46: 'spare' is hidden: the player cannot reach it, so it "
-                      "takes no pick rule"]
+    assert errors == [
+        "small.yaml:7:46: 'spare' is hidden: the player cannot reach it, so it takes no pick rule"
+    ]
 
 
 PER_PILE = """piles:
@@ -169,8 +177,9 @@ win: {groups_cleared: {groups: [stock]}}
 
 def test_pick_and_action_rules_take_a_parameter_for_each_pile(tmp_path: Path) -> None:
     gdef = _load(tmp_path, PER_PILE)
-    game = game_at(gdef, "stock:1 = 2c 3c 4c\nstock:2 = 5d 6d 7d 8d\n"
-                         "tableau:1 = 5S 4H\ntableau:2 = 5S 4H")
+    game = game_at(
+        gdef, "stock:1 = 2c 3c 4c\nstock:2 = 5d 6d 7d 8d\ntableau:1 = 5S 4H\ntableau:2 = 5S 4H"
+    )
     assert game.position.by_id["tableau:1"].run == 2  # any suits
     assert game.position.by_id["tableau:2"].run == 1  # one suit only
     play(game, "deal stock:1")
@@ -180,18 +189,24 @@ def test_pick_and_action_rules_take_a_parameter_for_each_pile(tmp_path: Path) ->
 
 
 def test_an_option_can_set_several_places_by_its_entries(tmp_path: Path) -> None:
-    body = PEAK.replace("piles:", """options:
+    body = PEAK.replace(
+        "piles:",
+        """options:
   size:
     values: {small: {count: 2, at: [[0, 0], [1, 0]]}, big: {count: 3, at: [[0, 0], [1, 0], [2, 0]]}}
     default: big
-piles:""", 1)
-    body = body.replace("    count: 3\n    at: [[0.5, 0], [0, 0.5], [1, 0.5]]\n",
-                        "    count: $size.count\n    at: $size.at\n").replace(
-        "covered_by: {1: [2, 3]}", "covered_by: {1: [2]}")
+piles:""",
+        1,
+    )
+    body = body.replace(
+        "    count: 3\n    at: [[0.5, 0], [0, 0.5], [1, 0.5]]\n",
+        "    count: $size.count\n    at: $size.at\n",
+    ).replace("covered_by: {1: [2, 3]}", "covered_by: {1: [2]}")
     gdef = _load(tmp_path, body)
     assert gdef.group("peak").count == 3
     (tmp_path / "small.yaml").write_text(HEAD + body, encoding="utf-8")
     assert load_game_file(tmp_path / "small.yaml", {"size": "small"}).group("peak").count == 2
     errors = _errors(tmp_path, body.replace("$size.at", "$size.where"))
-    assert any("'$size.where': the value 'big' of option 'size' has no entry 'where'" in e
-               for e in errors)
+    assert any(
+        "'$size.where': the value 'big' of option 'size' has no entry 'where'" in e for e in errors
+    )

@@ -27,18 +27,26 @@ def _installed(tmp_path: Path) -> dict[str, str]:
     (site / "sevens_rules.py").write_text(_block("python"), encoding="utf-8")
     info = site / "sevens_rules-1.0.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: sevens-rules\nVersion: 1.0\n",
-                                   encoding="utf-8")
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: sevens-rules\nVersion: 1.0\n", encoding="utf-8"
+    )
     toml = _block("toml")
     assert '[project.entry-points."retro_patience.rules"]\nsevens = "sevens_rules"' in toml
-    (info / "entry_points.txt").write_text("[retro_patience.rules]\nsevens = sevens_rules\n",
-                                           encoding="utf-8")
+    (info / "entry_points.txt").write_text(
+        "[retro_patience.rules]\nsevens = sevens_rules\n", encoding="utf-8"
+    )
     return {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
 
 
 def _run(env: dict[str, str], *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "retro", *args], capture_output=True, text=True,
-                          input=stdin, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "retro", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        env=env,
+        timeout=120,
+    )
 
 
 def test_the_plugin_of_the_page_validates_lists_and_plays(tmp_path: Path) -> None:
@@ -50,12 +58,17 @@ def test_the_plugin_of_the_page_validates_lists_and_plays(tmp_path: Path) -> Non
     assert checked.returncode == 0, checked.stdout + checked.stderr
     listing = _run(env, "rules").stdout
     assert "only_rank" in listing and "kings_first" in listing
-    played = _run(env, "--games-dir", str(games), "console", "sevens", "--json",
-                  stdin="state\nt1>t2\n")
+    played = _run(
+        env, "--games-dir", str(games), "console", "sevens", "--json", stdin="state\nt1>t2\n"
+    )
     assert played.returncode == 0, played.stderr
     answers = [json.loads(line) for line in played.stdout.splitlines() if line.startswith("{")]
     assert sorted(answers[0]["piles"][f"tableau:{i}"][0] for i in range(1, 5)) == [
-        "KC", "KD", "KH", "KS"]
+        "KC",
+        "KD",
+        "KH",
+        "KS",
+    ]
     assert len(answers[0]["piles"]["stock"]) == 48
     assert "Only a 7 goes on tableau:2" in json.dumps(answers[1])
 
@@ -73,9 +86,9 @@ def test_a_misspelt_group_parameter_is_one_line_not_a_traceback(tmp_path: Path) 
 def test_a_plugin_that_fails_after_registering_is_skipped_whole(tmp_path: Path) -> None:
     env = _installed(tmp_path)
     module = tmp_path / "site" / "sevens_rules.py"
-    module.write_text(module.read_text(encoding="utf-8") + "\nraise RuntimeError('late')\n",
-                      encoding="utf-8")
+    module.write_text(
+        module.read_text(encoding="utf-8") + "\nraise RuntimeError('late')\n", encoding="utf-8"
+    )
     listing = _run(env, "rules")
-    assert "rule plugin 'sevens' (sevens_rules) was skipped: RuntimeError: late" in (
-        listing.stderr)
+    assert "rule plugin 'sevens' (sevens_rules) was skipped: RuntimeError: late" in (listing.stderr)
     assert "only_rank(" not in listing.stdout and "kings_first" not in listing.stdout

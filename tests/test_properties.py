@@ -17,8 +17,12 @@ from retro.engine.notation import format_move, format_position, parse_move, pars
 from tests.helpers import load
 
 GAMES = Catalog().ids()
-VARIANTS = [("spider", {}), ("spider", {"suits": 1}), ("spider", {"suits": 2, "relaxed": 2}),
-            ("spider", {"remove_suits": "at once", "extra_cards": "leftmost"})]
+VARIANTS = [
+    ("spider", {}),
+    ("spider", {"suits": 1}),
+    ("spider", {"suits": 2, "relaxed": 2}),
+    ("spider", {"remove_suits": "at once", "extra_cards": "leftmost"}),
+]
 VARIANTS += [(game_id, {}) for game_id in GAMES if game_id != "spider"]
 
 
@@ -29,12 +33,14 @@ def xpat_score(position: Position) -> int:
     total = 10 * turned + 15 * sum(1 for p in tableau if p.down == 0)
     kept = 0
     for pile in tableau:
-        up = pile.cards[pile.down:]
-        total += 2 * sum(1 for a, b in itertools.pairwise(up)
-                         if a.suit == b.suit and a.rank == b.rank + 1)
+        up = pile.cards[pile.down :]
+        total += 2 * sum(
+            1 for a, b in itertools.pairwise(up) if a.suit == b.suit and a.rank == b.rank + 1
+        )
         top = up[-13:]
-        if len(top) == 13 and all(c.suit == top[0].suit and c.rank == 13 - i
-                                  for i, c in enumerate(top)):
+        if len(top) == 13 and all(
+            c.suit == top[0].suit and c.rank == 13 - i for i, c in enumerate(top)
+        ):
             total += 26
             kept += 1
     removed = sum(1 for p in position.groups["foundation"] if p.cards)
@@ -59,14 +65,19 @@ def _check_invariants(game: Game, deck: Counter[object]) -> None:
         assert game.score() == xpat_score(position)
 
 
-@pytest.mark.parametrize("game_id,options", VARIANTS,
-                         ids=[f"{g}-{'-'.join(map(str, o.values())) or 'default'}"
-                              for g, o in VARIANTS])
+@pytest.mark.parametrize(
+    "game_id,options",
+    VARIANTS,
+    ids=[f"{g}-{'-'.join(map(str, o.values())) or 'default'}" for g, o in VARIANTS],
+)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=0, max_value=2**32 - 1),
-       choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=40, max_size=160))
-def test_random_play_keeps_every_invariant(game_id: str, options: dict[str, object], seed: int,
-                                           choices: list[int]) -> None:
+@given(
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=40, max_size=160),
+)
+def test_random_play_keeps_every_invariant(
+    game_id: str, options: dict[str, object], seed: int, choices: list[int]
+) -> None:
     gdef: GameDef = load(game_id, **options)
     game = Game(gdef, seed)
     deck = Counter(game.position.cards_in_play())
@@ -107,18 +118,22 @@ def test_every_legal_move_is_judged_legal_and_nothing_else_is(seed: int) -> None
                 for count in range(1, 4):
                     move = Move("move", src, count, dst)
                     assert (game.why_not(move) is None) == (move in moves), format_move(
-                        game.position, move)
+                        game.position, move
+                    )
         if not moves:
             return
         game.push(sorted(moves)[seed % len(moves)])
 
 
-@pytest.mark.parametrize("game_id,options", VARIANTS,
-                         ids=[f"{g}-{'-'.join(map(str, o.values())) or 'default'}"
-                              for g, o in VARIANTS])
+@pytest.mark.parametrize(
+    "game_id,options",
+    VARIANTS,
+    ids=[f"{g}-{'-'.join(map(str, o.values())) or 'default'}" for g, o in VARIANTS],
+)
 @pytest.mark.parametrize("seed", [1, 77])
 def test_every_game_generates_exactly_the_moves_it_judges_legal(
-        game_id: str, options: dict[str, object], seed: int) -> None:
+    game_id: str, options: dict[str, object], seed: int
+) -> None:
     from tests.games.agreement import generation_agrees_with_judgement
 
     generation_agrees_with_judgement(Game(load(game_id, **options), seed), plies=12, most=3)

@@ -36,16 +36,20 @@ def _gdef(tmp_path: Path) -> GameDef:
 
 
 def test_the_first_pile_takes_its_suit_in_any_rank(tmp_path: Path) -> None:
-    game = game_at(_gdef(tmp_path), "rows:1 = 5S\nrows:2 = 5H\nrows:3 = 5D\n"
-                                    "hand:1 = QS\nhand:2 = 2S\nhand:3 = 2C")
+    game = game_at(
+        _gdef(tmp_path),
+        "rows:1 = 5S\nrows:2 = 5H\nrows:3 = 5D\nhand:1 = QS\nhand:2 = 2S\nhand:3 = 2C",
+    )
     assert refusal(game, "hand:1>rows:1") is None
     assert refusal(game, "hand:2>rows:1") is None
     assert refusal(game, "hand:3>rows:1") == "rows:1 takes only cards of the suit of 5♠"
 
 
 def test_a_later_pile_reads_only_the_pile_just_before_it(tmp_path: Path) -> None:
-    game = game_at(_gdef(tmp_path), "rows:1 = 5S QS 3S\nrows:2 = 5H QH\nrows:3 = 5D\n"
-                                    "hand:1 = 3H\nhand:2 = QD\nhand:3 = 3D")
+    game = game_at(
+        _gdef(tmp_path),
+        "rows:1 = 5S QS 3S\nrows:2 = 5H QH\nrows:3 = 5D\nhand:1 = 3H\nhand:2 = QD\nhand:3 = 3D",
+    )
     assert refusal(game, "hand:1>rows:2") is None
     assert refusal(game, "hand:2>rows:3") is None
     assert refusal(game, "hand:3>rows:3") == "3♦ goes to rows:3 only once a 3 lies on rows:2"

@@ -11,8 +11,9 @@ from retro.ui.keymap import markdown
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-HOME = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
-    "project"]["urls"]["Homepage"]
+HOME = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"][
+    "Homepage"
+]
 RAW = HOME.replace("https://github.com/", "https://raw.githubusercontent.com/") + "/main/"
 BLOB = HOME + "/blob/main/"
 LINK = re.compile(r"\]\(([^)]+)\)")

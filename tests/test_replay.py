@@ -72,15 +72,22 @@ def test_a_redo_move_that_no_longer_replays_only_ends_the_redo_list() -> None:
 def _entries(game: Game) -> list[tuple[object, ...]]:
     """The history as undo reads it, with piles named by their place (two games hold their own
     pile objects)."""
+
     def place(part: object) -> object:
         return part.index if isinstance(part, Pile) else part
 
-    return [(entry.move, tuple(entry.events), entry.cheat,
-             [tuple(place(part) for part in change) for change in entry.undo.changes],
-             entry.undo.counters,
-             [tuple(place(part) for part in fact) for fact in entry.undo.facts],
-             entry.undo.pile_sum)
-            for entry in game.history]
+    return [
+        (
+            entry.move,
+            tuple(entry.events),
+            entry.cheat,
+            [tuple(place(part) for part in change) for change in entry.undo.changes],
+            entry.undo.counters,
+            [tuple(place(part) for part in fact) for fact in entry.undo.facts],
+            entry.undo.pile_sum,
+        )
+        for entry in game.history
+    ]
 
 
 def test_a_replayed_game_undoes_exactly_like_the_one_played() -> None:

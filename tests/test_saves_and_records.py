@@ -77,19 +77,29 @@ def test_each_write_keeps_the_previous_version(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
 
 
-@pytest.mark.parametrize("content,words", [
-    (b"{not json", "damaged"),
-    (b"\xff\xfe\xfd", "damaged"),
-    (b'{"format": "something-else", "version": 1}', "not a retro-patience-save file"),
-    (b'{"format": "retro-patience-save", "version": 99, "game": "spider"}', "newer version"),
-    (b'{"format": "retro-patience-save", "version": 1, "game": "spider"}', "field is missing"),
-    (b'{"format": "retro-patience-save", "version": 1, "game": "spider", "seed": 1, '
-     b'"moves": ["tableau:1>tableau:9/13"]}', "no longer replays"),
-    (b'{"format": "retro-patience-save", "version": 1, "game": "nonesuch", "seed": 1, '
-     b'"moves": []}', "no game 'nonesuch'"),
-])
-def test_a_damaged_save_is_set_aside_with_one_clear_line(tmp_path: Path, content: bytes,
-                                                        words: str) -> None:
+@pytest.mark.parametrize(
+    "content,words",
+    [
+        (b"{not json", "damaged"),
+        (b"\xff\xfe\xfd", "damaged"),
+        (b'{"format": "something-else", "version": 1}', "not a retro-patience-save file"),
+        (b'{"format": "retro-patience-save", "version": 99, "game": "spider"}', "newer version"),
+        (b'{"format": "retro-patience-save", "version": 1, "game": "spider"}', "field is missing"),
+        (
+            b'{"format": "retro-patience-save", "version": 1, "game": "spider", "seed": 1, '
+            b'"moves": ["tableau:1>tableau:9/13"]}',
+            "no longer replays",
+        ),
+        (
+            b'{"format": "retro-patience-save", "version": 1, "game": "nonesuch", "seed": 1, '
+            b'"moves": []}',
+            "no game 'nonesuch'",
+        ),
+    ],
+)
+def test_a_damaged_save_is_set_aside_with_one_clear_line(
+    tmp_path: Path, content: bytes, words: str
+) -> None:
     path = tmp_path / "current-game.json"
     path.write_bytes(content)
     game, note, _ = resume_current(CATALOG, path)
@@ -134,12 +144,15 @@ while True:
 
 
 @pytest.mark.parametrize("wait", [0.15, 0.4, 0.9])
-def test_a_process_killed_mid_play_loses_at_most_its_last_move(tmp_path: Path,
-                                                               wait: float) -> None:
+def test_a_process_killed_mid_play_loses_at_most_its_last_move(tmp_path: Path, wait: float) -> None:
     path = tmp_path / "current-game.json"
-    process = subprocess.Popen([sys.executable, "-c", _PLAYER, str(path)],
-                               stdout=subprocess.PIPE, text=True, cwd=ROOT,
-                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+    process = subprocess.Popen(
+        [sys.executable, "-c", _PLAYER, str(path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert process.stdout is not None
     first = process.stdout.readline()  # it is playing and saving
     assert first.strip()
@@ -161,8 +174,14 @@ def test_a_process_killed_mid_play_loses_at_most_its_last_move(tmp_path: Path,
 
 def test_statistics_arithmetic() -> None:
     stats = Stats()
-    for won, score, moves in [(True, 900, 200), (True, 700, 150), (False, 100, 40),
-                              (False, 80, 50), (False, 60, 10), (True, 990, 300)]:
+    for won, score, moves in [
+        (True, 900, 200),
+        (True, 700, 150),
+        (False, 100, 40),
+        (False, 80, 50),
+        (False, 60, 10),
+        (True, 990, 300),
+    ]:
         stats.add(won, score, moves)
     assert (stats.played, stats.won, stats.lost) == (6, 3, 3)
     assert stats.win_rate == pytest.approx(0.5)
@@ -187,8 +206,10 @@ def test_statistics_per_game_and_option_set(tmp_path: Path) -> None:
 def test_the_high_score_table_keeps_the_ten_best_in_order(tmp_path: Path) -> None:
     records = Records(tmp_path / "records.json")
     lengths = [30, 5, 42, 18, 60, 11, 25, 36, 8, 50, 22, 14]
-    places = [records.record(_played(i + 1, n), f"P{i}", today="2026-11-29")
-              for i, n in enumerate(lengths)]
+    places = [
+        records.record(_played(i + 1, n), f"P{i}", today="2026-11-29")
+        for i, n in enumerate(lengths)
+    ]
     table = Records(tmp_path / "records.json").table("spider", RELAXED)
     assert len(table) == 10
     scores = [e.score for e in table]
@@ -223,8 +244,9 @@ def test_damaged_records_are_set_aside_and_start_afresh(tmp_path: Path) -> None:
     assert Records(path).stats
 
 
-def test_stats_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_stats_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setenv("RETRO_PATIENCE_DATA", str(tmp_path))
     assert main(["stats"]) == 0
     assert "No games played yet" in capsys.readouterr().out
@@ -274,5 +296,4 @@ def test_a_file_with_one_table_per_game_is_sorted_into_option_sets(tmp_path: Pat
     path.write_text(json.dumps(data), encoding="utf-8")
     again = Records(path)
     assert [e.name for e in again.table("spider", RELAXED)] == ["Four"]
-    assert [e.name for e in again.table("spider", dict(load("spider", suits=1).options))] == [
-        "One"]
+    assert [e.name for e in again.table("spider", dict(load("spider", suits=1).options))] == ["One"]

@@ -21,8 +21,9 @@ score: SCORE
 
 
 def _load(tmp_path: Path, score: str) -> GameDef:
-    (tmp_path / "canfield_events.yaml").write_text(VARIANT.replace("SCORE", score),
-                                                   encoding="utf-8")
+    (tmp_path / "canfield_events.yaml").write_text(
+        VARIANT.replace("SCORE", score), encoding="utf-8"
+    )
     return Catalog([tmp_path]).load("canfield_events")
 
 
@@ -44,5 +45,5 @@ def test_an_unknown_event_or_group_is_named_in_one_line(tmp_path: Path) -> None:
     with pytest.raises(DefinitionError) as caught:
         _load(tmp_path, "{cards_in: {points: {foundations: 5}}}")
     assert caught.value.messages == [
-        "canfield_events.yaml:4:29: no pile group named 'foundations' (did you mean "
-        "'foundation'?)"]
+        "canfield_events.yaml:4:29: no pile group named 'foundations' (did you mean 'foundation'?)"
+    ]

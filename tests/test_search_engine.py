@@ -34,34 +34,50 @@ def canonical(position: Position) -> tuple[object, ...]:
     sorted list, every other pile in its place, the counters rules read."""
     groups = []
     for group in position.gdef.groups:
-        piles = [(tuple((c.rank, c.suit) for c in p.cards), p.down)
-                 for p in position.groups[group.name]]
+        piles = [
+            (tuple((c.rank, c.suit) for c in p.cards), p.down) for p in position.groups[group.name]
+        ]
         groups.append(tuple(sorted(piles)) if alike_now(position, group) else tuple(piles))
-    counters = tuple(sorted((name, value) for name, value in position.counters.items()
-                            if value and name not in UNKEYED))
+    counters = tuple(
+        sorted(
+            (name, value)
+            for name, value in position.counters.items()
+            if value and name not in UNKEYED
+        )
+    )
     return tuple(groups), counters
 
 
 def counted_afresh(position: Position) -> dict[object, int]:
     """Every tally the rules declared, counted pile by pile now."""
-    return {tally: sum(1 for pile in position.groups[tally.group] if tally.test(pile))
-            for tally in position.gdef.tallies()}
+    return {
+        tally: sum(1 for pile in position.groups[tally.group] if tally.test(pile))
+        for tally in position.gdef.tallies()
+    }
 
 
 def _facts(game: Game) -> tuple[object, ...]:
     position = game.position
     assert position.counts == counted_afresh(position)
-    return (position.fingerprint(), game.key(), tuple(game.legal_moves()),
-            tuple(p.run for p in position.piles), position.unfit,
-            tuple(position.counts.values()))
+    return (
+        position.fingerprint(),
+        game.key(),
+        tuple(game.legal_moves()),
+        tuple(p.run for p in position.piles),
+        position.unfit,
+        tuple(position.counts.values()),
+    )
 
 
 @pytest.mark.parametrize("game_id,options", VARIANTS, ids=IDS)
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=0, max_value=2**32 - 1),
-       choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=20, max_size=80))
+@given(
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=20, max_size=80),
+)
 def test_make_and_unmake_restore_position_and_key_exactly(
-        game_id: str, options: dict[str, object], seed: int, choices: list[int]) -> None:
+    game_id: str, options: dict[str, object], seed: int, choices: list[int]
+) -> None:
     gdef = load(game_id, **options)
     game = Game(gdef, seed)
     twin = Game(gdef, seed)  # the same moves through push, as a player makes them
@@ -134,10 +150,13 @@ def _next_keys(game: Game) -> list[int]:
 
 @pytest.mark.parametrize("game_id,options", VARIANTS, ids=IDS)
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=0, max_value=2**32 - 1),
-       choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=5, max_size=60))
+@given(
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=5, max_size=60),
+)
 def test_interchangeable_piles_swapped_play_alike(
-        game_id: str, options: dict[str, object], seed: int, choices: list[int]) -> None:
+    game_id: str, options: dict[str, object], seed: int, choices: list[int]
+) -> None:
     """What the rules call interchangeable really is: with those piles shuffled, the key is the
     same and so is every position one move on. A rule that reads pile order but is not marked
     `ordered` fails here."""
@@ -170,20 +189,27 @@ tableau:3 = 5H
 def test_freecell_key_sees_cells_and_columns_as_sets() -> None:
     gdef = load("freecell")
     assert {g.name: g.interchangeable for g in gdef.groups} == {
-        "cell": True, "foundation": True, "tableau": True}
+        "cell": True,
+        "foundation": True,
+        "tableau": True,
+    }
     base = game_at(gdef, FREECELL_TEXT).key()
-    moved_around = game_at(gdef, """
+    moved_around = game_at(
+        gdef,
+        """
         cell:2 = 2C
         cell:4 = KH
         foundation:3 = AS
         tableau:8 = 9D 8S 7H
         tableau:1 = 5H
         tableau:5 = QC JD
-        """).key()
+        """,
+    ).key()
     assert moved_around == base
     # the same cards at the same heights, but sharing piles differently: not the same
-    regrouped = game_at(gdef, FREECELL_TEXT.replace("9D 8S 7H", "9D JD 7H").replace(
-        "QC JD", "QC 8S")).key()
+    regrouped = game_at(
+        gdef, FREECELL_TEXT.replace("9D 8S 7H", "9D JD 7H").replace("QC JD", "QC 8S")
+    ).key()
     assert regrouped != base
     other = [
         FREECELL_TEXT.replace("cell:3 = 2C", "tableau:3 = 5H 2C").replace("tableau:3 = 5H\n", ""),
@@ -198,7 +224,10 @@ def test_freecell_key_sees_cells_and_columns_as_sets() -> None:
 def test_spider_columns_are_interchangeable_once_the_stock_no_longer_deals_in_order() -> None:
     gdef = load("spider", suits=1, relaxed=2)  # a deal with empty columns
     assert {g.name: (g.interchangeable, g.ordered_while) for g in gdef.groups} == {
-        "foundation": (True, ()), "stock": (False, ()), "tableau": (True, ("stock",))}
+        "foundation": (True, ()),
+        "stock": (False, ()),
+        "tableau": (True, ("stock",)),
+    }
     text = "tableau:1 = 5S\ntableau:2 = 9S\nstock = " + " ".join(["as"] * 10) + "\n"
     swapped = text.replace("tableau:1 = 5S\ntableau:2 = 9S", "tableau:1 = 9S\ntableau:2 = 5S")
     assert game_at(gdef, text).key() != game_at(gdef, swapped).key()
@@ -222,10 +251,14 @@ def test_a_game_file_may_declare_piles_interchangeable_or_not(tmp_path: Path) ->
     assert "  cell:\n" in freecell and "  tableau:\n" in spider
     (tmp_path / "freecell_fixed.yaml").write_text(
         freecell.replace("id: freecell", "id: freecell_fixed").replace(
-            "  cell:\n", "  cell:\n    interchangeable: false\n", 1))
+            "  cell:\n", "  cell:\n    interchangeable: false\n", 1
+        )
+    )
     (tmp_path / "spider_free.yaml").write_text(
         spider.replace("id: spider", "id: spider_free").replace(
-            "  tableau:\n", "  tableau:\n    interchangeable: true\n", 1))
+            "  tableau:\n", "  tableau:\n    interchangeable: true\n", 1
+        )
+    )
     catalog = Catalog(extra_dirs=[tmp_path])
     assert not catalog.load("freecell_fixed", {}).group("cell").interchangeable
     assert load("freecell").group("cell").interchangeable

@@ -18,8 +18,10 @@ def _look(game: Game) -> object:
     return (game.key(), game.position.piles_state(), dict(game.position.counters))
 
 
-@pytest.mark.parametrize(("game_id", "seed"), [("freecell", 3), ("spider", 5), ("klondike", 2),
-                                               ("montana", 3), ("golf", 4)])
+@pytest.mark.parametrize(
+    ("game_id", "seed"),
+    [("freecell", 3), ("spider", 5), ("klondike", 2), ("montana", 3), ("golf", 4)],
+)
 def test_a_sliced_search_answers_as_solve_does(game_id: str, seed: int) -> None:
     game = Game(load(game_id), seed)
     whole = solve(copy_game(game), NODES)

@@ -12,8 +12,13 @@ from retro.store.settings import SETTINGS_KIND, Settings, settings_path
 def test_no_file_gives_the_defaults() -> None:
     settings = Settings.load()
     assert settings == Settings()
-    assert (settings.sound, settings.language, settings.scale, settings.fullscreen,
-            settings.last_name) == (True, "", 0, False, "")
+    assert (
+        settings.sound,
+        settings.language,
+        settings.scale,
+        settings.fullscreen,
+        settings.last_name,
+    ) == (True, "", 0, False, "")
     assert settings.note == ""
 
 
@@ -21,8 +26,9 @@ def test_saved_settings_come_back(config_dir: Path) -> None:
     Settings(sound=False, language="de", scale=3, fullscreen=True, last_name="Anna").save()
     assert settings_path() == config_dir / "settings.json"
     loaded = Settings.load()
-    assert loaded == Settings(sound=False, language="de", scale=3, fullscreen=True,
-                              last_name="Anna")
+    assert loaded == Settings(
+        sound=False, language="de", scale=3, fullscreen=True, last_name="Anna"
+    )
     assert loaded.note == ""
 
 
@@ -53,7 +59,7 @@ def test_a_damaged_file_is_set_aside_with_one_line(config_dir: Path) -> None:
 
 def test_a_foreign_json_file_is_set_aside(config_dir: Path) -> None:
     config_dir.mkdir(parents=True)
-    (config_dir / "settings.json").write_text('[1, 2]', encoding="utf-8")
+    (config_dir / "settings.json").write_text("[1, 2]", encoding="utf-8")
     assert "damaged" in Settings.load().note
     (config_dir / "settings.json").write_text('{"format": "something-else"}', encoding="utf-8")
     assert "damaged" in Settings.load().note
@@ -61,8 +67,16 @@ def test_a_foreign_json_file_is_set_aside(config_dir: Path) -> None:
 
 def test_wrong_values_are_ignored_one_by_one(config_dir: Path) -> None:
     config_dir.mkdir(parents=True)
-    document = {"format": SETTINGS_KIND, "version": 1, "sound": "no", "language": "de",
-                "scale": True, "fullscreen": 1, "last_name": "Bea", "unknown": 5}
+    document = {
+        "format": SETTINGS_KIND,
+        "version": 1,
+        "sound": "no",
+        "language": "de",
+        "scale": True,
+        "fullscreen": 1,
+        "last_name": "Bea",
+        "unknown": 5,
+    }
     (config_dir / "settings.json").write_text(json.dumps(document), encoding="utf-8")
     settings = Settings.load()
     assert settings == Settings(language="de", last_name="Bea")
@@ -72,8 +86,14 @@ def test_wrong_values_are_ignored_one_by_one(config_dir: Path) -> None:
 
 def test_values_out_of_range_are_ignored(config_dir: Path) -> None:
     config_dir.mkdir(parents=True)
-    document = {"format": SETTINGS_KIND, "version": 1, "scale": 99, "language": "../x",
-                "last_name": "x" * 500, "sound": False}
+    document = {
+        "format": SETTINGS_KIND,
+        "version": 1,
+        "scale": 99,
+        "language": "../x",
+        "last_name": "x" * 500,
+        "sound": False,
+    }
     (config_dir / "settings.json").write_text(json.dumps(document), encoding="utf-8")
     assert Settings.load() == Settings(sound=False)
 

@@ -29,7 +29,8 @@ def modules() -> dict[str, Path]:
 def _type_checking(node: ast.If) -> bool:
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _imports(tree: ast.AST, name: str, is_package: bool, known: set[str]) -> set[str]:
@@ -81,7 +82,7 @@ def find_circle(graph: dict[str, set[str]]) -> list[str]:
         path.append(node)
         for target in sorted(graph[node]):
             if state.get(target) == 1:
-                return [*path[path.index(target):], target]
+                return [*path[path.index(target) :], target]
             if target not in state:
                 circle = visit(target)
                 if circle:
@@ -110,8 +111,11 @@ def test_imports_run_one_way() -> None:
 
 
 def test_no_module_over_600_lines() -> None:
-    long = {name: n for name, path in modules().items()
-            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    long = {
+        name: n
+        for name, path in modules().items()
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
     assert long == {}
 
 

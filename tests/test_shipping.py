@@ -70,16 +70,30 @@ class FakeStorage:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("dist")
-    subprocess.run([sys.executable, str(ROOT / "tools" / "build_pyxapp.py"), "--out", str(out),
-                    "--html"], check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_pyxapp.py"), "--out", str(out), "--html"],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     return out
 
 
 def _play(app: Path, tmp_path: Path, *hidden: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "RETRO_PATIENCE_DATA": str(tmp_path / "data"),
-           "SDL_VIDEODRIVER": "dummy", "TMPDIR": str(tmp_path)}
-    return subprocess.run([sys.executable, "-c", PLAY, str(app), *hidden], cwd=tmp_path,
-                          env=env, capture_output=True, text=True, timeout=120)
+    env = {
+        **os.environ,
+        "RETRO_PATIENCE_DATA": str(tmp_path / "data"),
+        "SDL_VIDEODRIVER": "dummy",
+        "TMPDIR": str(tmp_path),
+    }
+    return subprocess.run(
+        [sys.executable, "-c", PLAY, str(app), *hidden],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_the_pyxapp_carries_the_package_its_games_and_assets(built: Path) -> None:
@@ -109,8 +123,10 @@ def test_a_missing_package_is_named_in_one_line(built: Path, tmp_path: Path) -> 
     assert result.returncode == 1
     assert "RAN" not in result.stdout
     lines = [line for line in result.stderr.splitlines() if line.startswith("retro-patience")]
-    assert lines == ["retro-patience: this pyxel app needs the Python packages jsonschema "
-                     "beside pyxel (pip install jsonschema)"]
+    assert lines == [
+        "retro-patience: this pyxel app needs the Python packages jsonschema "
+        "beside pyxel (pip install jsonschema)"
+    ]
 
 
 def test_the_web_page_loads_the_packages_the_game_needs(built: Path) -> None:
@@ -121,8 +137,9 @@ def test_the_web_page_loads_the_packages_the_game_needs(built: Path) -> None:
 
 
 def test_browser_storage_brings_saves_back_and_follows_every_change(tmp_path: Path) -> None:
-    storage = FakeStorage({DATA + "current-game.json": '{"a": 1}', "other-site": "x",
-                           CONFIG + "settings.json": "{}"})
+    storage = FakeStorage(
+        {DATA + "current-game.json": '{"a": 1}', "other-site": "x", CONFIG + "settings.json": "{}"}
+    )
     folder = tmp_path / "data"
     store = BrowserStore(folder, storage)
     assert store.restore() == 1
@@ -174,8 +191,9 @@ main()
 """
 
 
-def test_the_app_in_a_browser_restores_and_keeps_saves(tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_app_in_a_browser_restores_and_keeps_saves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from retro.engine.game import Game
     from retro.store.saves import current_path
     from retro.ui.keeper import Keeper
@@ -186,11 +204,19 @@ def test_the_app_in_a_browser_restores_and_keeps_saves(tmp_path: Path,
     play(game, sorted(legal(game))[0])
     Keeper().save(game)
     saved = current_path().read_text(encoding="utf-8")
-    env = {**os.environ, "RETRO_PATIENCE_DATA": str(tmp_path / "browser"),
-           "SDL_VIDEODRIVER": "dummy"}
+    env = {
+        **os.environ,
+        "RETRO_PATIENCE_DATA": str(tmp_path / "browser"),
+        "SDL_VIDEODRIVER": "dummy",
+    }
     result = subprocess.run(
         [sys.executable, "-c", BROWSER, json.dumps({DATA + "current-game.json": saved})],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert "SCENE ResumeScene de" in lines
@@ -215,7 +241,6 @@ def test_the_desktop_icon_is_the_window_icon() -> None:
     scale = icon.PNG_SCALE
     assert (picture.width, picture.height) == (16 * scale, 16 * scale)
     wanted = [PALETTE[int(letter, 16)] for row in icon.ICON for letter in row]
-    got = [picture.rgb[y * scale * picture.width + x * scale]
-           for y in range(16) for x in range(16)]
+    got = [picture.rgb[y * scale * picture.width + x * scale] for y in range(16) for x in range(16)]
     assert got == wanted
     assert all(len(row) == 16 for row in icon.ICON) and len(icon.ICON) == 16

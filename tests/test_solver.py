@@ -92,8 +92,9 @@ def _copy(game: Game) -> Position:
 
 
 def _state(game: Game) -> object:
-    counters = {k: v for k, v in game.position.counters.items()
-                if k not in ("moves", "score", "turned")}
+    counters = {
+        k: v for k, v in game.position.counters.items() if k not in ("moves", "score", "turned")
+    }
     return game.position.piles_state(), tuple(sorted(counters.items()))
 
 
@@ -153,7 +154,9 @@ stock = th js jc qd qs kc
 """
 
 _SUIT = " ".join(rank + "S" for rank in "KQJT98765432A")
-SPIDER_ENDGAME = "\n".join(f"foundation:{i} = {_SUIT}" for i in range(1, 7)) + """
+SPIDER_ENDGAME = (
+    "\n".join(f"foundation:{i} = {_SUIT}" for i in range(1, 7))
+    + """
 tableau:1 = ks 4s QS JS TS
 tableau:2 = 9s 8S 7S 6S
 tableau:3 = KS QS
@@ -161,6 +164,7 @@ tableau:4 = 5S 4S 3S 2S AS
 tableau:5 = js ts 9S
 tableau:6 = 3s 2s AS 8S 7S 6S 5S
 """
+)
 
 GOLF_ENDGAME = """\
 foundation = 5H
@@ -172,13 +176,17 @@ stock = {stock}
 """
 
 
-@pytest.mark.parametrize(("game_id", "options", "text"), [
-    ("klondike", {}, KLONDIKE_ENDGAME),
-    ("spider", {"suits": 1}, SPIDER_ENDGAME),
-    ("golf", {}, GOLF_ENDGAME.format(stock="2c")),
-])
-def test_real_games_late_positions_are_won_and_replay(game_id: str, options: dict[str, int],
-                                                      text: str) -> None:
+@pytest.mark.parametrize(
+    ("game_id", "options", "text"),
+    [
+        ("klondike", {}, KLONDIKE_ENDGAME),
+        ("spider", {"suits": 1}, SPIDER_ENDGAME),
+        ("golf", {}, GOLF_ENDGAME.format(stock="2c")),
+    ],
+)
+def test_real_games_late_positions_are_won_and_replay(
+    game_id: str, options: dict[str, int], text: str
+) -> None:
     gdef = load(game_id, **options)
     start = game_at(gdef, text)
     result = solve(start, NODES)
@@ -242,8 +250,9 @@ def test_a_win_found_after_a_restart_replays() -> None:
 
 
 def test_a_dropped_run_gives_its_positions_back() -> None:
-    search, result = _restarting_alone(Game(load("freecell"), 672),
-                                       Budget(nodes=30_000, seconds=600))
+    search, result = _restarting_alone(
+        Game(load("freecell"), 672), Budget(nodes=30_000, seconds=600)
+    )
     assert result.result == UNKNOWN and search.shared.positions == 0
 
 
@@ -277,9 +286,12 @@ def test_klondike_foundations_let_cards_back_so_safety_looks_further() -> None:
     gdef = load("klondike")
     model = model_for(gdef)
     assert model is not None and "foundation" not in model.keeps
-    game = game_at(gdef, "foundation:1 = AS 2S\nfoundation:2 = AH 2H\nfoundation:3 = AD\n"
-                         "foundation:4 = AC\n"
-                         "tableau:1 = 3H\ntableau:2 = 2D")
+    game = game_at(
+        gdef,
+        "foundation:1 = AS 2S\nfoundation:2 = AH 2H\nfoundation:3 = AD\n"
+        "foundation:4 = AC\n"
+        "tableau:1 = 3H\ntableau:2 = 2D",
+    )
     moves = [m for m in game.legal_moves() if game.position.piles[m.src].id == "tableau:1"]
     # 2S is home, but 2C is not: a 2C would need the 3H to lie on.
     assert safe_move(game.position, moves, model) is None
@@ -306,8 +318,9 @@ def test_a_move_onto_interchangeable_empty_piles_is_tried_once() -> None:
     assert distinct(spider.position, spider_moves) == spider_moves
 
 
-@pytest.mark.parametrize("game_id", ["freecell", "klondike", "bakers_dozen", "yukon",
-                                     "eight_off", "forty_thieves"])
+@pytest.mark.parametrize(
+    "game_id", ["freecell", "klondike", "bakers_dozen", "yukon", "eight_off", "forty_thieves"]
+)
 def test_safe_moves_and_pile_actions_found_without_every_move(game_id: str) -> None:
     """What a child's safe moves are made from before its moves are generated: the moves to
     the foundations and the pile actions agree with those read off every legal move."""
@@ -324,7 +337,8 @@ def test_safe_moves_and_pile_actions_found_without_every_move(game_id: str) -> N
         found = home_moves(game.position, model, lambda move: game.why_not(move) is None)
         assert set(found) <= set(legal)
         assert (safe_move(game.position, found, model) is None) == (
-            safe_move(game.position, legal, model) is None)
+            safe_move(game.position, legal, model) is None
+        )
         assert shared.actions_now() == {(m.kind, m.src) for m in legal if m.kind != "move"}
         game.make(rng.choice(legal))
 
@@ -392,8 +406,9 @@ def test_the_known_part_search_never_reads_face_down_cards() -> None:
 
 
 def test_the_known_part_search_never_goes_back_to_a_table_seen() -> None:
-    game = game_at(load("spider", suits=1), "tableau:1 = 2s 6S 5S\ntableau:2 = 3s 6S\n"
-                   "tableau:3 = 4s KS QS")
+    game = game_at(
+        load("spider", suits=1), "tableau:1 = 2s 6S 5S\ntableau:2 = 3s 6S\ntableau:3 = 4s KS QS"
+    )
     before = honest.view(game)
     play(game, "tableau:1>tableau:2/1")  # the Five to the other Six: no card shown
     now = honest.view(game)
@@ -405,8 +420,9 @@ def test_the_known_part_search_never_goes_back_to_a_table_seen() -> None:
     assert trial.key() in seen and len(seen) == 2
     trial.make(undo)  # back where the game was, on the sample: the same table
     assert trial.key() in seen
-    line, _, _, _, searched = honest.lookahead(game, now, Budget(nodes=2_000, seconds=600),
-                                               frozenset({before, now}))
+    line, _, _, _, searched = honest.lookahead(
+        game, now, Budget(nodes=2_000, seconds=600), frozenset({before, now})
+    )
     assert line
     for move in line:  # no table of the line is one seen before
         searched.push(move)
@@ -414,11 +430,13 @@ def test_the_known_part_search_never_goes_back_to_a_table_seen() -> None:
 
 
 def test_the_tables_seen_are_keyed_once_while_no_card_shows(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The known part is searched on the same sample until a card shows, so a table seen
     is set up on it once, not again at every decision (a long wander stays linear)."""
-    game = game_at(load("spider", suits=1), "tableau:1 = 2s 6S 5S\ntableau:2 = 3s 6S\n"
-                   "tableau:3 = 4s KS QS")
+    game = game_at(
+        load("spider", suits=1), "tableau:1 = 2s 6S 5S\ntableau:2 = 3s 6S\ntableau:3 = 4s KS QS"
+    )
     seen = {honest.view(game)}
     for _ in range(2):  # the Five to and fro between the Sixes: no card shown
         play(game, "tableau:1>tableau:2/1")
@@ -443,14 +461,22 @@ def test_a_sample_agrees_with_everything_visible() -> None:
     trial = honest.sample(real, seen, random.Random(1))
     assert honest.view(trial) == seen
     assert sorted(map(repr, trial.position.cards_in_play())) == sorted(
-        map(repr, real.position.cards_in_play()))
+        map(repr, real.position.cards_in_play())
+    )
 
 
 _RUN = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
 # 1 suit near the end: six suits home, one complete run, three lone cards, a row left to deal
-_LAST_ROW = "\n".join([*(f"foundation:{n} = {_RUN}" for n in range(1, 7)),
-                       "stock = ks js ts 8s 7s 6s 5s 4s 3s as", f"tableau:2 = {_RUN}",
-                       "tableau:6 = 9S", "tableau:8 = 2S", "tableau:10 = QS"])
+_LAST_ROW = "\n".join(
+    [
+        *(f"foundation:{n} = {_RUN}" for n in range(1, 7)),
+        "stock = ks js ts 8s 7s 6s 5s 4s 3s as",
+        f"tableau:2 = {_RUN}",
+        "tableau:6 = 9S",
+        "tableau:8 = 2S",
+        "tableau:10 = QS",
+    ]
+)
 
 
 def test_a_move_home_that_leaves_too_few_cards_to_deal_strands_the_stock() -> None:
@@ -467,8 +493,11 @@ def test_the_known_part_search_fills_one_empty_column_of_many() -> None:
     legal = [m for m in game.legal_moves() if m.kind != DONE]
     assert distinct(game.position, legal) == legal  # the key tells the columns apart
     kept = distinct(game.position, legal, honest.player_alike(game.position))
-    onto_empty = [m for m in legal if m.kind == MOVE and not piles[m.dst].cards
-                  and piles[m.dst].kind == "tableau"]
+    onto_empty = [
+        m
+        for m in legal
+        if m.kind == MOVE and not piles[m.dst].cards and piles[m.dst].kind == "tableau"
+    ]
     runs = {(m.src, m.count) for m in onto_empty}
     assert len(onto_empty) == 6 * len(runs) > 0  # each run may go to any of six columns
     assert len(kept) == len(legal) - len(onto_empty) + len(runs)
@@ -482,16 +511,25 @@ def test_the_known_part_search_fills_one_empty_column_of_many() -> None:
 
     # what the search reads of a table is the same whichever empty column is filled
     for move in onto_empty:
-        tried = next(m for m in kept if m.kind == MOVE and (m.src, m.count) == (
-            move.src, move.count) and not piles[m.dst].cards and piles[m.dst].kind == "tableau")
+        tried = next(
+            m
+            for m in kept
+            if m.kind == MOVE
+            and (m.src, m.count) == (move.src, move.count)
+            and not piles[m.dst].cards
+            and piles[m.dst].kind == "tableau"
+        )
         assert worth(move) == worth(tried)
 
 
 @settings(max_examples=40, deadline=None)
-@given(name=st.sampled_from(["spider", "klondike", "freecell", "gypsy", "golf"]),
-       seed=st.integers(1, 100_000))
-def test_a_search_values_a_table_the_same_with_the_piles_it_has_met_kept(name: str,
-                                                                        seed: int) -> None:
+@given(
+    name=st.sampled_from(["spider", "klondike", "freecell", "gypsy", "golf"]),
+    seed=st.integers(1, 100_000),
+)
+def test_a_search_values_a_table_the_same_with_the_piles_it_has_met_kept(
+    name: str, seed: int
+) -> None:
     game = Game(load(name), seed)
     weights = weights_for(game.gdef)
     known: dict[int, float] = {}
@@ -502,20 +540,25 @@ def test_a_search_values_a_table_the_same_with_the_piles_it_has_met_kept(name: s
             break
         before = [(pile.down, len(pile.cards)) for pile in game.position.piles]
         game.make(rng.choice(moves))
-        shown = (before if honest.hidden_count(game.position) < sum(d for d, _ in before)
-                 else None)
+        shown = before if honest.hidden_count(game.position) < sum(d for d, _ in before) else None
         assert honest.seen_value(game.position, weights, shown, known) == honest.seen_value(
-            game.position, weights, shown)
+            game.position, weights, shown
+        )
         if rng.random() < 0.3:
             game.unmake()  # back to a table met before: its piles are read from `known`
             assert honest.seen_value(game.position, weights, None, known) == (
-                honest.seen_value(game.position, weights))
+                honest.seen_value(game.position, weights)
+            )
     assert known  # the piles met were kept
 
 
 def test_a_column_with_no_card_face_down_counts_as_clean_for_both_searches() -> None:
-    game = game_at(load("spider", suits=2), "\n".join((
-        "tableau:1 = 9S", "tableau:2 = 5s 8S", "tableau:3 = 7H 6H", "tableau:4 = 2h 3s KH QH")))
+    game = game_at(
+        load("spider", suits=2),
+        "\n".join(
+            ("tableau:1 = 9S", "tableau:2 = 5s 8S", "tableau:3 = 7H 6H", "tableau:4 = 2h 3s KH QH")
+        ),
+    )
     only_clean = Weights(**{name: 0.0 for name in Weights.names()}).with_changes({"clean": 1})
     # columns 1 and 3 hold cards, none face down; the six empty columns are not clean
     assert honest.seen_value(game.position, only_clean) == 2
@@ -523,11 +566,20 @@ def test_a_column_with_no_card_face_down_counts_as_clean_for_both_searches() -> 
 
 
 # 1 suit, the stock dealt: five suits home, 18 cards face down, one empty column
-_SPENT = "\n".join([*(f"foundation:{n} = {_RUN}" for n in range(1, 6)), "tableau:1 = 6s as 8S",
-                    "tableau:2 = 4S", "tableau:3 = KS QS", "tableau:4 = 3s KS",
-                    "tableau:6 = qs 9s ts qs TS", "tableau:7 = 2s 2s 9s 7s 5S 4S",
-                    "tableau:8 = js 8S 7S", f"tableau:9 = 5s 3s js {_RUN[9:]}",
-                    "tableau:10 = ks 6s js AS"])
+_SPENT = "\n".join(
+    [
+        *(f"foundation:{n} = {_RUN}" for n in range(1, 6)),
+        "tableau:1 = 6s as 8S",
+        "tableau:2 = 4S",
+        "tableau:3 = KS QS",
+        "tableau:4 = 3s KS",
+        "tableau:6 = qs 9s ts qs TS",
+        "tableau:7 = 2s 2s 9s 7s 5S 4S",
+        "tableau:8 = js 8S 7S",
+        f"tableau:9 = 5s 3s js {_RUN[9:]}",
+        "tableau:10 = ks 6s js AS",
+    ]
+)
 
 
 def test_a_move_is_counted_for_every_sample_it_wins() -> None:
@@ -624,21 +676,26 @@ def test_a_game_file_may_weigh_by_option(tmp_path: Path) -> None:
         "deal:\n  - {to: tableau, face_down: 2, face_up: 4}",
         "options:\n  down:\n    label: Face down\n"
         "    values: {two: {down: 2, up: 4}, one: {down: 1, up: 5}}\n    default: two\n"
-        "deal:\n  - {to: tableau, face_down: $down.down, face_up: $down.up}")
+        "deal:\n  - {to: tableau, face_down: $down.down, face_up: $down.up}",
+    )
     path = tmp_path / "tiny.yaml"
-    path.write_text(optioned + "solver: {weights: {empty: 30, turned: 9},"
-                    " by_option: {down: {one: {empty: 5, home: 4}}}}\n", encoding="utf-8")
+    path.write_text(
+        optioned + "solver: {weights: {empty: 30, turned: 9},"
+        " by_option: {down: {one: {empty: 5, home: 4}}}}\n",
+        encoding="utf-8",
+    )
     one = weights_for(load_game_file(path, {"down": "one"}))
     assert (one.empty, one.home, one.turned) == (5, 4, 9)
     two = weights_for(load_game_file(path))
     assert (two.empty, two.home, two.turned) == (30, Weights().home, 9)
     assert "by_option" not in load_game_file(path).solver
-    for wrong, said in (("{dawn: {one: {empty: 5}}}", "unknown option 'dawn'.*mean 'down'"),
-                        ("{down: {3: {empty: 5}}}",
-                         "option down has no value '3'; its values: two, one"),
-                        ("{down: {one: {emptiness: 5}}}", "emptiness"),
-                        ("{down: {one: 5}}", "must be a mapping"),
-                        ("[down]", "must be a mapping")):
+    for wrong, said in (
+        ("{dawn: {one: {empty: 5}}}", "unknown option 'dawn'.*mean 'down'"),
+        ("{down: {3: {empty: 5}}}", "option down has no value '3'; its values: two, one"),
+        ("{down: {one: {emptiness: 5}}}", "emptiness"),
+        ("{down: {one: 5}}", "must be a mapping"),
+        ("[down]", "must be a mapping"),
+    ):
         path.write_text(optioned + f"solver: {{by_option: {wrong}}}\n", encoding="utf-8")
         with pytest.raises(DefinitionError, match=said):
             load_game_file(path)
@@ -647,21 +704,22 @@ def test_a_game_file_may_weigh_by_option(tmp_path: Path) -> None:
 def test_spider_weighs_builds_in_suit_by_its_suits() -> None:
     """With one suit every card in order is in suit: Spider counts those builds half."""
     catalog = Catalog()
-    assert [weights_for(catalog.load("spider", {"suits": suits})).suited
-            for suits in (1, 2, 4)] == [2, 4, 4]
+    assert [
+        weights_for(catalog.load("spider", {"suits": suits})).suited for suits in (1, 2, 4)
+    ] == [2, 4, 4]
     assert weights_for(catalog.load("spider_duel")).suited == 3  # the duel keeps its own
 
 
 def test_a_game_file_may_name_its_portfolio(tmp_path: Path) -> None:
     path = tmp_path / "tiny.yaml"
-    path.write_text(TINY + "solver: {weights: {empty: 30}, portfolio: [{disorder: 6}, {}]}\n",
-                    encoding="utf-8")
+    path.write_text(
+        TINY + "solver: {weights: {empty: 30}, portfolio: [{disorder: 6}, {}]}\n", encoding="utf-8"
+    )
     gdef = load_game_file(path)
     assert tilts_for(gdef) == ({"disorder": 6}, {})
     search = Search(Game(gdef, 3), Budget(nodes=100_000, seconds=600))
     # the game's own weights best-first and depth-first, then one search a weighting named
-    assert [order for order, _ in search.plans] == [BEST_FIRST, DEPTH_FIRST, BEST_FIRST,
-                                                    BEST_FIRST]
+    assert [order for order, _ in search.plans] == [BEST_FIRST, DEPTH_FIRST, BEST_FIRST, BEST_FIRST]
     assert [w.disorder for _, w in search.plans] == [Weights().disorder] * 2 + [6, 3]
     assert all(w.empty == 30 for _, w in search.plans)
     assert len(search.members) == 4
@@ -674,8 +732,12 @@ def test_a_game_file_may_name_its_portfolio(tmp_path: Path) -> None:
     path.write_text(TINY + "solver: {portfolio: [" + "{}, " * 9 + "{}]}\n", encoding="utf-8")
     with pytest.raises(DefinitionError, match="portfolio"):
         load_game_file(path)
-    for hostile, said in (("'abc'", "must be a list"), ("[[[[{}]]]]", "must be a mapping"),
-                          ("[{empty: 1e999}]", "must be a"), ("[{empty: 10000001}]", "maximum")):
+    for hostile, said in (
+        ("'abc'", "must be a list"),
+        ("[[[[{}]]]]", "must be a mapping"),
+        ("[{empty: 1e999}]", "must be a"),
+        ("[{empty: 10000001}]", "maximum"),
+    ):
         path.write_text(TINY + f"solver: {{portfolio: {hostile}}}\n", encoding="utf-8")
         with pytest.raises(DefinitionError, match=said):
             load_game_file(path)
@@ -692,8 +754,7 @@ def _run(*argv: str) -> list[str]:
 
 
 def test_solve_json_moves_replay_one_a_line_in_the_console() -> None:
-    answer = json.loads(_run("solve", "freecell", "--seed", "3", "--json",
-                             "--seconds", "600")[-1])
+    answer = json.loads(_run("solve", "freecell", "--seed", "3", "--json", "--seconds", "600")[-1])
     assert set(answer) == {"game", "seed", "options", "result", "moves", "nodes", "seconds"}
     assert answer["result"] == "won" and answer["game"] == "freecell" and answer["seed"] == 3
     out = io.StringIO()
@@ -704,8 +765,9 @@ def test_solve_json_moves_replay_one_a_line_in_the_console() -> None:
 
 def test_solve_a_range_prints_every_deal_and_a_summary(tmp_path: Path) -> None:
     (tmp_path / "tiny.yaml").write_text(TINY, encoding="utf-8")
-    lines = _run("--games-dir", str(tmp_path), "solve", "tiny", "--seeds", "1-4", "--json",
-                 "--jobs", "2")
+    lines = _run(
+        "--games-dir", str(tmp_path), "solve", "tiny", "--seeds", "1-4", "--json", "--jobs", "2"
+    )
     answers = [json.loads(line) for line in lines]
     assert [a["seed"] for a in answers[:-1]] == [1, 2, 3, 4]
     summary = answers[-1]["summary"]
@@ -714,8 +776,20 @@ def test_solve_a_range_prints_every_deal_and_a_summary(tmp_path: Path) -> None:
 
 def test_solve_honest_plays_the_deal(tmp_path: Path) -> None:
     (tmp_path / "tiny.yaml").write_text(TINY, encoding="utf-8")
-    answer = json.loads(_run("--games-dir", str(tmp_path), "solve", "tiny", "--seed", "6",
-                             "--honest", "--json", "--seconds", "600")[-1])
+    answer = json.loads(
+        _run(
+            "--games-dir",
+            str(tmp_path),
+            "solve",
+            "tiny",
+            "--seed",
+            "6",
+            "--honest",
+            "--json",
+            "--seconds",
+            "600",
+        )[-1]
+    )
     assert answer["result"] in ("won", "lost")
     game = Game(Catalog([tmp_path]).load("tiny", {}), 6)
     out = io.StringIO()
@@ -725,8 +799,10 @@ def test_solve_honest_plays_the_deal(tmp_path: Path) -> None:
 
 
 def test_a_line_ends_where_the_game_file_says_the_game_is_lost(tmp_path: Path) -> None:
-    text = TINY.replace("deal:", "  spare: {kind: cell, at: [5, 0], pick: top_card, "
-                                 "accept: {all: [empty, single]}}\ndeal:")
+    text = TINY.replace(
+        "deal:",
+        "  spare: {kind: cell, at: [5, 0], pick: top_card, accept: {all: [empty, single]}}\ndeal:",
+    )
     path = tmp_path / "tiny.yaml"
     path.write_text(text + "lose: {groups_cleared: {groups: [spare]}}\n", encoding="utf-8")
     gdef = load_game_file(path)
@@ -753,6 +829,7 @@ def test_the_benchmark_plays_spider_again_with_a_deal_onto_empty_columns(tmp_pat
     """The honest Spider figures are set beside a player whose stock deals onto empty columns:
     the benchmark's variant of Spider's file deals there, Spider itself refuses."""
     import importlib.util
+
     path = Path(__file__).resolve().parent.parent / "benchmarks" / "solver.py"
     spec = importlib.util.spec_from_file_location("solver_benchmark", path)
     assert spec is not None and spec.loader is not None

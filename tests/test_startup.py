@@ -37,16 +37,36 @@ from retro.cli import main
 main(sys.argv[1:])
 """
 
-LATER = ("retro.engine", "retro.engine.game", "retro.engine.model", "retro.definition.loader",
-         "jsonschema", "yaml", "retro.ui.table", "retro.solver", "retro.duel", "retro.ui.dialogs",
-         "retro.ui.cardart", "retro.rules", "importlib.metadata", "subprocess", "secrets")
+LATER = (
+    "retro.engine",
+    "retro.engine.game",
+    "retro.engine.model",
+    "retro.definition.loader",
+    "jsonschema",
+    "yaml",
+    "retro.ui.table",
+    "retro.solver",
+    "retro.duel",
+    "retro.ui.dialogs",
+    "retro.ui.cardart",
+    "retro.rules",
+    "importlib.metadata",
+    "subprocess",
+    "secrets",
+)
 
 
 def _first_frame(tmp_path: Path, *argv: str) -> tuple[set[str], list[str]]:
     """The modules imported when the first frame has been drawn, and the games loaded."""
     env = {**os.environ, "RETRO_PATIENCE_DATA": str(tmp_path), "SDL_VIDEODRIVER": "dummy"}
-    result = subprocess.run([sys.executable, "-c", FIRST_FRAME, *argv], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", FIRST_FRAME, *argv],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     lines = {line.split(":")[0]: line.split()[1:] for line in result.stdout.splitlines()}
     return set(lines["modules"]), lines["loads"]

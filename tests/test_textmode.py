@@ -305,12 +305,12 @@ def test_dos_colours_map_to_ansi_sgr_numbers() -> None:
 
 
 def test_ansi_export_colours_glyphs_on_the_help_blue_and_resets_at_each_line_end() -> None:
-    page = [[Glyph("a", R), Glyph(" ", W), Glyph("b", Colour.BLUE)], [Glyph("c", Colour.RED)],
-            []]
+    page = [[Glyph("a", R), Glyph(" ", W), Glyph("b", Colour.BLUE)], [Glyph("c", Colour.RED)], []]
     assert to_ansi(page) == (
         "\x1b[91;44ma \x1b[34;44mb" + " " * 75 + "\x1b[0m\n"
         "\x1b[31;44mc" + " " * 77 + "\x1b[0m\n"
-        "\x1b[97;44m" + " " * 78 + "\x1b[0m\n")
+        "\x1b[97;44m" + " " * 78 + "\x1b[0m\n"
+    )
 
 
 def test_ansi_export_of_a_screen_sets_both_colours() -> None:

@@ -43,7 +43,8 @@ def test_the_example_game_deals_and_plays() -> None:
 def test_the_error_example_is_what_the_loader_says(tmp_path: Path) -> None:
     text = (ROOT / "games" / "will_o_the_wisp.yaml").read_text(encoding="utf-8")
     text = text.replace("pick: same_suit_run", "pick: same_suite_run").replace(
-        "accept: {any: [empty, rank_below]}", "accept: {any: [empty, {rank_below: {suits: same}}]}")
+        "accept: {any: [empty, rank_below]}", "accept: {any: [empty, {rank_below: {suits: same}}]}"
+    )
     path = tmp_path / "will_o_the_wisp.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(DefinitionError) as caught:
@@ -58,15 +59,19 @@ def test_the_rule_reference_matches_the_registry() -> None:
 
     section = DOC.split(BEGIN, 1)[1].split(END, 1)[0]
     assert section.strip() == rule_reference_markdown().strip(), (
-        "docs/writing-a-game.md is out of date: run python tools/update_rule_reference.py")
+        "docs/writing-a-game.md is out of date: run python tools/update_rule_reference.py"
+    )
 
 
 # -- section 11: every example is a game that loads and deals as the text says ---------------
 
 MORE = DOC.split("## 11. More than the basics", 1)[1].split("\n## ", 1)[0]
 BLOCKS = re.findall(r"```yaml\n(.*?)```", MORE, flags=re.S)
-WHOLE = {re.search(r"^id: (\w+)$", block, flags=re.M).group(1): block  # type: ignore[union-attr]
-         for block in BLOCKS if block.startswith("id: ")}
+WHOLE = {
+    re.search(r"^id: (\w+)$", block, flags=re.M).group(1): block  # type: ignore[union-attr]
+    for block in BLOCKS
+    if block.startswith("id: ")
+}
 
 
 def _example(tmp_path: Path, game_id: str) -> Game:
@@ -88,7 +93,8 @@ def test_named_cards_start_the_foundations_and_are_dealt_nowhere_else(tmp_path: 
     position = _example(tmp_path, "storehouse").position
     assert [p.cards[0].code for p in position.groups["foundation"]] == ["2S", "2H", "2D", "2C"]
     assert sorted(card.code for card in position.cards_in_play()) == sorted(
-        f"{r}{s}" for r in "A23456789TJQK" for s in "SHDC")
+        f"{r}{s}" for r in "A23456789TJQK" for s in "SHDC"
+    )
 
 
 def test_the_remembered_rank_starts_foundations_and_one_below_it_spaces(tmp_path: Path) -> None:
@@ -98,8 +104,9 @@ def test_the_remembered_rank_starts_foundations_and_one_below_it_spaces(tmp_path
     first = game.position.by_id["foundation:1"].cards[0]
     assert game.position.counters["base"] == (first.rank - 1) % 13 + 1
     gdef = game.gdef
-    table = game_at(gdef, "counters base=7\nfoundation:1 = 7C\nwaste = 7H\ntableau:1 = 6S\n"
-                          "tableau:2 = 5D")
+    table = game_at(
+        gdef, "counters base=7\nfoundation:1 = 7C\nwaste = 7H\ntableau:1 = 6S\ntableau:2 = 5D"
+    )
     assert refusal(table, "waste>foundation:2") is None
     assert refusal(table, "t1>t3") is None
     assert refusal(table, "t2>t3") == "An empty tableau pile takes only a 6, not 5♦"
@@ -109,8 +116,9 @@ def test_per_pile_parameters_give_each_foundation_its_own_base(tmp_path: Path) -
     from tests.helpers import game_at, legal
 
     gdef = _example(tmp_path, "royal_cotillion_in_one_group").gdef
-    game = game_at(gdef, "right:1 = AS\nright:2 = 2S\n"
-                   + "\n".join(f"right:{i} = KD" for i in range(3, 13)))
+    game = game_at(
+        gdef, "right:1 = AS\nright:2 = 2S\n" + "\n".join(f"right:{i} = KD" for i in range(3, 13))
+    )
     moves = legal(game)
     assert {f"right:1>foundation:{i}" for i in (1, 3, 5, 7)} <= moves
     assert {f"right:2>foundation:{i}" for i in (2, 4, 6, 8)} <= moves
@@ -133,15 +141,18 @@ def test_pages_written_from_the_rules_give_the_values_the_file_chose(tmp_path: P
     assert "(here: suit = alternate)" in text
     one_group = generated_anl(_example(tmp_path, "royal_cotillion_in_one_group").gdef, "en")
     assert "(here: rank = one for each pile: A, 2, A, 2, A, 2, A, 2)" in " ".join(
-        one_group.decode().split())
+        one_group.decode().split()
+    )
 
 
 def test_a_streak_grows_with_each_card_played_and_ends_with_a_deal(tmp_path: Path) -> None:
     from tests.helpers import game_at, play
 
     gdef = _example(tmp_path, "golf_with_streaks").gdef
-    game = game_at(gdef, "foundation = 5H\ntableau:1 = 2C 6S\ntableau:2 = 3C 7D\n"
-                         "tableau:3 = 9C 8S\nstock = kd 4s")
+    game = game_at(
+        gdef,
+        "foundation = 5H\ntableau:1 = 2C 6S\ntableau:2 = 3C 7D\ntableau:3 = 9C 8S\nstock = kd 4s",
+    )
     start = game.score()  # Golf's own score: the cards cleared from the columns
     play(game, "t1>foundation", "t2>foundation", "t3>foundation")
     assert game.position.counters["streak"] == 3

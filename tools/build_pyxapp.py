@@ -49,18 +49,29 @@ def stage(folder: Path) -> Path:
     app = folder / NAME
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "_bundled")
     shutil.copytree(ROOT / "retro", app / "retro", ignore=ignore)
-    shutil.copytree(ROOT / "games", app / "retro" / "_bundled" / "games",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(ROOT / "assets", app / "retro" / "_bundled" / "assets",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        ROOT / "games",
+        app / "retro" / "_bundled" / "games",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+    shutil.copytree(
+        ROOT / "assets",
+        app / "retro" / "_bundled" / "assets",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
     (app / STARTUP).write_text(STARTUP_SCRIPT, encoding="utf-8")
     return app
 
 
 def pyxel(*args: str, cwd: Path) -> None:
     """Run pyxel's own command line (`pyxel package`, `pyxel app2html`) in `cwd`."""
-    result = subprocess.run([sys.executable, "-c", "import pyxel.cli; pyxel.cli.cli()", *args],
-                            cwd=cwd, capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", "import pyxel.cli; pyxel.cli.cli()", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if result.returncode != 0:
         raise SystemExit(f"pyxel {args[0]} failed:\n{result.stdout}{result.stderr}")
 

@@ -96,8 +96,7 @@ def _is_box(char: str) -> bool:
 def _arms(char: str) -> set[str]:
     name = unicodedata.name(char, "") if _is_box(char) else ""
     words = name.split()
-    arms = {"UP": "N", "DOWN": "S", "LEFT": "W", "RIGHT": "E", "VERTICAL": "NS",
-            "HORIZONTAL": "EW"}
+    arms = {"UP": "N", "DOWN": "S", "LEFT": "W", "RIGHT": "E", "VERTICAL": "NS", "HORIZONTAL": "EW"}
     return {d for word in words for d in arms.get(word, "")}
 
 
@@ -341,8 +340,12 @@ def _top_cells(block: list[Line]) -> list[tuple[int, int]]:
         left: int | None = None
         for col, char in enumerate(chars):
             arms = _arms(char)
-            if "S" in arms and "W" in arms and left is not None and all(
-                    c == "─" for c in chars[left + 1 : col]):
+            if (
+                "S" in arms
+                and "W" in arms
+                and left is not None
+                and all(c == "─" for c in chars[left + 1 : col])
+            ):
                 cells.append((left, col))
             if "S" in arms and "E" in arms:
                 left = col

@@ -47,8 +47,11 @@ def spoken(paths: list[Path] | None = None) -> list[str | texts.Plural]:
         calls.sort(key=lambda node: (node.lineno, node.col_offset))
         for call in calls:
             func = call.func
-            name = func.id if isinstance(func, ast.Name) else (
-                func.attr if isinstance(func, ast.Attribute) else "")
+            name = (
+                func.id
+                if isinstance(func, ast.Name)
+                else (func.attr if isinstance(func, ast.Attribute) else "")
+            )
             if name not in SPOKEN or not call.args:
                 continue
             texts_given = [_literal(arg) for arg in call.args[:2]]

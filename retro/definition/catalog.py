@@ -65,8 +65,10 @@ class Catalog:
 
     def _find(self, game_id: str) -> Path:
         if not GAME_ID.fullmatch(game_id):
-            raise RetroError(f"'{game_id[:40]}' is not a game id: a game is named by lower case "
-                             "letters, digits and _ (its file's name)")
+            raise RetroError(
+                f"'{game_id[:40]}' is not a game id: a game is named by lower case "
+                "letters, digits and _ (its file's name)"
+            )
         path = self.path(game_id)
         if path is None:
             raise RetroError(f"no game '{game_id}'; games: {', '.join(self.ids())}")
@@ -93,22 +95,33 @@ class Catalog:
         marked = resolve_extends(read_marked(path), self.path)
         data = marked.data
         if not isinstance(data, dict):
-            raise DefinitionError([f"{path.name}:1:1: a game file must be a mapping of keys "
-                                   "(id, title, piles, ...)"])
+            raise DefinitionError(
+                [f"{path.name}:1:1: a game file must be a mapping of keys (id, title, piles, ...)"]
+            )
         if data.get("id") != game_id:
             raise DefinitionError([_misnamed(path, data.get("id"))])
-        texts = {key: data.get(key, default) for key, default in (
-            ("title", game_id), ("description", ""), ("instructions", game_id))}
+        texts = {
+            key: data.get(key, default)
+            for key, default in (("title", game_id), ("description", ""), ("instructions", game_id))
+        }
         for key, value in texts.items():
             if not isinstance(value, str):
                 raise DefinitionError([f"{marked.where((key,))}: '{key}' must be text"])
         if not isinstance(data.get("done", False), bool):
             raise DefinitionError([f"{marked.where(('done',))}: 'done' must be true or false"])
-        return GameInfo(id=game_id, title=texts["title"], description=texts["description"],
-                        options=checked_option_specs(marked), path=path,
-                        instructions=texts["instructions"], done=bool(data.get("done", False)))
+        return GameInfo(
+            id=game_id,
+            title=texts["title"],
+            description=texts["description"],
+            options=checked_option_specs(marked),
+            path=path,
+            instructions=texts["instructions"],
+            done=bool(data.get("done", False)),
+        )
 
 
 def _misnamed(path: Path, found: object) -> str:
-    return (f"{path.name}:1:1: the game's id is {str(found)[:40]!r}, but a game's id must be "
-            f"its file's name ('{path.stem}')")
+    return (
+        f"{path.name}:1:1: the game's id is {str(found)[:40]!r}, but a game's id must be "
+        f"its file's name ('{path.stem}')"
+    )

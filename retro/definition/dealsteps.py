@@ -40,8 +40,9 @@ def read_deal_step(reader: Reader, step: dict[str, Any], i: int) -> DealStep:
     path: tuple[str | int, ...] = ("deal", i)
     to = step["to"]
     if to not in reader.groups:
-        reader.error((*path, "to"), f"no pile group named '{to}'"
-                   + suggest(to, list(reader.groups)))
+        reader.error(
+            (*path, "to"), f"no pile group named '{to}'" + suggest(to, list(reader.groups))
+        )
         return DealStep(to=next(iter(reader.groups)))
     count = reader.groups[to]
     per_pile: dict[str, tuple[int, ...]] = {}
@@ -52,8 +53,10 @@ def read_deal_step(reader: Reader, step: dict[str, Any], i: int) -> DealStep:
         elif isinstance(value, list) and len(value) == count:
             per_pile[key] = tuple(value)
         else:
-            reader.error((*path, key), f"'{key}' must be one number or a list of {count} "
-                                     f"(one for each pile of '{to}')")
+            reader.error(
+                (*path, key),
+                f"'{key}' must be one number or a list of {count} (one for each pile of '{to}')",
+            )
             per_pile[key] = (0,) * count
     extract = 0
     source = ""
@@ -67,34 +70,52 @@ def read_deal_step(reader: Reader, step: dict[str, Any], i: int) -> DealStep:
     places: list[int] = []
     if "places" in step:
         if not extract and "cards" not in step and "rule" not in step:
-            reader.error((*path, "places"), "'places' goes with 'extract', 'cards' or 'rule' "
-                                          "(the piles that get the cards)")
+            reader.error(
+                (*path, "places"),
+                "'places' goes with 'extract', 'cards' or 'rule' (the piles that get the cards)",
+            )
         for n, number in enumerate(step["places"]):
             if isinstance(number, int) and 1 <= number <= count:
                 places.append(number - 1)
             else:
-                reader.error((*path, "places", n), f"'{to}' has piles 1 to {count}, "
-                                                 f"not {shown(number)}")
+                reader.error(
+                    (*path, "places", n), f"'{to}' has piles 1 to {count}, not {shown(number)}"
+                )
     to_bottom = 0
     if "to_bottom" in step:
         to_bottom = reader.rank(step["to_bottom"], (*path, "to_bottom"))
-    rule = (reader.bind("deal", step["rule"], (*path, "rule"), f"deal to {to}")
-            if "rule" in step else None)
+    rule = (
+        reader.bind("deal", step["rule"], (*path, "rule"), f"deal to {to}")
+        if "rule" in step
+        else None
+    )
     named = _named_cards(reader, step, path)
     if named and "from" in step and not extract:
         source = step["from"] if step["from"] in reader.groups else to
         if step["from"] not in reader.groups:
-            reader.error((*path, "from"), f"'from' names no pile group: {step['from']!r}"
-                       + suggest(str(step["from"]), list(reader.groups)))
-    return DealStep(to=to, face_down=per_pile["face_down"], face_up=per_pile["face_up"],
-                    rest=bool(step.get("rest", False)), extract_rank=extract, source=source,
-                    places=tuple(places), to_bottom=to_bottom, cards=named,
-                    remember=str(step.get("remember", "")),
-                    rule=rule if isinstance(rule, Deal) else None)
+            reader.error(
+                (*path, "from"),
+                f"'from' names no pile group: {step['from']!r}"
+                + suggest(str(step["from"]), list(reader.groups)),
+            )
+    return DealStep(
+        to=to,
+        face_down=per_pile["face_down"],
+        face_up=per_pile["face_up"],
+        rest=bool(step.get("rest", False)),
+        extract_rank=extract,
+        source=source,
+        places=tuple(places),
+        to_bottom=to_bottom,
+        cards=named,
+        remember=str(step.get("remember", "")),
+        rule=rule if isinstance(rule, Deal) else None,
+    )
 
 
-def _named_cards(reader: Reader, step: dict[str, Any],
-                 path: tuple[str | int, ...]) -> tuple[Card, ...]:
+def _named_cards(
+    reader: Reader, step: dict[str, Any], path: tuple[str | int, ...]
+) -> tuple[Card, ...]:
     """A step's `cards: [2H, KS]`, read as the notation writes cards."""
     found: list[Card] = []
     for n, text in enumerate(step.get("cards", [])):
@@ -103,6 +124,7 @@ def _named_cards(reader: Reader, step: dict[str, Any],
         except ValueError as error:
             reader.error((*path, "cards", n), str(error))
     return tuple(found)
+
 
 def check_deal_size(reader: Reader, deck: DeckDef, deal: tuple[DealStep, ...]) -> None:
     """Every card of the pack dealt, and no more than it holds."""
@@ -119,13 +141,16 @@ def check_deal_size(reader: Reader, deck: DeckDef, deal: tuple[DealStep, ...]) -
                 if card in pack:
                     pack.remove(card)
                 else:
-                    reader.error(("deal",), f"the deal names {card.code} more often than "
-                                          "the pack holds it")
+                    reader.error(
+                        ("deal",), f"the deal names {card.code} more often than the pack holds it"
+                    )
     if needed > size:
         reader.error(("deal",), f"the deal needs {needed} cards but the pack has {size}")
     elif needed < size and not any(step.rest or step.rule for step in deal):
-        reader.error(("deal",), f"{size - needed} of the {size} cards are never dealt: "
-                              "add a step with 'rest: true'")
+        reader.error(
+            ("deal",),
+            f"{size - needed} of the {size} cards are never dealt: add a step with 'rest: true'",
+        )
 
 
 def is_per_pile(value: Any) -> bool:
@@ -140,8 +165,11 @@ def given_values(params: dict[str, Any]) -> str:
     def shown(value: Any) -> str | None:
         if is_per_pile(value) and isinstance(value["per_pile"], list):
             values = [shown(v) for v in value["per_pile"]]
-            return None if None in values else "one for each pile: " + ", ".join(
-                str(v) for v in values)
+            return (
+                None
+                if None in values
+                else "one for each pile: " + ", ".join(str(v) for v in values)
+            )
         if isinstance(value, bool):
             return "yes" if value else "no"
         if isinstance(value, (int, str)):
@@ -150,29 +178,42 @@ def given_values(params: dict[str, Any]) -> str:
             return ", ".join(str(v) for v in value)
         return None
 
-    parts = [f"{key} = {text}" for key, value in params.items()
-             if (text := shown(value)) is not None]
+    parts = [
+        f"{key} = {text}" for key, value in params.items() if (text := shown(value)) is not None
+    ]
     return f" (here: {'; '.join(parts)})" if parts else ""
 
 
-def bind_per_pile(reader: Reader, kind: str, spec: RuleSpec, params: dict[str, Any],
-                  path: tuple[str | int, ...], context: str) -> Any:
+def bind_per_pile(
+    reader: Reader,
+    kind: str,
+    spec: RuleSpec,
+    params: dict[str, Any],
+    path: tuple[str | int, ...],
+    context: str,
+) -> Any:
     """A rule with `{per_pile: [...]}` parameters, bound once for each pile of its group."""
     name = spec.name
     if kind not in _PER_PILE or len(path) < 3 or path[0] != "piles":
-        reader.error(path, "'per_pile' goes only in a rule of a pile group (its pick, accept, "
-                           "action or rotate)")
+        reader.error(
+            path,
+            "'per_pile' goes only in a rule of a pile group (its pick, accept, action or rotate)",
+        )
         return None
     count = reader.groups[str(path[1])]
     lists = {key: value["per_pile"] for key, value in params.items() if is_per_pile(value)}
     for key, values in lists.items():
         if not isinstance(values, list) or len(values) != count:
-            reader.error((*path, name, key), f"'per_pile' needs a list of {count} values "
-                                           f"(one for each pile of '{path[1]}')")
+            reader.error(
+                (*path, name, key),
+                f"'per_pile' needs a list of {count} values (one for each pile of '{path[1]}')",
+            )
             return None
     lines, errors = len(reader.rule_lines), len(reader.errors)
-    members = [reader.bind(kind, {name: {**params, **{k: v[i] for k, v in lists.items()}}},
-                         path, context) for i in range(count)]
+    members = [
+        reader.bind(kind, {name: {**params, **{k: v[i] for k, v in lists.items()}}}, path, context)
+        for i in range(count)
+    ]
     del reader.rule_lines[lines:]  # the rule is described once, with its values per pile
     reader.rule_lines.append(f"{context}: {spec.description}{given_values(params)}")
     reader.errors[errors:] = list(dict.fromkeys(reader.errors[errors:]))  # a mistake once
@@ -182,6 +223,9 @@ def bind_per_pile(reader: Reader, kind: str, spec: RuleSpec, params: dict[str, A
     return _PER_PILE[kind](members)
 
 
-_PER_PILE: dict[str, Any] = {"pick": perpile.per_pile_pick, "accept": perpile.per_pile_accept,
-                             "action": perpile.per_pile_action,
-                             "rotate": perpile.per_pile_rotate}
+_PER_PILE: dict[str, Any] = {
+    "pick": perpile.per_pile_pick,
+    "accept": perpile.per_pile_accept,
+    "action": perpile.per_pile_action,
+    "rotate": perpile.per_pile_rotate,
+}

@@ -49,19 +49,29 @@ def resolve_extends(marked: Marked, find: Callable[[str], Path | None]) -> Marke
     while isinstance(current.data, dict) and "extends" in current.data:
         parent_id = current.data["extends"]
         if not isinstance(parent_id, str) or not GAME_ID.fullmatch(parent_id):
-            raise DefinitionError([f"{current.where(('extends',))}: 'extends' names a game by "
-                                   "its id (lower case letters, digits and _), not "
-                                   f"{str(parent_id)[:40]!r}"])
+            raise DefinitionError(
+                [
+                    f"{current.where(('extends',))}: 'extends' names a game by "
+                    "its id (lower case letters, digits and _), not "
+                    f"{str(parent_id)[:40]!r}"
+                ]
+            )
         parent_path = find(parent_id)
         if parent_path is None:
-            raise DefinitionError([f"{current.where(('extends',))}: extends unknown game "
-                                   f"'{parent_id}'"])
+            raise DefinitionError(
+                [f"{current.where(('extends',))}: extends unknown game '{parent_id}'"]
+            )
         if parent_path.name in seen:
-            raise DefinitionError([f"{current.where(('extends',))}: 'extends' goes round in a "
-                                   "circle"])
+            raise DefinitionError(
+                [f"{current.where(('extends',))}: 'extends' goes round in a circle"]
+            )
         if len(chain) > _MAX_EXTENDS:
-            raise DefinitionError([f"{current.where(('extends',))}: more than {_MAX_EXTENDS} "
-                                   "games in one 'extends' chain"])
+            raise DefinitionError(
+                [
+                    f"{current.where(('extends',))}: more than {_MAX_EXTENDS} "
+                    "games in one 'extends' chain"
+                ]
+            )
         seen.add(parent_path.name)
         current = read_marked(parent_path)
         chain.append(current)
@@ -111,5 +121,6 @@ def _is_rule_place(path: tuple[str | int, ...]) -> bool:
     rotate."""
     if len(path) == 1:
         return path[0] in ("win", "lose", "score")
-    return len(path) == 3 and path[0] == "piles" and path[2] in ("pick", "accept", "action",
-                                                                  "rotate")
+    return (
+        len(path) == 3 and path[0] == "piles" and path[2] in ("pick", "accept", "action", "rotate")
+    )

@@ -29,8 +29,10 @@ def read_layout(reader: Reader, name: str, group: dict[str, Any], count: int) ->
     places: tuple[tuple[float, float], ...] = ()
     if at and isinstance(at[0], list):
         if len(at) != count:
-            reader.error(("piles", name, "at"), f"'at' needs one point for each of the "
-                                                f"{count} piles of '{name}', not {len(at)}")
+            reader.error(
+                ("piles", name, "at"),
+                f"'at' needs one point for each of the {count} piles of '{name}', not {len(at)}",
+            )
         places = tuple((float(x), float(y)) for x, y in at)
         at = list(places[0]) if places else [0, 0]
     step = group.get("step", [1, 0])
@@ -41,12 +43,20 @@ def read_layout(reader: Reader, name: str, group: dict[str, Any], count: int) ->
         across, down = (radius, radius) if isinstance(radius, (int, float)) else radius
         circle = (float(across), float(down), float(ring.get("start", 12)))
         if places:
-            reader.error(("piles", name, "ring"), "a ring lies round one point: give 'at' "
-                                                  "one point, its centre")
-    return Layout(at=(float(at[0]), float(at[1])), step=(float(step[0]), float(step[1])),
-                  fan=group.get("fan", "none"), columns=int(group.get("columns", 0)),
-                  show=int(group.get("show", 0)), places=places, ring=circle,
-                  hidden=bool(group.get("hidden", False)))
+            reader.error(
+                ("piles", name, "ring"),
+                "a ring lies round one point: give 'at' one point, its centre",
+            )
+    return Layout(
+        at=(float(at[0]), float(at[1])),
+        step=(float(step[0]), float(step[1])),
+        fan=group.get("fan", "none"),
+        columns=int(group.get("columns", 0)),
+        show=int(group.get("show", 0)),
+        places=places,
+        ring=circle,
+        hidden=bool(group.get("hidden", False)),
+    )
 
 
 def check_hidden(reader: Reader, name: str, layout: Layout, group: dict[str, Any]) -> None:
@@ -54,12 +64,13 @@ def check_hidden(reader: Reader, name: str, layout: Layout, group: dict[str, Any
     if layout.hidden:
         for kind in ("pick", "accept", "action", "rotate"):
             if kind in group:
-                reader.error(("piles", name, kind), f"'{name}' is hidden: the player cannot "
-                                                    f"reach it, so it takes no {kind} rule")
+                reader.error(
+                    ("piles", name, kind),
+                    f"'{name}' is hidden: the player cannot reach it, so it takes no {kind} rule",
+                )
 
 
-def with_cover(pick: Any, accept: Any, covered_by: tuple[tuple[str, ...], ...]
-               ) -> tuple[Any, Any]:
+def with_cover(pick: Any, accept: Any, covered_by: tuple[tuple[str, ...], ...]) -> tuple[Any, Any]:
     """A group's pick and accept rules, with the cover rule before them when some of its piles
     have piles lying on them (retro.engine.cover)."""
     if any(covered_by):
@@ -68,8 +79,9 @@ def with_cover(pick: Any, accept: Any, covered_by: tuple[tuple[str, ...], ...]
     return pick, accept
 
 
-def read_covered_by(reader: Reader, name: str, given: dict[Any, Any],
-                    count: int) -> tuple[tuple[str, ...], ...]:
+def read_covered_by(
+    reader: Reader, name: str, given: dict[Any, Any], count: int
+) -> tuple[tuple[str, ...], ...]:
     """`covered_by: {PILE: [PILE, ...]}` to the ids lying on each pile of the group. A pile
     is a number of the group's own (1 = its first) or the id of another group's pile; a
     pile lying on another comes after it in the file (it is drawn over it)."""
@@ -94,30 +106,40 @@ def read_covered_by(reader: Reader, name: str, given: dict[Any, Any],
 def check_cover_order(reader: Reader, groups: tuple[GroupDef, ...]) -> None:
     """A pile lying on another comes after it (in the file's order of groups, then by
     number): the window draws it over the other, and no two piles lie on each other."""
-    order = {group.pile_id(slot): (n, slot) for n, group in enumerate(groups)
-             for slot in range(group.count)}
+    order = {
+        group.pile_id(slot): (n, slot)
+        for n, group in enumerate(groups)
+        for slot in range(group.count)
+    }
     for group in groups:
         for slot, over in enumerate(group.covered_by):
             pile = group.pile_id(slot)
             for other in over:
                 if order[other] <= order[pile]:
-                    reader.error(("piles", group.name, "covered_by"),
-                                 f"{other} lies on {pile}, so it must come after it "
-                                 "(a later group, or a higher number)")
+                    reader.error(
+                        ("piles", group.name, "covered_by"),
+                        f"{other} lies on {pile}, so it must come after it "
+                        "(a later group, or a higher number)",
+                    )
 
 
-def _cover_slot(reader: Reader, name: str, key: Any, count: int,
-                path: tuple[str | int, ...]) -> int | None:
+def _cover_slot(
+    reader: Reader, name: str, key: Any, count: int, path: tuple[str | int, ...]
+) -> int | None:
     number = int(key) if isinstance(key, str) and key.isdigit() else key
     if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= count:
         return number - 1
-    reader.error(path, f"'covered_by' names the piles of '{name}' by number, 1 to {count}, "
-                       f"not {shown(key)}", key=True)
+    reader.error(
+        path,
+        f"'covered_by' names the piles of '{name}' by number, 1 to {count}, not {shown(key)}",
+        key=True,
+    )
     return None
 
 
-def _cover_id(reader: Reader, name: str, item: Any, count: int,
-              path: tuple[str | int, ...]) -> str | None:
+def _cover_id(
+    reader: Reader, name: str, item: Any, count: int, path: tuple[str | int, ...]
+) -> str | None:
     """A pile lying on another, as its id; None (and an error) when there is no such pile."""
     if isinstance(item, int) and not isinstance(item, bool):
         if 1 <= item <= count:
@@ -127,10 +149,14 @@ def _cover_id(reader: Reader, name: str, item: Any, count: int,
     text = str(item)
     group, _, number = text.partition(":")
     size = reader.groups.get(group)
-    if size is not None and ((not number and size == 1) or (
-            number.isdigit() and 1 <= int(number) <= size and size > 1)):
+    if size is not None and (
+        (not number and size == 1) or (number.isdigit() and 1 <= int(number) <= size and size > 1)
+    ):
         reader.order.ordered.add(group)
         return text
-    reader.error(path, f"no pile {shown(item)} (a number of '{name}', or another group's "
-                       "pile by its id: GROUP:NUMBER)" + suggest(group, list(reader.groups)))
+    reader.error(
+        path,
+        f"no pile {shown(item)} (a number of '{name}', or another group's "
+        "pile by its id: GROUP:NUMBER)" + suggest(group, list(reader.groups)),
+    )
     return None

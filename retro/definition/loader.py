@@ -82,8 +82,11 @@ class _Reader:
         self.order = PileOrder()  # whose pile order the rules read: interchangeable groups
 
     def error(self, path: tuple[str | int, ...], message: str, key: bool = False) -> None:
-        self.errors.append(f"{self.marked.where(path, key)}: {message}"  # one line, even when a
-                           .replace("\r", "\\r").replace("\n", "\\n"))  # quoted key has breaks
+        self.errors.append(
+            f"{self.marked.where(path, key)}: {message}".replace(  # one line, even when a
+                "\r", "\\r"
+            ).replace("\n", "\\n")
+        )  # quoted key has breaks
 
     # -- rules --------------------------------------------------------------------------------
 
@@ -102,15 +105,16 @@ class _Reader:
             if not isinstance(params, list) or not params:
                 self.error(ppath, f"'{name}' needs a list of {kind} rules")
                 return None
-            members = [self.bind(kind, item, (*ppath, i), context) for i, item in
-                       enumerate(params)]
+            members = [self.bind(kind, item, (*ppath, i), context) for i, item in enumerate(params)]
             if any(member is None for member in members):
                 return None
             if kind == "accept":
                 return (combinators.any_accept if name == "any" else combinators.all_accept)(
-                    members)
+                    members
+                )
             return (combinators.any_condition if name == "any" else combinators.all_condition)(
-                members)
+                members
+            )
         if name == "not" and kind in ("accept", "condition"):
             member = self.bind(kind, params, ppath, context)
             if member is None:
@@ -139,8 +143,10 @@ class _Reader:
             try:
                 return guard(spec.name, spec.factory(**kwargs))
             except PluginFailure as error:
-                self.error(ppath, f"'{name}' (a plugin rule) failed: "
-                                  f"{type(error).__name__}: {str(error)[:200]}")
+                self.error(
+                    ppath,
+                    f"'{name}' (a plugin rule) failed: {type(error).__name__}: {str(error)[:200]}",
+                )
                 return None
         try:
             return spec.factory(**kwargs)
@@ -152,13 +158,16 @@ class _Reader:
         elsewhere = [k for k in KINDS if lookup(k, name) is not None]
         if elsewhere:
             other = elsewhere[0]
-            return (f"'{name}' is {'an' if other[0] in 'aeiou' else 'a'} {other} rule, but "
-                    f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} rule is needed here")
+            return (
+                f"'{name}' is {'an' if other[0] in 'aeiou' else 'a'} {other} rule, but "
+                f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} rule is needed here"
+            )
         extra = ["any", "all", "not"] if kind in ("accept", "condition") else []
         return f"unknown {kind} rule {shown(name)}" + suggest(name, names(kind) + extra)
 
-    def _params(self, spec: RuleSpec, given: dict[str, Any], path: tuple[str | int, ...],
-                context: str) -> dict[str, Any] | None:
+    def _params(
+        self, spec: RuleSpec, given: dict[str, Any], path: tuple[str | int, ...], context: str
+    ) -> dict[str, Any] | None:
         kwargs: dict[str, Any] = {}
         ok = True
         known = [p.name for p in spec.params]
@@ -167,7 +176,8 @@ class _Reader:
             where = (*path, key)
             if param is None:
                 hint = suggest(key, known) or (
-                    f" (it takes: {', '.join(known)})" if known else " (it takes none)")
+                    f" (it takes: {', '.join(known)})" if known else " (it takes none)"
+                )
                 self.error(where, f"'{spec.name}' has no parameter {shown(key)}{hint}", key=True)
                 ok = False
                 continue
@@ -177,8 +187,11 @@ class _Reader:
                 continue
             allowed = spec.choices.get(key)
             if allowed is not None and converted not in allowed:
-                self.error(where, f"'{key}' of '{spec.name}' must be one of "
-                                  f"{', '.join(str(a) for a in allowed)}, not {shown(value)}")
+                self.error(
+                    where,
+                    f"'{key}' of '{spec.name}' must be one of "
+                    f"{', '.join(str(a) for a in allowed)}, not {shown(value)}",
+                )
                 ok = False
                 continue
             kwargs[key + "_" if key in ("from",) else key] = converted
@@ -188,47 +201,78 @@ class _Reader:
                 ok = False
         return kwargs if ok else None
 
-    def _convert(self, kind: str, value: Any, where: tuple[str | int, ...], context: str,
-                 rule_name: str, key: str) -> Any:
+    def _convert(
+        self,
+        kind: str,
+        value: Any,
+        where: tuple[str | int, ...],
+        context: str,
+        rule_name: str,
+        key: str,
+    ) -> Any:
         def bad(expected: str) -> object:
             self.error(where, f"'{key}' of '{rule_name}' must be {expected}, not {shown(value)}")
             return _BAD
 
         if kind == "int":
-            if (isinstance(value, int) and not isinstance(value, bool)
-                    and abs(value) <= INT_PARAM_LIMIT):
+            if (
+                isinstance(value, int)
+                and not isinstance(value, bool)
+                and abs(value) <= INT_PARAM_LIMIT
+            ):
                 return value
-            return bad(f"a whole number from -{INT_PARAM_LIMIT} to {INT_PARAM_LIMIT}"
-                       if isinstance(value, int) else "a whole number")
+            return bad(
+                f"a whole number from -{INT_PARAM_LIMIT} to {INT_PARAM_LIMIT}"
+                if isinstance(value, int)
+                else "a whole number"
+            )
         if kind == "bool":
             return value if isinstance(value, bool) else bad("true or false")
         if kind == "str":
-            return value if isinstance(value, str) else str(value) if isinstance(
-                value, int) and not isinstance(value, bool) else bad("a word")
+            return (
+                value
+                if isinstance(value, str)
+                else str(value)
+                if isinstance(value, int) and not isinstance(value, bool)
+                else bad("a word")
+            )
         if kind == "ints":
-            if isinstance(value, list) and len(value) <= 256 and all(
-                    isinstance(v, int) and not isinstance(v, bool)
-                    and abs(v) <= INT_PARAM_LIMIT for v in value):
+            if (
+                isinstance(value, list)
+                and len(value) <= 256
+                and all(
+                    isinstance(v, int) and not isinstance(v, bool) and abs(v) <= INT_PARAM_LIMIT
+                    for v in value
+                )
+            ):
                 return tuple(value)
             return bad("a list of whole numbers")
         if kind in ("group", "groups"):
             items = value if kind == "groups" and isinstance(value, list) else [value]
             for item in items:
                 if not isinstance(item, str) or item not in self.groups:
-                    self.error(where, f"no pile group named {shown(item)}"
-                               + suggest(str(item), list(self.groups)))
+                    self.error(
+                        where,
+                        f"no pile group named {shown(item)}"
+                        + suggest(str(item), list(self.groups)),
+                    )
                     return _BAD
             return tuple(items) if kind == "groups" else value
         if kind in ("points", "group_points"):
             if not isinstance(value, dict) or not all(
-                    isinstance(v, int) and not isinstance(v, bool) and abs(v) <= INT_PARAM_LIMIT
-                    for v in value.values()):
+                isinstance(v, int) and not isinstance(v, bool) and abs(v) <= INT_PARAM_LIMIT
+                for v in value.values()
+            ):
                 return bad("a mapping of names to whole numbers")
             if kind == "group_points":
                 for name in value:
                     if name not in self.groups:
-                        self.error((*where, name), f"no pile group named {shown(name)}"
-                                   + suggest(str(name), list(self.groups)), key=True)
+                        self.error(
+                            (*where, name),
+                            f"no pile group named {shown(name)}"
+                            + suggest(str(name), list(self.groups)),
+                            key=True,
+                        )
                         return _BAD
             return {str(name): number for name, number in value.items()}
         bound = self.bind(kind, value, where, context)
@@ -241,8 +285,12 @@ class _Reader:
         value of each option put in, not only the chosen ones (what `validate` does)."""
         data = self.marked.data
         if not isinstance(data, dict):
-            raise DefinitionError([f"{self.marked.name}:1:1: a game file must be a mapping "
-                                   "of keys (id, title, piles, ...)"])
+            raise DefinitionError(
+                [
+                    f"{self.marked.name}:1:1: a game file must be a mapping "
+                    "of keys (id, title, piles, ...)"
+                ]
+            )
         self._check_schema(data)
         for key in ("title", "piles", "deal", "win"):
             if key not in data:
@@ -279,22 +327,35 @@ class _Reader:
         deal = tuple(read_deal_step(self, step, i) for i, step in enumerate(data["deal"]))
         if not deck_errors and len(self.errors) == before:  # else its count is a knock-on
             check_deal_size(self, deck, deal)
-        autos = tuple(a for i, expr in enumerate(data.get("auto", []))
-                      if (a := self.bind("auto", expr, ("auto", i), "after each move")))
+        autos = tuple(
+            a
+            for i, expr in enumerate(data.get("auto", []))
+            if (a := self.bind("auto", expr, ("auto", i), "after each move"))
+        )
         win = self.bind("condition", data["win"], ("win",), "won")
-        lose = (self.bind("condition", data["lose"], ("lose",), "lost")
-                if "lose" in data else None)
+        lose = self.bind("condition", data["lose"], ("lose",), "lost") if "lose" in data else None
         score = self.bind("score", data.get("score", "no_score"), ("score",), "score")
         if self.errors:
             raise DefinitionError(self.errors)
         return GameDef(
-            id=data["id"], title=data["title"], description=data.get("description", ""),
-            deck=deck, groups=groups, deal=deal, options=dict(chosen), autos=_typed(autos, Auto),
-            win=_one(win, Condition), lose=_one(lose, Condition) if lose else None,
-            score=_one(score, Score), done=bool(data.get("done", False)),
+            id=data["id"],
+            title=data["title"],
+            description=data.get("description", ""),
+            deck=deck,
+            groups=groups,
+            deal=deal,
+            options=dict(chosen),
+            autos=_typed(autos, Auto),
+            win=_one(win, Condition),
+            lose=_one(lose, Condition) if lose else None,
+            score=_one(score, Score),
+            done=bool(data.get("done", False)),
             auto_after_deal=bool(data.get("auto_after_deal", False)),
-            instructions=data.get("instructions", data["id"]), source=self.marked.name,
-            rule_lines=tuple(self.rule_lines), solver=_solver(self, data, specs, chosen))
+            instructions=data.get("instructions", data["id"]),
+            source=self.marked.name,
+            rule_lines=tuple(self.rule_lines),
+            solver=_solver(self, data, specs, chosen),
+        )
 
     def _bind_sound_rules(self, data: dict[str, Any]) -> None:
         """With the file's shape found wrong, still bind the rules whose own place is sound, so
@@ -309,17 +370,25 @@ class _Reader:
         places: list[tuple[str, tuple[str | int, ...], Any, str]] = []
         for name, group in (piles or {}).items() if isinstance(piles, dict) else ():
             if isinstance(group, dict):
-                places += [(kind, ("piles", name, kind), group[kind], f"{name} {kind}")
-                           for kind in ("pick", "accept", "action", "rotate") if kind in group]
+                places += [
+                    (kind, ("piles", name, kind), group[kind], f"{name} {kind}")
+                    for kind in ("pick", "accept", "action", "rotate")
+                    if kind in group
+                ]
         autos = data.get("auto")
         if isinstance(autos, list):
-            places += [("auto", ("auto", i), expr, "after each move")
-                       for i, expr in enumerate(autos)]
-        places += [(kind, (key,), data[key], key) for key, kind in (
-            ("win", "condition"), ("lose", "condition"), ("score", "score")) if key in data]
+            places += [
+                ("auto", ("auto", i), expr, "after each move") for i, expr in enumerate(autos)
+            ]
+        places += [
+            (kind, (key,), data[key], key)
+            for key, kind in (("win", "condition"), ("lose", "condition"), ("score", "score"))
+            if key in data
+        ]
         for kind, path, expr, context in places:
-            if not any(bad[:len(path)] == path or path[:len(bad)] == bad for bad in wrong) and (
-                    "$" not in json.dumps(expr)):
+            if not any(bad[: len(path)] == path or path[: len(bad)] == bad for bad in wrong) and (
+                "$" not in json.dumps(expr)
+            ):
                 self.bind(kind, expr, path, context)
 
     def _check_schema(self, data: dict[str, Any], after: str = "") -> None:
@@ -330,8 +399,10 @@ class _Reader:
     def _check_values(self, data: Any, path: tuple[str | int, ...], after: str) -> None:
         """Numbers a schema lets through that no game can use: NaN and infinities."""
         if isinstance(data, float) and not math.isfinite(data):
-            self.error(path, f"'{path[-1] if path else 'the file'}' must be a finite number, "
-                             f"not {data}{after}")
+            self.error(
+                path,
+                f"'{path[-1] if path else 'the file'}' must be a finite number, not {data}{after}",
+            )
         elif isinstance(data, dict):
             for key, value in data.items():
                 self._check_values(value, (*path, key), after)
@@ -339,8 +410,7 @@ class _Reader:
             for i, value in enumerate(data):
                 self._check_values(value, (*path, i), after)
 
-    def _check_every_option_value(self, data: dict[str, Any],
-                                  specs: dict[str, OptionSpec]) -> None:
+    def _check_every_option_value(self, data: dict[str, Any], specs: dict[str, OptionSpec]) -> None:
         """Put each value of each option in (the others at their defaults) and check the
         result as the file itself was checked: a value of the wrong kind is found whichever
         one the player picks."""
@@ -349,8 +419,7 @@ class _Reader:
             return  # a wrong default: reported already
         tried: list[dict[str, Any]] = [defaults]
         for name, spec in specs.items():
-            tried += [{**defaults, name: value} for value in spec.values
-                      if value != defaults[name]]
+            tried += [{**defaults, name: value} for value in spec.values if value != defaults[name]]
         seen: set[str] = set()
         for chosen in tried:
             after = f" (with the options {_option_words(chosen)})"
@@ -372,24 +441,35 @@ class _Reader:
         for name in given:
             if name not in specs:
                 offered = ", ".join(specs) or "none"
-                raise RetroError(f"{self.marked.data.get('id')} has no option '{name}'"
-                                 f"{suggest(name, list(specs))}; its options: {offered}")
+                raise RetroError(
+                    f"{self.marked.data.get('id')} has no option '{name}'"
+                    f"{suggest(name, list(specs))}; its options: {offered}"
+                )
         chosen: dict[str, Any] = {}
         for name, spec in specs.items():
             if spec.choose(spec.default) is None:
-                self.error(("options", name, "default"),
-                           f"default {shown(spec.default)} is not one of the values")
+                self.error(
+                    ("options", name, "default"),
+                    f"default {shown(spec.default)} is not one of the values",
+                )
                 continue
             value = spec.choose(given[name]) if name in given else spec.choose(spec.default)
             if value is None:
-                raise RetroError(f"option {name} must be one of "
-                                 f"{', '.join(str(v) for v in spec.values)}, "
-                                 f"not {shown(given[name])}")
+                raise RetroError(
+                    f"option {name} must be one of "
+                    f"{', '.join(str(v) for v in spec.values)}, "
+                    f"not {shown(given[name])}"
+                )
             chosen[name] = value
         return chosen
 
-    def _substitute(self, value: Any, specs: dict[str, OptionSpec], chosen: dict[str, Any],
-                    path: tuple[str | int, ...]) -> Any:
+    def _substitute(
+        self,
+        value: Any,
+        specs: dict[str, OptionSpec],
+        chosen: dict[str, Any],
+        path: tuple[str | int, ...],
+    ) -> Any:
         if path == ("options",) or path in (("id",), ("extends",)):
             return value
         if isinstance(value, str) and value.startswith("$"):
@@ -406,8 +486,11 @@ class _Reader:
             # `$name.entry`: one entry of what the chosen value stands for (a mapping), so one
             # option can set several places (a count, and the deal that fills those piles)
             if not isinstance(found, dict) or entry not in found:
-                self.error(path, f"'{value}': the value {shown(chosen[name])} of option "
-                                 f"'{name}' has no entry '{entry}'")
+                self.error(
+                    path,
+                    f"'{value}': the value {shown(chosen[name])} of option "
+                    f"'{name}' has no entry '{entry}'",
+                )
                 return value
             return found[entry]
         if isinstance(value, dict):
@@ -445,12 +528,18 @@ class _Reader:
         decks = deck.get("decks", 1)
         shuffle = deck.get("shuffle", "pcg32")
         if shuffle not in SHUFFLES:
-            self.error(("deck", "shuffle"), f"shuffle must be one of {', '.join(SHUFFLES)}, "
-                                            f"not {shown(shuffle)}")
+            self.error(
+                ("deck", "shuffle"),
+                f"shuffle must be one of {', '.join(SHUFFLES)}, not {shown(shuffle)}",
+            )
             shuffle = "pcg32"
-        return DeckDef(decks=decks if isinstance(decks, int) else 1, suits=suits,
-                       ranks=tuple(parsed) if parsed else tuple(range(1, 14)),
-                       ace_high=bool(deck.get("ace_high", False)), shuffle=shuffle)
+        return DeckDef(
+            decks=decks if isinstance(decks, int) else 1,
+            suits=suits,
+            ranks=tuple(parsed) if parsed else tuple(range(1, 14)),
+            ace_high=bool(deck.get("ace_high", False)),
+            shuffle=shuffle,
+        )
 
     def _group(self, name: str, group: dict[str, Any]) -> GroupDef:
         path: tuple[str | int, ...] = ("piles", name)
@@ -464,11 +553,17 @@ class _Reader:
         check_hidden(self, name, layout, group)
         covered_by = read_covered_by(self, name, group.get("covered_by") or {}, count)
         pick, accept = with_cover(parts.get("pick"), parts.get("accept"), covered_by)
-        return GroupDef(name=name, kind=group["kind"], count=count,
-                        layout=layout, pick=pick,
-                        accept=_one(accept, Accept) if accept else None,
-                        action=parts.get("action"), rotate=parts.get("rotate"),
-                        covered_by=covered_by)
+        return GroupDef(
+            name=name,
+            kind=group["kind"],
+            count=count,
+            layout=layout,
+            pick=pick,
+            accept=_one(accept, Accept) if accept else None,
+            action=parts.get("action"),
+            rotate=parts.get("rotate"),
+            covered_by=covered_by,
+        )
 
 
 _BAD = object()
@@ -484,8 +579,9 @@ def _typed(values: tuple[Any, ...], kind: type) -> tuple[Any, ...]:
     return tuple(_one(v, kind) for v in values)
 
 
-def _solver(reader: _Reader, data: dict[str, Any], specs: dict[str, OptionSpec],
-            chosen: dict[str, Any]) -> dict[str, Any]:
+def _solver(
+    reader: _Reader, data: dict[str, Any], specs: dict[str, OptionSpec], chosen: dict[str, Any]
+) -> dict[str, Any]:
     """The file's `solver` key with the weights for the chosen options put in: `by_option`
     changes weights for some values of an option (a game plays differently with one suit
     than with four), over the file's own `weights`."""
@@ -494,15 +590,21 @@ def _solver(reader: _Reader, data: dict[str, Any], specs: dict[str, OptionSpec],
     for name, by_value in (solver.get("by_option") or {}).items():
         spec = specs.get(name)
         if spec is None:
-            reader.error(("solver", "by_option", name), f"unknown option '{name}'"
-                         + suggest(name, list(specs)), key=True)
+            reader.error(
+                ("solver", "by_option", name),
+                f"unknown option '{name}'" + suggest(name, list(specs)),
+                key=True,
+            )
             continue
         for value, changes in by_value.items():
             offered = spec.choose(value)
             if offered is None:
-                reader.error(("solver", "by_option", name, value),
-                             f"option {name} has no value {shown(value)}; its values: "
-                             f"{', '.join(str(v) for v in spec.values)}", key=True)
+                reader.error(
+                    ("solver", "by_option", name, value),
+                    f"option {name} has no value {shown(value)}; its values: "
+                    f"{', '.join(str(v) for v in spec.values)}",
+                    key=True,
+                )
             elif offered == chosen.get(name):
                 weights.update(changes)
     if reader.errors:
@@ -528,14 +630,23 @@ def checked_option_specs(marked: Marked) -> dict[str, OptionSpec]:
         if not isinstance(option, dict) or "values" not in option or "default" not in option:
             raise DefinitionError([f"{where}: option '{name}' needs 'values' and 'default'"])
         values = option["values"]
-        if not isinstance(values, (list, dict)) or not values or not all(
-                isinstance(v, (str, int)) for v in values):
-            raise DefinitionError([f"{where}: the values of option '{name}' must be a list of "
-                                   "words or numbers, or a mapping"])
+        if (
+            not isinstance(values, (list, dict))
+            or not values
+            or not all(isinstance(v, (str, int)) for v in values)
+        ):
+            raise DefinitionError(
+                [
+                    f"{where}: the values of option '{name}' must be a list of "
+                    "words or numbers, or a mapping"
+                ]
+            )
         if not isinstance(option["default"], (str, int)) or not isinstance(
-                option.get("label", ""), str):
-            raise DefinitionError([f"{where}: option '{name}': a default must be a word or "
-                                   "number, a label text"])
+            option.get("label", ""), str
+        ):
+            raise DefinitionError(
+                [f"{where}: option '{name}': a default must be a word or number, a label text"]
+            )
     return option_specs(marked.data)
 
 
@@ -544,14 +655,22 @@ def option_specs(data: Mapping[str, Any]) -> dict[str, OptionSpec]:
     for name, option in (data.get("options") or {}).items():
         values = option["values"]
         mapped = values if isinstance(values, dict) else None
-        specs[name] = OptionSpec(name=name, label=option.get("label", name.replace("_", " ")),
-                                 values=tuple(values), mapped=mapped, default=option["default"])
+        specs[name] = OptionSpec(
+            name=name,
+            label=option.get("label", name.replace("_", " ")),
+            values=tuple(values),
+            mapped=mapped,
+            default=option["default"],
+        )
     return specs
 
 
-def build_game(marked: Marked, options: Mapping[str, Any] | None = None,
-               find: Callable[[str], Path | None] | None = None,
-               every_value: bool = False) -> GameDef:
+def build_game(
+    marked: Marked,
+    options: Mapping[str, Any] | None = None,
+    find: Callable[[str], Path | None] | None = None,
+    every_value: bool = False,
+) -> GameDef:
     load_plugins()
     merged = resolve_extends(marked, find or (lambda _: None))
     reader = _Reader(merged)
@@ -559,10 +678,14 @@ def build_game(marked: Marked, options: Mapping[str, Any] | None = None,
     return replace(gdef, groups=tuple(reader.order.decide(group) for group in gdef.groups))
 
 
-def load_game_file(path: Path, options: Mapping[str, Any] | None = None,
-                   find: Callable[[str], Path | None] | None = None,
-                   every_value: bool = False) -> GameDef:
+def load_game_file(
+    path: Path,
+    options: Mapping[str, Any] | None = None,
+    find: Callable[[str], Path | None] | None = None,
+    every_value: bool = False,
+) -> GameDef:
     """Load one game file (its `extends:` parents are looked up with `find`, else beside it)."""
+
     def beside(game_id: str) -> Path | None:
         candidate = path.parent / f"{game_id}.yaml"
         return candidate if candidate.is_file() else None

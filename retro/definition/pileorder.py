@@ -65,5 +65,8 @@ class PileOrder:
             return replace(group, interchangeable=self.declared[group.name])
         if group.count < 2 or group.name in self.ordered:
             return group
-        return replace(group, interchangeable=True,
-                       ordered_while=tuple(sorted(self.ordered_while.get(group.name, ()))))
+        return replace(
+            group,
+            interchangeable=True,
+            ordered_while=tuple(sorted(self.ordered_while.get(group.name, ()))),
+        )

@@ -55,8 +55,9 @@ def schema_errors(data: Any) -> list[tuple[Where, str, bool]]:
     """Every schema error of `data`: where (a path; `key` when the key itself is wrong) and
     what, in the loader's words."""
     found: list[tuple[Where, str, bool]] = []
-    errors = sorted(_leaf_errors(_validator().iter_errors(data)),
-                    key=lambda e: list(map(str, e.path)))
+    errors = sorted(
+        _leaf_errors(_validator().iter_errors(data)), key=lambda e: list(map(str, e.path))
+    )
     for error in errors:
         path = tuple(error.absolute_path)
         part: Any = error.schema
@@ -80,20 +81,26 @@ def shown(value: Any, most: int = 40) -> str:
     if isinstance(value, int) and abs(value) > 10**most:
         return "a number too long to show"  # (and Python will not write one of 4,300 digits)
     text = repr(value)
-    return text if len(text) <= most else text[:most - 3] + "..."
+    return text if len(text) <= most else text[: most - 3] + "..."
 
 
-def _leaf_errors(errors: Iterator[jsonschema.ValidationError]
-                 ) -> Iterator[jsonschema.ValidationError]:
+def _leaf_errors(
+    errors: Iterator[jsonschema.ValidationError],
+) -> Iterator[jsonschema.ValidationError]:
     """Errors with the schema's "or null" wrappers taken off: null only removes a parent's
     value, so a wrong value is reported as the value's own mistake ("'count' must be a whole
     number"), not as "not valid under any of the given schemas"."""
     for error in errors:
         branches = error.validator_value
-        if (error.validator == "anyOf" and isinstance(branches, list) and branches
-                and branches[0] == {"type": "null"}):
-            yield from _leaf_errors(iter(
-                [sub for sub in error.context or [] if sub.relative_schema_path[0] == 1]))
+        if (
+            error.validator == "anyOf"
+            and isinstance(branches, list)
+            and branches
+            and branches[0] == {"type": "null"}
+        ):
+            yield from _leaf_errors(
+                iter([sub for sub in error.context or [] if sub.relative_schema_path[0] == 1])
+            )
         else:
             yield error
 
@@ -103,8 +110,11 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
     schema_part: Any = error.schema
     path = list(error.absolute_path)
     # a key as the file wrote it, escaped: a name holding a line break stays on one line
-    field = (repr(path[-1])[1:-1] if isinstance(path[-1], str) else str(path[-1])) if path else (
-        "the file")
+    field = (
+        (repr(path[-1])[1:-1] if isinstance(path[-1], str) else str(path[-1]))
+        if path
+        else ("the file")
+    )
     if len(path) >= 2 and isinstance(path[-1], int):  # an item of a list: 'at[0]'
         field = f"{path[-2]}[{path[-1]}]"
     if error.validator == "additionalProperties":
@@ -118,10 +128,12 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
         allowed: Any = error.validator_value
         return f"'{field}' must be one of {', '.join(map(str, allowed))}"
     if error.validator == "type":
-        return (f"'{field}' must be {_type_words(error.validator_value)}, "
-                f"not {shown(error.instance)}")
+        return (
+            f"'{field}' must be {_type_words(error.validator_value)}, not {shown(error.instance)}"
+        )
     if (error.validator == "anyOf" and path and path[0] in ("win", "lose", "score", "auto")) or (
-            len(path) >= 3 and path[0] == "piles" and path[2] in ("pick", "accept", "action")):
+        len(path) >= 3 and path[0] == "piles" and path[2] in ("pick", "accept", "action")
+    ):
         return f"'{field}' must be a rule name or {{name: {{parameters}}}}"
     if error.validator == "pattern" and field == "id":
         return "the id must be lower case letters, digits and _ (it names the file)"
@@ -129,8 +141,14 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
 
 
 def _type_words(kind: Any) -> str:
-    words = {"string": "text", "integer": "a whole number", "object": "a mapping",
-             "array": "a list", "boolean": "true or false", "number": "a number"}
+    words = {
+        "string": "text",
+        "integer": "a whole number",
+        "object": "a mapping",
+        "array": "a list",
+        "boolean": "true or false",
+        "number": "a number",
+    }
     if isinstance(kind, list):
         return " or ".join(words.get(str(k), str(k)) for k in kind)
     return words.get(str(kind), str(kind))

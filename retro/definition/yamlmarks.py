@@ -76,29 +76,36 @@ class _Composer:
             raise self.refuse(event, "nested too deeply")
         node: Node
         if isinstance(event, ScalarEvent):
-            tag = event.tag if event.tag not in (None, "!") else loader.resolve(
-                ScalarNode, event.value, event.implicit)
+            tag = (
+                event.tag
+                if event.tag not in (None, "!")
+                else loader.resolve(ScalarNode, event.value, event.implicit)
+            )
             marks: tuple[Any, Any] = (event.start_mark, event.end_mark)
             node = ScalarNode(tag, event.value, *marks, style=event.style)
         elif isinstance(event, SequenceStartEvent):
-            tag = event.tag if event.tag not in (None, "!") else loader.resolve(
-                SequenceNode, None, event.implicit)
+            tag = (
+                event.tag
+                if event.tag not in (None, "!")
+                else loader.resolve(SequenceNode, None, event.implicit)
+            )
             items: list[Node] = []
             start: Any = event.start_mark  # libyaml's marks have the same line and column
-            node = SequenceNode(tag, items, start, None,
-                                flow_style=event.flow_style)
+            node = SequenceNode(tag, items, start, None, flow_style=event.flow_style)
             self._anchor(event, node)
             while not loader.check_event(SequenceEndEvent):
                 items.append(self.node(depth + 1))
             node.end_mark = loader.get_event().end_mark
             return node
         elif isinstance(event, MappingStartEvent):
-            tag = event.tag if event.tag not in (None, "!") else loader.resolve(
-                MappingNode, None, event.implicit)
+            tag = (
+                event.tag
+                if event.tag not in (None, "!")
+                else loader.resolve(MappingNode, None, event.implicit)
+            )
             pairs: list[tuple[Node, Node]] = []
             start = event.start_mark
-            node = MappingNode(tag, pairs, start, None,
-                               flow_style=event.flow_style)
+            node = MappingNode(tag, pairs, start, None, flow_style=event.flow_style)
             self._anchor(event, node)
             while not loader.check_event(MappingEndEvent):
                 key = self.node(depth + 1)
@@ -118,8 +125,13 @@ class _Composer:
 class Marked:
     """Data from one file and the place of every value in it, by path."""
 
-    def __init__(self, data: Any, marks: dict[Path, Mark], name: str,
-                 key_marks: dict[Path, Mark] | None = None) -> None:
+    def __init__(
+        self,
+        data: Any,
+        marks: dict[Path, Mark],
+        name: str,
+        key_marks: dict[Path, Mark] | None = None,
+    ) -> None:
         self.data = data
         self.marks = marks
         self.key_marks = key_marks if key_marks is not None else {}
@@ -155,8 +167,9 @@ def load_marked(text: str, name: str) -> Marked:
         line = text.count("\n", 0, error.position) + 1
         column = error.position - (text.rfind("\n", 0, error.position) + 1) + 1
         code = f" (#x{error.character:04x})" if isinstance(error.character, int) else ""
-        raise DefinitionError([f"{name}:{line}:{column}: a character a YAML file cannot "
-                               f"hold{code}"]) from None
+        raise DefinitionError(
+            [f"{name}:{line}:{column}: a character a YAML file cannot hold{code}"]
+        ) from None
     except yaml.YAMLError as error:
         first = str(error).splitlines()[0] if str(error) else "malformed YAML"
         raise DefinitionError([f"{name}:1:1: YAML error: {first}"]) from None
@@ -168,28 +181,42 @@ def load_marked(text: str, name: str) -> Marked:
     return Marked(data, marks, name, key_marks)
 
 
-def _convert(node: Node, path: Path, tables: tuple[dict[Path, Mark], dict[Path, Mark]],
-             name: str, constructor: SafeConstructor, depth: int) -> Any:
+def _convert(
+    node: Node,
+    path: Path,
+    tables: tuple[dict[Path, Mark], dict[Path, Mark]],
+    name: str,
+    constructor: SafeConstructor,
+    depth: int,
+) -> Any:
     marks, key_marks = tables
     where = (name, node.start_mark.line + 1, node.start_mark.column + 1)
     marks[path] = where
     if depth > _MAX_DEPTH:
         raise DefinitionError([f"{name}:{where[1]}:{where[2]}: nested too deeply"])
     if len(marks) > MAX_VALUES:
-        raise DefinitionError([f"{name}:{where[1]}:{where[2]}: more than {MAX_VALUES} values "
-                               "(aliases included): too large for a game file"])
+        raise DefinitionError(
+            [
+                f"{name}:{where[1]}:{where[2]}: more than {MAX_VALUES} values "
+                "(aliases included): too large for a game file"
+            ]
+        )
     if isinstance(node, ScalarNode):
         return _scalar(node, constructor, name)
     if isinstance(node, (SequenceNode, MappingNode)) and node.tag not in _PLAIN_TAGS:
-        raise DefinitionError([f"{name}:{where[1]}:{where[2]}: the tag '{node.tag}' is not "
-                               "allowed in a game file"])
+        raise DefinitionError(
+            [f"{name}:{where[1]}:{where[2]}: the tag '{node.tag}' is not allowed in a game file"]
+        )
     if isinstance(node, SequenceNode):
-        return [_convert(item, (*path, i), tables, name, constructor, depth + 1)
-                for i, item in enumerate(node.value)]
+        return [
+            _convert(item, (*path, i), tables, name, constructor, depth + 1)
+            for i, item in enumerate(node.value)
+        ]
     if isinstance(node, MappingNode):
         # keys written here win over keys brought in by a merge (`<<: *anchor`), as YAML says
-        own = {id(key_node) for key_node, _ in node.value
-               if key_node.tag != "tag:yaml.org,2002:merge"}
+        own = {
+            id(key_node) for key_node, _ in node.value if key_node.tag != "tag:yaml.org,2002:merge"
+        }
         try:
             constructor.flatten_mapping(node)
         except ConstructorError as error:
@@ -197,12 +224,12 @@ def _convert(node: Node, path: Path, tables: tuple[dict[Path, Mark], dict[Path, 
         result: dict[str, Any] = {}
         merged: set[str] = set()
         for key_node, value_node in node.value:
-            key = _scalar(key_node, constructor, name) if isinstance(
-                key_node, ScalarNode) else None
+            key = _scalar(key_node, constructor, name) if isinstance(key_node, ScalarNode) else None
             kline, kcol = key_node.start_mark.line + 1, key_node.start_mark.column + 1
             if not isinstance(key, (str, int)) or isinstance(key, bool):
-                raise DefinitionError([f"{name}:{kline}:{kcol}: a key must be a plain word, "
-                                       f"not {key!r}"])
+                raise DefinitionError(
+                    [f"{name}:{kline}:{kcol}: a key must be a plain word, not {key!r}"]
+                )
             key = str(key)
             if key in result:
                 if key in merged and id(key_node) in own:
@@ -214,8 +241,7 @@ def _convert(node: Node, path: Path, tables: tuple[dict[Path, Mark], dict[Path, 
             elif id(key_node) not in own:
                 merged.add(key)
             key_marks[(*path, key)] = (name, kline, kcol)
-            result[key] = _convert(value_node, (*path, key), tables, name, constructor,
-                                   depth + 1)
+            result[key] = _convert(value_node, (*path, key), tables, name, constructor, depth + 1)
         return result
     raise DefinitionError([f"{name}:{where[1]}:{where[2]}: unsupported YAML node"])
 
@@ -227,8 +253,9 @@ def _scalar(node: ScalarNode, constructor: SafeConstructor, name: str) -> Any:
     line, column = node.start_mark.line + 1, node.start_mark.column + 1
     if kind in ("int", "float") and len(node.value) > _LONGEST_NUMBER:
         # a number no game needs, and one whose reading can cost minutes (60-based `1:2:3`)
-        raise DefinitionError([f"{name}:{line}:{column}: a number of more than "
-                               f"{_LONGEST_NUMBER} characters"])
+        raise DefinitionError(
+            [f"{name}:{line}:{column}: a number of more than {_LONGEST_NUMBER} characters"]
+        )
     try:
         return constructor.construct_object(node, deep=True)
     except ConstructorError as error:

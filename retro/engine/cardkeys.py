@@ -23,25 +23,39 @@ class CardKeys:
         constant = [(k.constant, exact) for k, exact in unlimited if k.constant is not None]
         self.exact_constant = [key for key, exact in constant if exact]
         self.tested_constant = [key for key, exact in constant if not exact]
-        self._of_card = [(k.of_card, exact) for k, exact in unlimited
-                         if k.of_card is not None and k.constant is None]
-        limited = [(k, exact) for k, exact in keyers
-                   if k.max_count and k.min_count <= 1 and k.of_card is not None
-                   and k.card_key is None and k.constant is None]
+        self._of_card = [
+            (k.of_card, exact)
+            for k, exact in unlimited
+            if k.of_card is not None and k.constant is None
+        ]
+        limited = [
+            (k, exact)
+            for k, exact in keyers
+            if k.max_count
+            and k.min_count <= 1
+            and k.of_card is not None
+            and k.card_key is None
+            and k.constant is None
+        ]
         limits = {k.max_count for k, _ in limited}
         if len(limits) != 1:  # one limit for all, or they are counted
             limited = []
         self.limit = limits.pop() if limited else 0
         self._limited = [(k.of_card, exact) for k, exact in limited if k.of_card is not None]
-        self._counted = [(k, exact) for k, exact in keyers
-                         if (k.card_key is not None or k.min_count > 1 or k.max_count)
-                         and (k, exact) not in limited]
+        self._counted = [
+            (k, exact)
+            for k, exact in keyers
+            if (k.card_key is not None or k.min_count > 1 or k.max_count)
+            and (k, exact) not in limited
+        ]
         self.counted_from = min((k.min_count for k, _ in self._counted), default=1 << 30)
         self.tested_of_card = any(not exact for _, exact in self._of_card + self._limited)
         # at most one exact key a card: no pile can be reached twice by one card, even when a
         # pile offers several keys (Golf's pile, one rank up and one down)
-        self.asks_one = len(self.exact_constant) + sum(
-            1 for _, exact in self._of_card + self._limited if exact) <= 1
+        self.asks_one = (
+            len(self.exact_constant) + sum(1 for _, exact in self._of_card + self._limited if exact)
+            <= 1
+        )
         self._card_keys: dict[Card, Keys] = {}
         self._card_limited_keys: dict[Card, Keys] = {}
         # each card's index buckets (exact keys only), for more than `limit` cards and for up
@@ -77,8 +91,9 @@ class CardKeys:
             tested += more_tested
         return exact, tested
 
-    def buckets_of(self, card: Card, index: dict[int, list[Pile]],
-                   few: bool = False) -> list[list[Pile]]:
+    def buckets_of(
+        self, card: Card, index: dict[int, list[Pile]], few: bool = False
+    ) -> list[list[Pile]]:
         """The buckets of `index` whose piles take `card` (exact rules only): the constant ones
         that take any card first, then the card's own (with those asked only of a few cards,
         when `few`)."""

@@ -90,8 +90,9 @@ def plain_rank(card: Card) -> int:
     return (card.rank - 1) % 13 + 1
 
 
-def make_deck(decks: int = 1, suits: int = 4, ranks: tuple[int, ...] | None = None,
-              ace_high: bool = False) -> list[Card]:
+def make_deck(
+    decks: int = 1, suits: int = 4, ranks: tuple[int, ...] | None = None, ace_high: bool = False
+) -> list[Card]:
     """The unshuffled pack: for each deck, suits in SHDC order, ranks ascending.
 
     With fewer suits (1- and 2-suit Spider) the cards keep their places and only their suit is

@@ -27,13 +27,19 @@ def not_free(pile: Pile, over: Sequence[Pile]) -> str:
     """The reason a person reads for a covered pile."""
     names = say(" and ").join(card_name(p.cards[-1]) for p in over)
     shown = card_name(pile.cards[-1]) if pile.cards and len(pile.cards) > pile.down else pile.id
-    return say_n("{card} is not free: {names} lies on it",
-                 "{card} is not free: {names} lie on it", len(over), card=shown, names=names)
+    return say_n(
+        "{card} is not free: {names} lies on it",
+        "{card} is not free: {names} lie on it",
+        len(over),
+        card=shown,
+        names=names,
+    )
 
 
 def pyramid_map(rows: Sequence[str], counts: Sequence[int]) -> dict[str, tuple[str, ...]]:
     """The regular pyramid as a cover map: pile i of each row lies under piles i and i + 1 of
     the next row (rows named by their groups, `counts` piles each)."""
+
     def pile_id(row: int, slot: int) -> str:
         return f"{rows[row]}:{slot + 1}" if counts[row] > 1 else rows[row]
 
@@ -41,8 +47,9 @@ def pyramid_map(rows: Sequence[str], counts: Sequence[int]) -> dict[str, tuple[s
     for row in range(len(rows) - 1):
         below = counts[row + 1]
         for slot in range(counts[row]):
-            found[pile_id(row, slot)] = tuple(pile_id(row + 1, s) for s in (slot, slot + 1)
-                                              if s < below)
+            found[pile_id(row, slot)] = tuple(
+                pile_id(row + 1, s) for s in (slot, slot + 1) if s < below
+            )
     return found
 
 

@@ -37,8 +37,9 @@ _AUTO_LIMIT = 1000
 def deal_position(gdef: GameDef, seed: int) -> Position:
     """The opening position of deal number `seed` (see docs/deals.md for the exact order)."""
     deck = gdef.deck
-    cards = SHUFFLES[deck.shuffle](make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high),
-                                   seed)
+    cards = SHUFFLES[deck.shuffle](
+        make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high), seed
+    )
     cards.reverse()  # dealt with pop(): the first card of the shuffled pack is dealt first
     position = Position(gdef)
     position.seed = seed
@@ -94,8 +95,12 @@ def _to_bottom(pile: Pile, rank: int) -> None:
 
 def _extract(rank: int, sources: list[Pile], targets: list[Pile]) -> None:
     """Take every card of `rank` out of `sources` (suit order, then pile order) onto `targets`."""
-    found = [(card.suit, pile.index, pile) for pile in sources for card in pile.cards
-             if plain_rank(card) == rank]
+    found = [
+        (card.suit, pile.index, pile)
+        for pile in sources
+        for card in pile.cards
+        if plain_rank(card) == rank
+    ]
     found.sort(key=lambda item: (item[0], item[1]))
     for target, (_, _, pile) in zip(targets, found, strict=False):
         for i, card in enumerate(pile.cards):
@@ -112,7 +117,7 @@ def _extract_from_pack(cards: list[Card], rank: int, targets: list[Pile]) -> Non
     Beleaguered Castle leave rows of six."""
     found = [i for i in range(len(cards) - 1, -1, -1) if plain_rank(cards[i]) == rank]
     found.sort(key=lambda i: cards[i].suit)  # stable: in pack order within a suit
-    taken = found[:len(targets)]
+    taken = found[: len(targets)]
     for target, i in zip(targets, taken, strict=False):
         target.cards.append(cards[i])
     for i in sorted(taken, reverse=True):
@@ -166,14 +171,16 @@ class Game:
         self._indexed = [(piles, accept) for piles, accept in targets if accept.keys]
         self._tested = [(piles, accept) for piles, accept in targets if not accept.keys]
         self._nonlocal = [(piles, accept) for piles, accept in self._indexed if not accept.local]
-        self._keys = CardKeys([(keyer, accept.exact) for _, accept in self._indexed
-                               for keyer in accept.keys])
+        self._keys = CardKeys(
+            [(keyer, accept.exact) for _, accept in self._indexed for keyer in accept.keys]
+        )
         self._always_general = bool(self._tested or self._keys.tested_of_card or self._nonlocal)
         self._sources = [pile for g in gdef.groups if g.pick is not None for pile in groups[g.name]]
         # for each pile, what is left to test when an index key found it as a target
         self._keyed_tests = [
             (pile.group.accept.keyed or pile.group.accept.test) if pile.group.accept else None
-            for pile in self.position.piles]
+            for pile in self.position.piles
+        ]
         self._actors = [(groups[g.name], g.action) for g in gdef.groups if g.action is not None]
         self._rotators = rotators(gdef, groups)
         # each auto with its pile-by-pile form, if it has one
@@ -219,8 +226,9 @@ class Game:
         move_type = Move
         made = self._made
         # the general path for a pair (src, count) when tested rules or repeats are in play
-        general = bool(always_tested or (may_repeat and not card_keys.asks_one)
-                       or self._always_general)
+        general = bool(
+            always_tested or (may_repeat and not card_keys.asks_one) or self._always_general
+        )
         fast_most = 0 if general else card_keys.counted_from - 1  # counts the fast path takes
         # On the fast path each card's targets are the index's own buckets, held per card: the
         # index keeps them up to date in place as piles change.
@@ -260,11 +268,13 @@ class Game:
                             append(row[dst.index])
             if fast < run:
                 if always is None:
-                    always = [pile for key in card_keys.exact_constant
-                              for pile in exact.get(key, ())]
+                    always = [
+                        pile for key in card_keys.exact_constant for pile in exact.get(key, ())
+                    ]
                 for count in range(fast + 1, run + 1):
-                    self._general_pair(src, count, moves, exact, tested, always, always_tested,
-                                       may_repeat)
+                    self._general_pair(
+                        src, count, moves, exact, tested, always, always_tested, may_repeat
+                    )
         for piles, action in self._actors:
             available = action.available
             for pile in piles:
@@ -287,9 +297,17 @@ class Game:
             rows.append([new_move(Move, (MOVE, source, count, target)) for target in targets])
         return rows
 
-    def _general_pair(self, src: Pile, count: int, moves: list[Move],
-                      exact: dict[int, list[Pile]], tested: dict[int, list[Pile]],
-                      always: list[Pile], always_tested: list[Pile], may_repeat: bool) -> None:
+    def _general_pair(
+        self,
+        src: Pile,
+        count: int,
+        moves: list[Move],
+        exact: dict[int, list[Pile]],
+        tested: dict[int, list[Pile]],
+        always: list[Pile],
+        always_tested: list[Pile],
+        may_repeat: bool,
+    ) -> None:
         """The moves of `count` cards from `src` with every kind of rule considered."""
         position = self.position
         exact_keys, tested_keys = self._keys.of_pair(src, count)
@@ -303,12 +321,14 @@ class Game:
         for candidates in (always_tested, *[tested.get(key, ()) for key in tested_keys]):
             for dst in candidates:
                 if dst is not src and keyed_tests[dst.index](  # type: ignore[misc]
-                        position, src, count, dst):
+                    position, src, count, dst
+                ):
                     targets.append(dst)
         for piles, accept in self._tested:
             test = accept.test
-            targets.extend([dst for dst in piles
-                            if dst is not src and test(position, src, count, dst)])
+            targets.extend(
+                [dst for dst in piles if dst is not src and test(position, src, count, dst)]
+            )
         row = self._made_from(src.index, count)[count]
         moves.extend([row[dst.index] for dst in targets])
         if may_repeat and len(moves) - first > 1:
@@ -336,8 +356,11 @@ class Game:
                 return say("{pile} has not {count} cards to move", pile=src.id, count=move.count)
             if move.count > src.run:
                 pick = src.group.pick
-                return pick.why(src, move.count) if pick else say("Cards never leave {pile}",
-                                                                  pile=src.id)
+                return (
+                    pick.why(src, move.count)
+                    if pick
+                    else say("Cards never leave {pile}", pile=src.id)
+                )
             accept = dst.group.accept
             if accept is None:
                 return say("Nothing can be put on {pile}", pile=dst.id)
@@ -439,14 +462,16 @@ class Game:
             self._run_autos(settled)
         position.settle()
         win = gdef.win
-        if win is not None and not counters.get("won") and (
-                position.unfit == 0 if position.win_each is not None else win.test(position)):
+        if (
+            win is not None
+            and not counters.get("won")
+            and (position.unfit == 0 if position.win_each is not None else win.test(position))
+        ):
             position.bump("won")
             position.emit("won")
         points = gdef.score.points
         if points:
-            counters["score"] += sum(
-                points.get(name, 0) * count for name, count in position.events)
+            counters["score"] += sum(points.get(name, 0) * count for name, count in position.events)
         return position.events, position.end()
 
     def _run_autos(self, settled: bool) -> None:

@@ -32,10 +32,34 @@ from retro.engine.zobrist import MASK, UNKEYED, key_tables
 if TYPE_CHECKING:
     from retro.engine.rotation import Rotate
 # the bound rules (retro.engine.bound) are imported from here with the rest of the model
-__all__ = ["DONE", "MOVE", "Accept", "Action", "Auto", "CardKey", "CardOnlyKey", "Change",
-           "Condition", "DealStep", "DeckDef", "Event", "Facts", "GameDef", "GroupDef", "Keyer",
-           "Layout", "Move", "Pick", "Pile", "PileKeys", "Position", "Score", "Tally", "Undo",
-           "card_move"]
+__all__ = [
+    "DONE",
+    "MOVE",
+    "Accept",
+    "Action",
+    "Auto",
+    "CardKey",
+    "CardOnlyKey",
+    "Change",
+    "Condition",
+    "DealStep",
+    "DeckDef",
+    "Event",
+    "Facts",
+    "GameDef",
+    "GroupDef",
+    "Keyer",
+    "Layout",
+    "Move",
+    "Pick",
+    "Pile",
+    "PileKeys",
+    "Position",
+    "Score",
+    "Tally",
+    "Undo",
+    "card_move",
+]
 
 # -- moves -------------------------------------------------------------------------------------
 
@@ -166,9 +190,29 @@ class Pile:
     pile) are facts kept up to date as the pile changes; `hash` and `term` are its part of the
     position key (see `retro.engine.zobrist`), kept up to date by every change."""
 
-    __slots__ = ("cards", "down", "fits", "group", "hash", "id", "index", "key_index", "keyers",
-                 "keys", "kind", "marks", "over", "pick_run", "run", "salt", "slot", "tallies",
-                 "term", "to_kind", "under")
+    __slots__ = (
+        "cards",
+        "down",
+        "fits",
+        "group",
+        "hash",
+        "id",
+        "index",
+        "key_index",
+        "keyers",
+        "keys",
+        "kind",
+        "marks",
+        "over",
+        "pick_run",
+        "run",
+        "salt",
+        "slot",
+        "tallies",
+        "term",
+        "to_kind",
+        "under",
+    )
 
     def __init__(self, group: GroupDef, slot: int, index: int) -> None:
         self.group = group
@@ -234,8 +278,11 @@ class Pile:
             elif len(keyers) == 2:  # (an empty pile or a card on top, most often)
                 first = keyers[0].pile_keys(position, self)
                 second = keyers[1].pile_keys(position, self)
-                new_keys = (first + second if not first or not second
-                            else tuple(dict.fromkeys(first + second)))
+                new_keys = (
+                    first + second
+                    if not first or not second
+                    else tuple(dict.fromkeys(first + second))
+                )
             else:
                 keys: list[int] = []
                 for keyer in keyers:
@@ -245,8 +292,9 @@ class Pile:
             if new_keys != old_keys:
                 self._reindex(position, old_keys, new_keys)
 
-    def _reindex(self, position: Position, old_keys: tuple[int, ...],
-                 new_keys: tuple[int, ...]) -> None:
+    def _reindex(
+        self, position: Position, old_keys: tuple[int, ...], new_keys: tuple[int, ...]
+    ) -> None:
         """Move this pile between the index's buckets, each kept in pile order."""
         index = self.key_index
         for key in old_keys:  # an emptied bucket stays: generation may hold it
@@ -325,8 +373,9 @@ class Position:
         self.multi_keyed: set[int] = set()
         for pile in self.piles:
             accept = pile.group.accept
-            pile.key_index = (self.exact_index if accept is not None and accept.exact
-                              else self.tested_index)
+            pile.key_index = (
+                self.exact_index if accept is not None and accept.exact else self.tested_index
+            )
         # piles changed since their facts were last worked out (see `settle`)
         self.dirty: dict[Pile, None] = {}
         # the win rule's test of each pile, when it has one: won when no pile is `unfit`
@@ -348,7 +397,9 @@ class Position:
         # piles, the piles watched), and whether each is interchangeable now
         self.switches = [
             (self.groups[g.name], [p for name in g.ordered_while for p in self.groups[name]])
-            for g in gdef.groups if g.interchangeable and g.ordered_while]
+            for g in gdef.groups
+            if g.interchangeable and g.ordered_while
+        ]
         self.alike = [False] * len(self.switches)
         self.watched = {pile for _, watched in self.switches for pile in watched}
         self.pile_sum = 0  # the piles' part of the key: the sum of their terms
@@ -370,8 +421,9 @@ class Position:
         self._sum_before = self.pile_sum
 
     def end(self) -> Undo:
-        return tuple.__new__(Undo, (self.journal, self._counters_before, self.facts,
-                                    self._sum_before))
+        return tuple.__new__(
+            Undo, (self.journal, self._counters_before, self.facts, self._sum_before)
+        )
 
     def restore(self, undo: Undo) -> None:
         """Take back what a move changed, last change first, and put back the facts of the

@@ -79,12 +79,15 @@ def parse_position(gdef: GameDef, text: str) -> Position:
                 raise NotationError(f"line {number}: {error}") from None
             letters = [c for c in word if c.isalpha()]
             if any(c.islower() for c in letters) and any(c.isupper() for c in letters):
-                raise NotationError(f"line {number}: '{word}' mixes cases: upper case for a "
-                                    "face-up card, lower case for a face-down one")
+                raise NotationError(
+                    f"line {number}: '{word}' mixes cases: upper case for a "
+                    "face-up card, lower case for a face-down one"
+                )
             if letters and letters[0].islower():
                 if face_up_seen:
-                    raise NotationError(f"line {number}: face-down card {word} lies on a "
-                                        f"face-up card in {pile.id}")
+                    raise NotationError(
+                        f"line {number}: face-down card {word} lies on a face-up card in {pile.id}"
+                    )
                 pile.down += 1
             else:
                 face_up_seen = True
@@ -151,8 +154,10 @@ def _parse_rotation(position: Position, verb: str, rest: str) -> Move:
     """`rotate_up tableau:3/4`: the pile and how many cards from the top turn round."""
     ref, _, count_text = rest.strip().partition("/")
     if not count_text.strip().isdigit():
-        raise NotationError(f"'{verb} {rest.strip()}': write {verb} PILE/N, N the cards that "
-                            "turn round (the chosen card and those on it)")
+        raise NotationError(
+            f"'{verb} {rest.strip()}': write {verb} PILE/N, N the cards that "
+            "turn round (the chosen card and those on it)"
+        )
     return Move(verb, resolve_pile(position, ref.strip()).index, int(count_text))
 
 
@@ -169,8 +174,7 @@ def parse_move(position: Position, text: str) -> Move:
         count = 1
         if count_text:
             if not _COUNT.fullmatch(count_text.strip()) or int(count_text) < 1:
-                raise NotationError(f"'/{count_text[:20]}': the number of cards must be 1 or "
-                                    "more")
+                raise NotationError(f"'/{count_text[:20]}': the number of cards must be 1 or more")
             count = int(count_text)
         src = resolve_pile(position, left.strip())
         dst = resolve_pile(position, target.strip())
@@ -182,8 +186,9 @@ def parse_move(position: Position, text: str) -> Move:
     owners = _verbs(position.gdef).get(verb)
     if owners is None:
         known = [*sorted(_verbs(position.gdef)), DONE]
-        raise NotationError(f"'{_short(text)}' is not a move: write FROM>TO, FROM>TO/N or one of "
-                            f"{', '.join(known)}")
+        raise NotationError(
+            f"'{_short(text)}' is not a move: write FROM>TO, FROM>TO/N or one of {', '.join(known)}"
+        )
     if rest.strip():
         pile = resolve_pile(position, rest.strip())
         return Move(verb, pile.index)

@@ -33,9 +33,14 @@ def rotators(gdef: GameDef, groups: dict[str, list[Pile]]) -> list[tuple[list[Pi
 
 def rotation_moves(rotating: list[tuple[list[Pile], Rotate]], position: Position) -> list[Move]:
     """Every rotation the rules allow now: two cards or more, face up."""
-    return [Move(verb, pile.index, count) for piles, rule in rotating for pile in piles
-            if pile.face_up > 1 and rule.available(position, pile)
-            for count in range(2, pile.face_up + 1) for verb in ROTATIONS]
+    return [
+        Move(verb, pile.index, count)
+        for piles, rule in rotating
+        for pile in piles
+        if pile.face_up > 1 and rule.available(position, pile)
+        for count in range(2, pile.face_up + 1)
+        for verb in ROTATIONS
+    ]
 
 
 def rotate(position: Position, move: Move) -> None:
@@ -72,8 +77,12 @@ def rotation_refused(position: Position, pile: Pile, count: int) -> str | None:
     if count < 2:
         return say("Choose at least two cards to rotate")
     if count > pile.face_up:
-        return say("Only face-up cards rotate: {n} on {pile}, not {count}", n=pile.face_up,
-                   pile=pile.id, count=count)
+        return say(
+            "Only face-up cards rotate: {n} on {pile}, not {count}",
+            n=pile.face_up,
+            pile=pile.id,
+            count=count,
+        )
     if not rotate.available(position, pile):
         return rotate.why(position, pile)
     return None

@@ -53,8 +53,7 @@ def mix(value: int) -> int:
 def _card_words(height_span: int) -> tuple[list[int], list[int]]:
     """The numbers of a card at each height and of each face-down count (shared by every game
     whose piles can be as high)."""
-    return (_random_words(CARD_CODES * height_span, 0x5EA6C4),
-            _random_words(height_span, 0xD0A7))
+    return (_random_words(CARD_CODES * height_span, 0x5EA6C4), _random_words(height_span, 0xD0A7))
 
 
 class KeyTables:
@@ -75,7 +74,6 @@ class KeyTables:
         for height, card in enumerate(cards):
             value ^= table[((card.rank - 1) * 4 + card.suit) * span + height]
         return value
-
 
 
 def key_tables(gdef: GameDef) -> KeyTables:

@@ -17,9 +17,11 @@ from retro.rules.common import a_ranks
 from retro.rules.registry import rule
 
 
-@rule("accept",
-      "Only while `condition` holds for the whole table: `{only_while: {condition: "
-      "{groups_cleared: {groups: [stock]}}}}` takes cards only once the stock is empty.")
+@rule(
+    "accept",
+    "Only while `condition` holds for the whole table: `{only_while: {condition: "
+    "{groups_cleared: {groups: [stock]}}}}` takes cards only once the stock is empty.",
+)
 def only_while(condition: Condition) -> Accept:
     """Any condition (the same ones `win` and `allowed` use) as a part of an accept rule."""
 
@@ -32,8 +34,9 @@ def only_while(condition: Condition) -> Accept:
     return Accept(test, why, local=False)
 
 
-@rule("accept",
-      "Cards coming from a pile of `groups` move only all together, the whole pile at once.")
+@rule(
+    "accept", "Cards coming from a pile of `groups` move only all together, the whole pile at once."
+)
 def whole_pile(groups: tuple[str, ...] = ("tableau",)) -> Accept:
     """modified Canfield moves a column only as a whole onto another column."""
     names = frozenset(groups)
@@ -42,16 +45,21 @@ def whole_pile(groups: tuple[str, ...] = ("tableau",)) -> Accept:
         return src.group.name not in names or count == len(src.cards)
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
-        return say_n("Only the whole of {pile} moves ({n} card), not {count}",
-                     "Only the whole of {pile} moves ({n} cards), not {count}", len(src.cards),
-                     pile=src.id, count=count)
+        return say_n(
+            "Only the whole of {pile} moves ({n} card), not {count}",
+            "Only the whole of {pile} moves ({n} cards), not {count}",
+            len(src.cards),
+            pile=src.id,
+            count=count,
+        )
 
     return Accept(test, why)
 
 
-@rule("accept",
-      "Only onto a pile whose bottom card is of the given rank (A 2 .. 10 J Q K), face up or "
-      "down.")
+@rule(
+    "accept",
+    "Only onto a pile whose bottom card is of the given rank (A 2 .. 10 J Q K), face up or down.",
+)
 def bottom_is(rank: str = "K") -> Accept:
     """Columns that count only once a King starts them: the bottom card is asked, not the top."""
     wanted = parse_rank(rank)
@@ -61,17 +69,26 @@ def bottom_is(rank: str = "K") -> Accept:
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if not dst.cards:
-            return say("{pile} is empty: cards go only on a pile started by {a_rank}",
-                       pile=dst.id, a_rank=a_ranks(wanted))
-        return say("{pile} starts with {card}: cards go only on a pile started by {a_rank}",
-                   pile=dst.id, card=card_name(dst.cards[0]), a_rank=a_ranks(wanted))
+            return say(
+                "{pile} is empty: cards go only on a pile started by {a_rank}",
+                pile=dst.id,
+                a_rank=a_ranks(wanted),
+            )
+        return say(
+            "{pile} starts with {card}: cards go only on a pile started by {a_rank}",
+            pile=dst.id,
+            card=card_name(dst.cards[0]),
+            a_rank=a_ranks(wanted),
+        )
 
     return Accept(test, why, local=False)
 
 
-@rule("condition",
-      "Holds while at least `at_least` cards of the given rank lie anywhere in the named groups "
-      "(all piles when none are named): a count of a rank anywhere.")
+@rule(
+    "condition",
+    "Holds while at least `at_least` cards of the given rank lie anywhere in the named groups "
+    "(all piles when none are named): a count of a rank anywhere.",
+)
 def rank_count(rank: str = "A", at_least: int = 1, groups: tuple[str, ...] = ()) -> Condition:
     """For `allowed`, `win`, `lose` and `only_while`: "once all four Aces are home"."""
     wanted = parse_rank(rank)
@@ -79,8 +96,11 @@ def rank_count(rank: str = "A", at_least: int = 1, groups: tuple[str, ...] = ())
         raise ValueError("at_least must be 1 or more")
 
     def count(position: Position) -> int:
-        piles = ([pile for name in groups for pile in position.groups[name]] if groups
-                 else position.piles)
+        piles = (
+            [pile for name in groups for pile in position.groups[name]]
+            if groups
+            else position.piles
+        )
         return sum(1 for pile in piles for card in pile.cards if plain_rank(card) == wanted)
 
     def test(position: Position) -> bool:
@@ -88,18 +108,28 @@ def rank_count(rank: str = "A", at_least: int = 1, groups: tuple[str, ...] = ())
 
     def why(position: Position) -> str:
         if groups:
-            return say("Not while fewer than {n} {rank}s lie in {groups} ({now} now)",
-                       n=at_least, rank=rank_name(wanted), groups=", ".join(groups),
-                       now=count(position))
-        return say("Not while fewer than {n} {rank}s lie ({now} now)", n=at_least,
-                   rank=rank_name(wanted), now=count(position))
+            return say(
+                "Not while fewer than {n} {rank}s lie in {groups} ({now} now)",
+                n=at_least,
+                rank=rank_name(wanted),
+                groups=", ".join(groups),
+                now=count(position),
+            )
+        return say(
+            "Not while fewer than {n} {rank}s lie ({now} now)",
+            n=at_least,
+            rank=rank_name(wanted),
+            now=count(position),
+        )
 
     return Condition(test, why)
 
 
-@rule("auto",
-      "After each move that lands cards on a pile of `to`, the counter `counter` says where they "
-      "came from: 1 from a pile of `groups`, 0 from anywhere else (for alternate_source).")
+@rule(
+    "auto",
+    "After each move that lands cards on a pile of `to`, the counter `counter` says where they "
+    "came from: 1 from a pile of `groups`, 0 from anywhere else (for alternate_source).",
+)
 def note_source(to: str, groups: tuple[str, ...], counter: str = "source") -> Auto:
     """A counter, so undo, saves and the position key keep it. The move's own card change is
     the journal's first (automatic moves come after it)."""
@@ -118,10 +148,12 @@ def note_source(to: str, groups: tuple[str, ...], counter: str = "source") -> Au
     return Auto(apply)
 
 
-@rule("accept",
-      "Cards from a pile of `groups` land here one at a time, never a pile's bottom card (the one "
-      "that started it), and not twice in a row: the auto rule note_source keeps in `counter` "
-      "whether the last cards landing here came from those groups.")
+@rule(
+    "accept",
+    "Cards from a pile of `groups` land here one at a time, never a pile's bottom card (the one "
+    "that started it), and not twice in a row: the auto rule note_source keeps in `counter` "
+    "whether the last cards landing here came from those groups.",
+)
 def alternate_source(groups: tuple[str, ...], counter: str = "source") -> Accept:
     """Windmill: a card may go back from a King's pile to the centre, but the next card there
     must come from elsewhere. Cards from other groups are not this rule's business."""
@@ -130,16 +162,19 @@ def alternate_source(groups: tuple[str, ...], counter: str = "source") -> Accept
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
         if src.group.name not in names:
             return True
-        return (count == 1 and len(src.cards) > 1
-                and not position.counters.get(counter, 0))
+        return count == 1 and len(src.cards) > 1 and not position.counters.get(counter, 0)
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if count != 1:
             return say("Only one card at a time goes to {pile}", pile=dst.id)
         if len(src.cards) <= 1:
-            return say("{card} started {pile} and stays there", card=card_name(src.cards[-1]),
-                       pile=src.id)
-        return say("The last card on {pile} came from {group} too: this one must come from "
-                   "elsewhere", pile=dst.id, group=src.group.name)
+            return say(
+                "{card} started {pile} and stays there", card=card_name(src.cards[-1]), pile=src.id
+            )
+        return say(
+            "The last card on {pile} came from {group} too: this one must come from elsewhere",
+            pile=dst.id,
+            group=src.group.name,
+        )
 
     return Accept(test, why, local=False)

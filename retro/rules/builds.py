@@ -48,13 +48,19 @@ def _shows_card(pile: Pile) -> bool:
 # -- pick --------------------------------------------------------------------------------------
 
 
-@rule("pick", "The top card, or a run on top going down one rank at a time, a King on an Ace "
-      "(follows: any suits, suit: one suit, color: alternating colours).",
-      follows=("any", "suit", "color"))
+@rule(
+    "pick",
+    "The top card, or a run on top going down one rank at a time, a King on an Ace "
+    "(follows: any suits, suit: one suit, color: alternating colours).",
+    follows=("any", "suit", "color"),
+)
 def wrapping_run(follows: str = "color") -> Pick:
     """Canfield's columns go round the corner (... 2, A, K, Q ...), so a run may too."""
-    words = {"any": mark("in sequence"), "suit": mark("of one suit in sequence"),
-             "color": mark("in sequence and alternating colours")}[follows]
+    words = {
+        "any": mark("in sequence"),
+        "suit": mark("of one suit in sequence"),
+        "color": mark("in sequence and alternating colours"),
+    }[follows]
 
     def run(pile: Pile) -> int:
         return run_from_top(pile, follows, wrap=True)
@@ -62,9 +68,14 @@ def wrapping_run(follows: str = "color") -> Pick:
     def why(pile: Pile, count: int) -> str:
         if not _shows_card(pile):
             return say("{pile} shows no card to move", pile=pile.id)
-        return say("Only a run {words} (a King may lie on an Ace) moves together: "
-                   "{run} of {pile}, not {count}",
-                   words=say(words), run=run(pile), pile=pile.id, count=count)
+        return say(
+            "Only a run {words} (a King may lie on an Ace) moves together: "
+            "{run} of {pile}, not {count}",
+            words=say(words),
+            run=run(pile),
+            pile=pile.id,
+            count=count,
+        )
 
     return Pick(run, why)
 
@@ -72,9 +83,12 @@ def wrapping_run(follows: str = "color") -> Pick:
 # -- accept ----------------------------------------------------------------------------------
 
 
-@rule("accept",
-      "Cards go on a face-up card one rank higher, and a King on an Ace (suit: any, same, "
-      "alternate colour, other).", suit=SUIT_MODES)
+@rule(
+    "accept",
+    "Cards go on a face-up card one rank higher, and a King on an Ace (suit: any, same, "
+    "alternate colour, other).",
+    suit=SUIT_MODES,
+)
 def rank_below_wrap(suit: str = "alternate") -> Accept:
     """`rank_below` going round the corner, for Canfield's columns."""
     space = new_key_space()
@@ -103,20 +117,28 @@ def rank_below_wrap(suit: str = "alternate") -> Accept:
             return say("{pile} is empty: only a card one rank lower goes on a card", pile=dst.id)
         if not _shows_card(dst):
             return say("{pile} shows no face-up card", pile=dst.id)
-        return say("{card} goes only on {a_rank}{suit}, not on {top}", card=card_name(card),
-                   suit=suit_words(mode), top=card_name(dst.cards[-1]),
-                   a_rank=a_ranks(card.rank % 13 + 1))
+        return say(
+            "{card} goes only on {a_rank}{suit}, not on {top}",
+            card=card_name(card),
+            suit=suit_words(mode),
+            top=card_name(dst.cards[-1]),
+            a_rank=a_ranks(card.rank % 13 + 1),
+        )
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
 
 
-@rule("accept",
-      "One card at a time onto a card `by` ranks lower (a list: one step for each pile of the "
-      "group in turn), going round from King to Ace with wrap; a pile of `size` cards is "
-      "complete (suit: same, any, alternate colour, other).", suit=SUIT_MODES,
-      ordered=("self",))
-def build_up(suit: str = "same", by: tuple[int, ...] = (1,), wrap: bool = False,
-             size: int = 13) -> Accept:
+@rule(
+    "accept",
+    "One card at a time onto a card `by` ranks lower (a list: one step for each pile of the "
+    "group in turn), going round from King to Ace with wrap; a pile of `size` cards is "
+    "complete (suit: same, any, alternate colour, other).",
+    suit=SUIT_MODES,
+    ordered=("self",),
+)
+def build_up(
+    suit: str = "same", by: tuple[int, ...] = (1,), wrap: bool = False, size: int = 13
+) -> Accept:
     """Foundations that are not plain Ace to King: Canfield's start anywhere and go round the
     corner, Calculation's four build by 1, 2, 3 and 4."""
     if not by or any(not 1 <= step <= 12 for step in by):
@@ -153,22 +175,35 @@ def build_up(suit: str = "same", by: tuple[int, ...] = (1,), wrap: bool = False,
             return say("{pile} is empty", pile=dst.id)
         rank = wanted(dst)
         if rank is None:
-            return say("{pile} is complete: nothing more goes on {top}", pile=dst.id,
-                       top=card_name(dst.cards[-1]))
+            return say(
+                "{pile} is complete: nothing more goes on {top}",
+                pile=dst.id,
+                top=card_name(dst.cards[-1]),
+            )
         if len(set(by)) > 1 or by[0] != 1:
-            return say("{pile} builds up by {step}: it takes only {a_rank}{suit} next",
-                       pile=dst.id, step=step_of(dst), suit=suit_words(mode),
-                       a_rank=a_ranks(rank))
-        return say("{pile} takes only {a_rank}{suit} next", pile=dst.id, suit=suit_words(mode),
-                   a_rank=a_ranks(rank))
+            return say(
+                "{pile} builds up by {step}: it takes only {a_rank}{suit} next",
+                pile=dst.id,
+                step=step_of(dst),
+                suit=suit_words(mode),
+                a_rank=a_ranks(rank),
+            )
+        return say(
+            "{pile} takes only {a_rank}{suit} next",
+            pile=dst.id,
+            suit=suit_words(mode),
+            a_rank=a_ranks(rank),
+        )
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True)
 
 
-@rule("accept",
-      "An empty pile takes one card of the rank lying at the bottom of the group's first pile "
-      "(Canfield: the card dealt there); while that pile is empty, it takes any card.",
-      ordered=("group",))
+@rule(
+    "accept",
+    "An empty pile takes one card of the rank lying at the bottom of the group's first pile "
+    "(Canfield: the card dealt there); while that pile is empty, it takes any card.",
+    ordered=("group",),
+)
 def base_of_first(group: str = "foundation") -> Accept:
     """Canfield's foundations start from whatever rank the deal puts on the first of them."""
     space = new_key_space()
@@ -203,25 +238,34 @@ def base_of_first(group: str = "foundation") -> Accept:
         first = position.groups[group][0].id
         if card is None:
             return say("{pile} is started first", pile=first)
-        return say("An empty {group} pile takes only {a_rank}, the rank of {card} on {pile}",
-                   group=dst.group.name, card=card_name(card), pile=first,
-                   a_rank=a_ranks(card.rank))
+        return say(
+            "An empty {group} pile takes only {a_rank}, the rank of {card} on {pile}",
+            group=dst.group.name,
+            card=card_name(card),
+            pile=first,
+            a_rank=a_ranks(card.rank),
+        )
 
-    keyers = (Keyer(pile_keys, of_card=lambda card: space + card.rank, max_count=1),
-              Keyer(pile_keys, of_card=lambda card: anything, max_count=1))
+    keyers = (
+        Keyer(pile_keys, of_card=lambda card: space + card.rank, max_count=1),
+        Keyer(pile_keys, of_card=lambda card: anything, max_count=1),
+    )
     return Accept(test, why, keyers, exact=True, local=False)
 
 
-@rule("accept",
-      "One card at a time onto a face-up card one rank above or below it, any suit; with wrap, "
-      "a King and an Ace are next to each other.")
+@rule(
+    "accept",
+    "One card at a time onto a face-up card one rank above or below it, any suit; with wrap, "
+    "a King and an Ace are next to each other.",
+)
 def rank_next(wrap: bool = False) -> Accept:
     """Golf's pile: up or down as the player likes, so long runs can be played off."""
     space = new_key_space()
 
     def neighbours(top: Card) -> tuple[int, ...]:
-        return tuple(rank for rank in (_above(top.rank, 1, wrap), _below(top.rank, wrap))
-                     if rank is not None)
+        return tuple(
+            rank for rank in (_above(top.rank, 1, wrap), _below(top.rank, wrap)) if rank is not None
+        )
 
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
         if not _shows_card(pile):
@@ -229,8 +273,7 @@ def rank_next(wrap: bool = False) -> Accept:
         return tuple(space + rank for rank in neighbours(pile.cards[-1]))
 
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
-        return count == 1 and _shows_card(dst) and src.cards[-1].rank in neighbours(
-            dst.cards[-1])
+        return count == 1 and _shows_card(dst) and src.cards[-1].rank in neighbours(dst.cards[-1])
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if count != 1:
@@ -238,17 +281,27 @@ def rank_next(wrap: bool = False) -> Accept:
         if not _shows_card(dst):
             return say("{pile} shows no card to build on", pile=dst.id)
         top = dst.cards[-1]
-        return say("Only a card one rank above or below goes on {top}: {a_rank}",
-                   top=card_name(top), a_rank=a_ranks(*neighbours(top)))
+        return say(
+            "Only a card one rank above or below goes on {top}: {a_rank}",
+            top=card_name(top),
+            a_rank=a_ranks(*neighbours(top)),
+        )
 
-    return Accept(test, why, (Keyer(pile_keys, of_card=lambda card: space + card.rank,
-                                    max_count=1),), exact=True)
+    return Accept(
+        test,
+        why,
+        (Keyer(pile_keys, of_card=lambda card: space + card.rank, max_count=1),),
+        exact=True,
+    )
 
 
-@rule("accept",
-      "One card of the pile's own suit (the suit of its bottom card), in any order of ranks: "
-      "on the group's first pile any rank, on each later pile only a rank that already lies "
-      "on the pile before it.", ordered=("self",))
+@rule(
+    "accept",
+    "One card of the pile's own suit (the suit of its bottom card), in any order of ranks: "
+    "on the group's first pile any rank, on each later pile only a rank that already lies "
+    "on the pile before it.",
+    ordered=("self",),
+)
 def rank_on_previous() -> Accept:
     """Osmosis: cards seep down from one foundation to the next, each rank let through only
     once it has reached the foundation above."""
@@ -284,13 +337,19 @@ def rank_on_previous() -> Accept:
             return say("{pile} is empty", pile=dst.id)
         card, bottom = src.cards[-1], dst.cards[0]
         if card.suit != bottom.suit:
-            return say("{pile} takes only cards of the suit of {card}", pile=dst.id,
-                       card=card_name(bottom))
+            return say(
+                "{pile} takes only cards of the suit of {card}", pile=dst.id, card=card_name(bottom)
+            )
         before = previous(position, dst)
         assert before is not None
-        return say("{card} goes to {pile} only once {a_rank} lies on {before}",
-                   card=card_name(card), pile=dst.id, a_rank=a_ranks(card.rank),
-                   before=before.id)
+        return say(
+            "{card} goes to {pile} only once {a_rank} lies on {before}",
+            card=card_name(card),
+            pile=dst.id,
+            a_rank=a_ranks(card.rank),
+            before=before.id,
+        )
 
-    return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True,
-                  local=False)
+    return Accept(
+        test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True, local=False
+    )

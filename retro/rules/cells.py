@@ -27,9 +27,11 @@ def _room(position: Position, cells: str, dst: Pile, columns: bool) -> int:
     return room
 
 
-@rule("accept",
-      "Several cards move together only as far as the free cells of `group` allow: (free cells "
-      "+ 1), doubled for each empty column but the target (columns: false: cells only).")
+@rule(
+    "accept",
+    "Several cards move together only as far as the free cells of `group` allow: (free cells "
+    "+ 1), doubled for each empty column but the target (columns: false: cells only).",
+)
 def free_cell_limit(group: str = "cell", columns: bool = True) -> Accept:
     """Moving a run at once is a shortcut for moving its cards one by one through the free
     places, so it is allowed exactly when that would be."""
@@ -40,18 +42,28 @@ def free_cell_limit(group: str = "cell", columns: bool = True) -> Accept:
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         room = _room(position, group, dst, columns)
         if columns:
-            return say_n("Room for {n} card at once, not {count}: free cells + 1, doubled for "
-                         "each other empty column",
-                         "Room for {n} cards at once, not {count}: free cells + 1, doubled for "
-                         "each other empty column", room, count=count)
-        return say_n("Room for {n} card at once, not {count}: free cells + 1",
-                     "Room for {n} cards at once, not {count}: free cells + 1", room, count=count)
+            return say_n(
+                "Room for {n} card at once, not {count}: free cells + 1, doubled for "
+                "each other empty column",
+                "Room for {n} cards at once, not {count}: free cells + 1, doubled for "
+                "each other empty column",
+                room,
+                count=count,
+            )
+        return say_n(
+            "Room for {n} card at once, not {count}: free cells + 1",
+            "Room for {n} cards at once, not {count}: free cells + 1",
+            room,
+            count=count,
+        )
 
     return Accept(test, why, local=False)
 
 
-@rule("accept",
-      "A card goes here when a higher card of its suit shows on top of another pile of `group`.")
+@rule(
+    "accept",
+    "A card goes here when a higher card of its suit shows on top of another pile of `group`.",
+)
 def outranked_in_suit(group: str = "tableau") -> Accept:
     """Aces Up's discard: a card may leave only while its better is in sight."""
 
@@ -70,14 +82,18 @@ def outranked_in_suit(group: str = "tableau") -> Accept:
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if count != 1:
             return say("Only one card at a time goes to {pile}", pile=dst.id)
-        return say("{card} goes only while a higher card of its suit shows on another pile",
-                   card=card_name(src.cards[-1]))
+        return say(
+            "{card} goes only while a higher card of its suit shows on another pile",
+            card=card_name(src.cards[-1]),
+        )
 
     return Accept(test, why, local=False)
 
 
-@rule("condition",
-      "Won when every card that is not on a foundation is of the given rank (A 2 .. 10 J Q K).")
+@rule(
+    "condition",
+    "Won when every card that is not on a foundation is of the given rank (A 2 .. 10 J Q K).",
+)
 def only_rank_left(rank: str = "A") -> Condition:
     """Aces Up is won with the four Aces left, wherever they lie."""
     wanted = parse_rank(rank)

@@ -25,8 +25,14 @@ def any_accept(members: Sequence[Accept]) -> Accept:
         # The member that could take some card here explains what it takes: on an empty column
         # of Klondike "only a K", on a card "one rank lower", not the other way round. A member
         # that is only tested (a plugin's rule, most often) cannot tell, so it always speaks too.
-        claiming = next((member for member in reversed(members)
-                         if any(keyer.pile_keys(position, dst) for keyer in member.keys)), None)
+        claiming = next(
+            (
+                member
+                for member in reversed(members)
+                if any(keyer.pile_keys(position, dst) for keyer in member.keys)
+            ),
+            None,
+        )
         speakers = [member for member in members if member is claiming or not member.keys]
         reasons = [member.why(position, src, count, dst) for member in speakers]
         if not reasons:
@@ -35,8 +41,14 @@ def any_accept(members: Sequence[Accept]) -> Accept:
 
     indexed = all(member.keys for member in members)
     keys = tuple(k for member in members for k in member.keys) if indexed else ()
-    return Accept(test, why, keys, exact=indexed and all(m.exact for m in members),
-                  local=all(m.local for m in members), tallies=_tallies(members))
+    return Accept(
+        test,
+        why,
+        keys,
+        exact=indexed and all(m.exact for m in members),
+        local=all(m.local for m in members),
+        tallies=_tallies(members),
+    )
 
 
 def all_accept(members: Sequence[Accept]) -> Accept:
@@ -68,8 +80,7 @@ def all_accept(members: Sequence[Accept]) -> Accept:
 
     # a target found by the first member's exact keys needs only the others tested
     keyed = None if first is None or not first.exact else rest[0] if len(rest) == 1 else others
-    return Accept(test, why, keys, exact=exact, local=local, keyed=keyed,
-                  tallies=_tallies(members))
+    return Accept(test, why, keys, exact=exact, local=local, keyed=keyed, tallies=_tallies(members))
 
 
 def not_accept(member: Accept, description: str) -> Accept:

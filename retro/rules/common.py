@@ -24,8 +24,7 @@ def new_key_space() -> int:
     return next(_spaces) << 16
 
 
-def auto_on_groups(groups: Iterable[str],
-                   look: Callable[[Position, list[Pile]], bool]) -> Auto:
+def auto_on_groups(groups: Iterable[str], look: Callable[[Position, list[Pile]], bool]) -> Auto:
     """An auto rule that looks only at the piles of `groups` (in pile order): all of them when
     asked about the whole table, else those of the changed piles that belong to them."""
     names = frozenset(groups)
@@ -101,8 +100,12 @@ def ask_key(space: int, mode: str, card: Card) -> int:
     return space + card.rank * 4 + card.suit
 
 
-SUIT_WORDS = {"any": "", "same": mark(" of the same suit"),
-              "alternate": mark(" of the other colour"), "other": mark(" of another suit")}
+SUIT_WORDS = {
+    "any": "",
+    "same": mark(" of the same suit"),
+    "alternate": mark(" of the other colour"),
+    "other": mark(" of another suit"),
+}
 
 
 def suit_words(mode: str) -> str:

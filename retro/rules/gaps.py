@@ -26,7 +26,7 @@ def rows(position: Position, group: str) -> list[list[Pile]]:
     """The group's piles cut into rows of `columns` places (one row when it has no columns)."""
     piles = position.groups[group]
     width = piles[0].group.layout.columns or len(piles)
-    return [piles[i:i + width] for i in range(0, len(piles), width)]
+    return [piles[i : i + width] for i in range(0, len(piles), width)]
 
 
 def ordered_part(row: Sequence[Pile], start: int) -> int:
@@ -51,17 +51,19 @@ def _out_of_order(position: Position, group: str, start: int) -> tuple[list[Pile
     sources: list[Pile] = []
     targets: list[Pile] = []
     for row in rows(position, group):
-        rest = row[ordered_part(row, start):]
+        rest = row[ordered_part(row, start) :]
         sources.extend(pile for pile in rest if pile.cards)
         targets.extend(rest[1:])
     return sources, targets
 
 
-@rule("action",
-      "Redeal (`limit` times a game): the cards not yet in order from each row's left end "
-      "(`first` upward, one suit) are shuffled and dealt back, one gap right after each row's "
-      "ordered part.",
-      ordered=("group",))
+@rule(
+    "action",
+    "Redeal (`limit` times a game): the cards not yet in order from each row's left end "
+    "(`first` upward, one suit) are shuffled and dealt back, one gap right after each row's "
+    "ordered part.",
+    ordered=("group",),
+)
 def gaps_redeal(group: str = "grid", first: str = "2", limit: int = 2) -> Action:
     """Removed cards (Montana's Aces) take no part: shuffling them in, dealing them and taking
     them out again, as some books say, leaves the same gaps and the same chances."""
@@ -73,8 +75,9 @@ def gaps_redeal(group: str = "grid", first: str = "2", limit: int = 2) -> Action
         if position.counters.get(REDEALS, 0) >= limit:
             return False
         start = _in_pack(position, start_text)
-        return any(pile.cards for row in rows(position, group)
-                   for pile in row[ordered_part(row, start):])
+        return any(
+            pile.cards for row in rows(position, group) for pile in row[ordered_part(row, start) :]
+        )
 
     def why(position: Position, pile: Pile) -> str:
         if position.counters.get(REDEALS, 0) >= limit:
@@ -88,8 +91,9 @@ def gaps_redeal(group: str = "grid", first: str = "2", limit: int = 2) -> Action
         lying: dict[Card, list[Pile]] = {}
         for place in sources:
             lying.setdefault(place.cards[-1], []).append(place)
-        order = shuffle([place.cards[-1] for place in sources],
-                        seed_derived_from(position.seed, number))
+        order = shuffle(
+            [place.cards[-1] for place in sources], seed_derived_from(position.seed, number)
+        )
         # Gathered last card first, so the first card of the shuffle lies on top and is dealt
         # first: each place holds one card, so any card can be taken in any order.
         for card in reversed(order):
@@ -103,10 +107,12 @@ def gaps_redeal(group: str = "grid", first: str = "2", limit: int = 2) -> Action
     return Action("redeal", available, why, apply, redeals=limit)
 
 
-@rule("condition",
-      "Won when every row of the group holds one suit in order from `first` to `last`, starting "
-      "at its left end.",
-      ordered=("group",))
+@rule(
+    "condition",
+    "Won when every row of the group holds one suit in order from `first` to `last`, starting "
+    "at its left end.",
+    ordered=("group",),
+)
 def rows_in_suit_order(group: str = "grid", first: str = "2", last: str = "K") -> Condition:
     start_text = parse_rank(first)
     length = parse_rank(last) - start_text + 1
@@ -118,14 +124,20 @@ def rows_in_suit_order(group: str = "grid", first: str = "2", last: str = "K") -
         return all(ordered_part(row, start) >= length for row in rows(position, group))
 
     def why(position: Position) -> str:
-        return say("Not every row runs {first} to {last} of one suit from its left end",
-                   first=rank_name(start_text), last=rank_name(parse_rank(last)))
+        return say(
+            "Not every row runs {first} to {last} of one suit from its left end",
+            first=rank_name(start_text),
+            last=rank_name(parse_rank(last)),
+        )
 
     return Condition(test, why)
 
 
-@rule("score", "One point for each card in order from a row's left end (`first` upward, one suit), "
-      "counted from the position.")
+@rule(
+    "score",
+    "One point for each card in order from a row's left end (`first` upward, one suit), "
+    "counted from the position.",
+)
 def cards_in_order(group: str = "grid", first: str = "2", maximum: int = 0) -> Score:
     start_text = parse_rank(first)
 
@@ -149,10 +161,13 @@ def neighbour(position: Position, pile: Pile, offset: int) -> Pile | None:
     return position.groups[group.name][pile.slot + offset]
 
 
-@rule("accept",
-      "A gap takes one card: the same suit, one rank above its left neighbour (sides: left, "
-      "both: or one below its right neighbour); a gap at a row's start takes `first` (or nothing).",
-      sides=("both", "left"), ordered=("self",))
+@rule(
+    "accept",
+    "A gap takes one card: the same suit, one rank above its left neighbour (sides: left, "
+    "both: or one below its right neighbour); a gap at a row's start takes `first` (or nothing).",
+    sides=("both", "left"),
+    ordered=("self",),
+)
 def fills_gap(sides: str = "both", first: str = "") -> Accept:
     space = new_key_space()
     both = sides == "both"
@@ -210,24 +225,38 @@ def fills_gap(sides: str = "both", first: str = "") -> Accept:
             below = rank_in_pack(position, top.rank - 1)
             if below is not None:
                 offers.append(card_name(Card(below, top.suit)))
-        rule_text = (say("A gap takes the same suit one rank above its left neighbour or one "
-                         "below its right neighbour") if both
-                     else say("A gap takes the same suit one rank above its left neighbour"))
+        rule_text = (
+            say(
+                "A gap takes the same suit one rank above its left neighbour or one "
+                "below its right neighbour"
+            )
+            if both
+            else say("A gap takes the same suit one rank above its left neighbour")
+        )
         if first_rank:
-            rule_text = say("{rule} (at a row's start: {a_rank})", rule=rule_text,
-                            a_rank=a_ranks(first_rank))
+            rule_text = say(
+                "{rule} (at a row's start: {a_rank})", rule=rule_text, a_rank=a_ranks(first_rank)
+            )
         if not offers:
             return say("{rule}: nothing fits {pile} now", rule=rule_text, pile=dst.id)
-        return say("{rule}: {pile} takes only {a_rank}", rule=rule_text, pile=dst.id,
-                   a_rank=say(" or ").join(offers))
+        return say(
+            "{rule}: {pile} takes only {a_rank}",
+            rule=rule_text,
+            pile=dst.id,
+            a_rank=say(" or ").join(offers),
+        )
 
     keyers = (Keyer(pile_keys, of_card=card_key, max_count=1),) + (
-        (Keyer(pile_keys, of_card=first_key, max_count=1),) if first_rank else ())
+        (Keyer(pile_keys, of_card=first_key, max_count=1),) if first_rank else ()
+    )
     return Accept(test, why, keyers, exact=True, local=False)
 
 
-@rule("accept", "Only from a place whose left neighbour is a gap (never from a row's first place).",
-      ordered=("self",))
+@rule(
+    "accept",
+    "Only from a place whose left neighbour is a gap (never from a row's first place).",
+    ordered=("self",),
+)
 def source_left_gap() -> Accept:
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
         left = neighbour(position, src, -1)
@@ -235,8 +264,9 @@ def source_left_gap() -> Accept:
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if neighbour(position, src, -1) is None:
-            return say("A card in a row's first place never goes to {group} directly",
-                       group=dst.group.name)
+            return say(
+                "A card in a row's first place never goes to {group} directly", group=dst.group.name
+            )
         return say("A card goes to {group} only with a gap on its left", group=dst.group.name)
 
     return Accept(test, why, local=False)

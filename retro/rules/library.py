@@ -49,8 +49,13 @@ def _run_pick(follows: str, words: str) -> Pick:
     def why(pile: Pile, count: int) -> str:
         if not pile.face_up:
             return say("{pile} shows no card to move", pile=pile.id)
-        return say("Only a run {words} moves together: {cards} of {pile}, not {count}",
-                   words=say(words), cards=n_cards(run(pile)), pile=pile.id, count=count)
+        return say(
+            "Only a run {words} moves together: {cards} of {pile}, not {count}",
+            words=say(words),
+            cards=n_cards(run(pile)),
+            pile=pile.id,
+            count=count,
+        )
 
     return Pick(run, why)
 
@@ -114,9 +119,11 @@ def empty() -> Accept:
     return Accept(test, why, (Keyer(pile_keys, constant=key),), exact=True)
 
 
-@rule("accept",
-      "Cards go on a face-up card one rank higher (suit: any, same, alternate colour, other).",
-      suit=SUIT_MODES)
+@rule(
+    "accept",
+    "Cards go on a face-up card one rank higher (suit: any, same, alternate colour, other).",
+    suit=SUIT_MODES,
+)
 def rank_below(suit: str = "any") -> Accept:
     space = new_key_space()
     mode = suit
@@ -143,18 +150,26 @@ def rank_below(suit: str = "any") -> Accept:
         if not dst.face_up:
             return say("{pile} shows no face-up card", pile=dst.id)
         if rank_in_pack(position, card.rank + 1) is None:
-            return say("No card is higher than {card}: it goes only to an empty place",
-                       card=card_name(card))
-        return say("{card} goes only on {a_rank}{suit}, not on {top}", card=card_name(card),
-                   suit=suit_words(mode), top=card_name(dst.cards[-1]),
-                   a_rank=a_ranks(card.rank + 1))
+            return say(
+                "No card is higher than {card}: it goes only to an empty place",
+                card=card_name(card),
+            )
+        return say(
+            "{card} goes only on {a_rank}{suit}, not on {top}",
+            card=card_name(card),
+            suit=suit_words(mode),
+            top=card_name(dst.cards[-1]),
+            a_rank=a_ranks(card.rank + 1),
+        )
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
 
 
-@rule("accept",
-      "One card at a time onto a card one rank lower (foundations: suit same by default).",
-      suit=SUIT_MODES)
+@rule(
+    "accept",
+    "One card at a time onto a card one rank lower (foundations: suit same by default).",
+    suit=SUIT_MODES,
+)
 def rank_above(suit: str = "same") -> Accept:
     space = new_key_space()
     mode = suit
@@ -182,10 +197,15 @@ def rank_above(suit: str = "same") -> Accept:
         top = dst.cards[-1]
         above = rank_in_pack(position, top.rank + 1)
         if above is None:
-            return say("{pile} is complete: nothing goes above {top}", pile=dst.id,
-                       top=card_name(top))
-        return say("{pile} takes only the {rank}{suit} next", pile=dst.id,
-                   rank=rank_name(above), suit=suit_words(mode))
+            return say(
+                "{pile} is complete: nothing goes above {top}", pile=dst.id, top=card_name(top)
+            )
+        return say(
+            "{pile} takes only the {rank}{suit} next",
+            pile=dst.id,
+            rank=rank_name(above),
+            suit=suit_words(mode),
+        )
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True)
 
@@ -207,8 +227,11 @@ def base(rank: str = "A") -> Accept:
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if dst.cards:
             return say("{pile} is not empty", pile=dst.id)
-        return say("An empty {group} place takes only {a_rank}", group=dst.group.name,
-                   a_rank=a_ranks(wanted))
+        return say(
+            "An empty {group} place takes only {a_rank}",
+            group=dst.group.name,
+            a_rank=a_ranks(wanted),
+        )
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
 
@@ -240,8 +263,9 @@ def first_empty() -> Accept:
     return Accept(test, why, local=False)
 
 
-@rule("accept",
-      "A pile showing no face-up card (only face-down ones) takes any card or movable run.")
+@rule(
+    "accept", "A pile showing no face-up card (only face-down ones) takes any card or movable run."
+)
 def face_down_only() -> Accept:
     key = new_key_space()
     yes = (key,)
@@ -266,8 +290,9 @@ def from_group(groups: tuple[str, ...]) -> Accept:
         return src.group.name in allowed
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
-        return say("{pile} takes cards only from {groups}", pile=dst.id,
-                   groups=", ".join(sorted(allowed)))
+        return say(
+            "{pile} takes cards only from {groups}", pile=dst.id, groups=", ".join(sorted(allowed))
+        )
 
     return Accept(test, why)
 
@@ -292,10 +317,13 @@ def all_on_foundations() -> Condition:
 # -- actions -----------------------------------------------------------------------------------
 
 
-@rule("action",
-      "Deal one face-up card from this pile onto every pile of a group, in order, if `allowed`; "
-      "with builds: false a dealt card never counts as the player's same-suit build.",
-      ordered=("to",), while_holding=True)
+@rule(
+    "action",
+    "Deal one face-up card from this pile onto every pile of a group, in order, if `allowed`; "
+    "with builds: false a dealt card never counts as the player's same-suit build.",
+    ordered=("to",),
+    while_holding=True,
+)
 def deal_row(to: str = "tableau", allowed: Condition | None = None, builds: bool = True) -> Action:
     def available(position: Position, pile: Pile) -> bool:
         return bool(pile.cards) and (allowed is None or allowed.test(position))
@@ -314,11 +342,13 @@ def deal_row(to: str = "tableau", allowed: Condition | None = None, builds: bool
             position.transfer(pile, 1, target)
         if not builds:
             position.events[first:] = [
-                event for event in position.events[first:] if event[0] != "built_same_suit"]
+                event for event in position.events[first:] if event[0] != "built_same_suit"
+            ]
         position.emit("dealt")
 
-    return Action("deal", available, why, apply,
-                  tallies=allowed.tallies if allowed is not None else ())
+    return Action(
+        "deal", available, why, apply, tallies=allowed.tallies if allowed is not None else ()
+    )
 
 
 @rule("action", "Turn the top card of a pile that shows no face-up card.")
@@ -350,14 +380,22 @@ def turn_exposed(group: str = "tableau") -> Auto:
     return auto_on_groups((group,), turn)
 
 
-@rule("auto", "A face-down card turns face up by itself once no card lies on it any more "
-      "(`covered_by`): the peaks of Tri Peaks.")
+@rule(
+    "auto",
+    "A face-down card turns face up by itself once no card lies on it any more "
+    "(`covered_by`): the peaks of Tri Peaks.",
+)
 def turn_uncovered(group: str = "tableau") -> Auto:
     """Looks at the piles a move changed and the piles they lay on: only those can have been
     uncovered."""
+
     def turn(position: Position, pile: Pile) -> bool:
-        if (pile.down and len(pile.cards) == pile.down and pile.group.name == group
-                and not cover.lying_on(pile.over)):
+        if (
+            pile.down
+            and len(pile.cards) == pile.down
+            and pile.group.name == group
+            and not cover.lying_on(pile.over)
+        ):
             position.flip(pile)
             return True
         return False
@@ -379,16 +417,38 @@ def turn_uncovered(group: str = "tableau") -> Auto:
 # -- scores --------------------------------------------------------------------------------------
 
 
-@rule("score",
-      "A running score: points for each event (action, flipped, built_same_suit, run_removed, won, "
-      "dealt, and to_<kind> for each card landing on a pile of that kind).")
-def points(action: int = 0, flipped: int = 0, built_same_suit: int = 0, run_removed: int = 0,
-           won: int = 0, dealt: int = 0, to_foundation: int = 0, to_tableau: int = 0,
-           to_grid: int = 0, to_cell: int = 0, to_waste: int = 0, maximum: int = 0) -> Score:
-    table = {"action": action, "flipped": flipped, "built_same_suit": built_same_suit,
-             "run_removed": run_removed, "won": won, "dealt": dealt,
-             "to_foundation": to_foundation, "to_tableau": to_tableau, "to_grid": to_grid,
-             "to_cell": to_cell, "to_waste": to_waste}
+@rule(
+    "score",
+    "A running score: points for each event (action, flipped, built_same_suit, run_removed, won, "
+    "dealt, and to_<kind> for each card landing on a pile of that kind).",
+)
+def points(
+    action: int = 0,
+    flipped: int = 0,
+    built_same_suit: int = 0,
+    run_removed: int = 0,
+    won: int = 0,
+    dealt: int = 0,
+    to_foundation: int = 0,
+    to_tableau: int = 0,
+    to_grid: int = 0,
+    to_cell: int = 0,
+    to_waste: int = 0,
+    maximum: int = 0,
+) -> Score:
+    table = {
+        "action": action,
+        "flipped": flipped,
+        "built_same_suit": built_same_suit,
+        "run_removed": run_removed,
+        "won": won,
+        "dealt": dealt,
+        "to_foundation": to_foundation,
+        "to_tableau": to_tableau,
+        "to_grid": to_grid,
+        "to_cell": to_cell,
+        "to_waste": to_waste,
+    }
     return Score(None, {name: value for name, value in table.items() if value}, maximum)
 
 

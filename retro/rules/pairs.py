@@ -33,15 +33,18 @@ def _pair(match: str, total: int, lower: Card, upper: Card) -> bool:
 
 
 def _pair_words(match: str, total: int) -> str:
-    return say("of the same rank") if match == "rank" else say("adding up to {total}",
-                                                                total=total)
+    return say("of the same rank") if match == "rank" else say("adding up to {total}", total=total)
 
 
 # -- pairs ---------------------------------------------------------------------------------------
 
 
-@rule("accept", "One card onto a face-up card it pairs with: adding up to `total` (match: total; "
-      "J 11, Q 12, K 13) or of the same rank (match: rank).", match=_MATCHES)
+@rule(
+    "accept",
+    "One card onto a face-up card it pairs with: adding up to `total` (match: total; "
+    "J 11, Q 12, K 13) or of the same rank (match: rank).",
+    match=_MATCHES,
+)
 def pairs_with(match: str = "total", total: int = 13) -> Accept:
     """The first half of making a pair: the card goes onto its partner's pile, and
     `discard_pairs` takes both away."""
@@ -59,16 +62,23 @@ def pairs_with(match: str = "total", total: int = 13) -> Accept:
         return space + wanted if 1 <= wanted <= 13 else None
 
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
-        return (count == 1 and len(dst.cards) > dst.down
-                and _pair(match, total, src.cards[-1], dst.cards[-1]))
+        return (
+            count == 1
+            and len(dst.cards) > dst.down
+            and _pair(match, total, src.cards[-1], dst.cards[-1])
+        )
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if count != 1:
             return say("Pairs are made one card onto one card")
         if len(dst.cards) <= dst.down:
             return say("{pile} shows no card to pair with", pile=dst.id)
-        return say("{card} and {other} are no pair: {pair}", card=card_name(src.cards[-1]),
-                   other=card_name(dst.cards[-1]), pair=_pair_words(match, total))
+        return say(
+            "{card} and {other} are no pair: {pair}",
+            card=card_name(src.cards[-1]),
+            other=card_name(dst.cards[-1]),
+            pair=_pair_words(match, total),
+        )
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True)
 
@@ -86,20 +96,30 @@ def worth(total: int = 13) -> Accept:
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if count != 1:
             return say("Only one card at a time goes to {pile}", pile=dst.id)
-        return say("Only a {rank} goes to {pile} alone; {card} needs a partner",
-                   rank=rank_name(total), pile=dst.id, card=card_name(src.cards[-1]))
+        return say(
+            "Only a {rank} goes to {pile} alone; {card} needs a partner",
+            rank=rank_name(total),
+            pile=dst.id,
+            card=card_name(src.cards[-1]),
+        )
 
     def card_key(card: Card) -> int | None:
         return space if card_value(card) == total else None
 
-    return Accept(test, why, (Keyer(lambda position, pile: (space,), of_card=card_key,
-                                    max_count=1),), exact=True)
+    return Accept(
+        test,
+        why,
+        (Keyer(lambda position, pile: (space,), of_card=card_key, max_count=1),),
+        exact=True,
+    )
 
 
-@rule("accept",
-      "Both cards must be free: in the pyramid of `rows` (each row one pile longer than the one "
-      "above), a card is free when neither of the two cards of the next row lying on it is left.",
-      ordered=("rows",))
+@rule(
+    "accept",
+    "Both cards must be free: in the pyramid of `rows` (each row one pile longer than the one "
+    "above), a card is free when neither of the two cards of the next row lying on it is left.",
+    ordered=("rows",),
+)
 def uncovered(rows: tuple[str, ...]) -> Accept:
     """The regular pyramid, a shorthand: its rows expand to a cover map (`covered_by`) and the
     cover rule of retro.engine.cover judges it. Freedom depends on other piles, so it is asked
@@ -125,8 +145,11 @@ def uncovered(rows: tuple[str, ...]) -> Accept:
     return Accept(test, why, local=False)
 
 
-@rule("accept", "Only onto a place next to it in its group's grid, diagonals included.",
-      ordered=("self",))
+@rule(
+    "accept",
+    "Only onto a place next to it in its group's grid, diagonals included.",
+    ordered=("self",),
+)
 def touching() -> Accept:
     """Monte Carlo's pairs are neighbours in the grid as it lies, gaps and all."""
 
@@ -134,8 +157,10 @@ def touching() -> Accept:
         if src.group is not dst.group:
             return False
         columns = dst.group.layout.columns or dst.group.count
-        return (abs(src.slot // columns - dst.slot // columns) <= 1
-                and abs(src.slot % columns - dst.slot % columns) <= 1)
+        return (
+            abs(src.slot // columns - dst.slot // columns) <= 1
+            and abs(src.slot % columns - dst.slot % columns) <= 1
+        )
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         return say("{pile} and {other} are not neighbours", pile=src.id, other=dst.id)
@@ -143,10 +168,15 @@ def touching() -> Accept:
     return Accept(test, why, local=False)
 
 
-@rule("auto", "A pair made on a pile of `groups` (its top two face-up cards) goes at once to `to` "
-      "(match and total as for pairs_with).", match=_MATCHES)
-def discard_pairs(groups: tuple[str, ...], to: str = "discard", match: str = "total",
-                  total: int = 13) -> Auto:
+@rule(
+    "auto",
+    "A pair made on a pile of `groups` (its top two face-up cards) goes at once to `to` "
+    "(match and total as for pairs_with).",
+    match=_MATCHES,
+)
+def discard_pairs(
+    groups: tuple[str, ...], to: str = "discard", match: str = "total", total: int = 13
+) -> Auto:
     """Only the named groups are watched: their piles never show two face-up cards but for a
     pair just made (a waste, where cards pile up face up, must not be one of them)."""
 
@@ -178,8 +208,13 @@ def _set_ranks(ranks: str) -> frozenset[int]:
     return values
 
 
-def _rest_of_set(position: Position, piles: list[Pile], held: set[int],
-                 ranks: frozenset[int], skip: tuple[Pile, ...]) -> list[Pile] | None:
+def _rest_of_set(
+    position: Position,
+    piles: list[Pile],
+    held: set[int],
+    ranks: frozenset[int],
+    skip: tuple[Pile, ...],
+) -> list[Pile] | None:
     """The piles (one a rank) whose top cards complete the set `held` begins, or None. Where
     two piles show a rank, the card first in suit order is taken (spades, hearts, diamonds,
     clubs), never the first pile: which pile holds a card must not matter (interchangeable
@@ -199,10 +234,12 @@ def _rest_of_set(position: Position, piles: list[Pile], held: set[int],
     return [best[value] for value in sorted(best)]
 
 
-@rule("accept",
-      "One card of `ranks` (one character a rank, T for 10) onto a face-up card of another of "
-      "them, while the rest of the set shows on top of other piles of the group: the whole set "
-      "then leaves together (discard_sets).")
+@rule(
+    "accept",
+    "One card of `ranks` (one character a rank, T for 10) onto a face-up card of another of "
+    "them, while the rest of the set shows on top of other piles of the group: the whole set "
+    "then leaves together (discard_sets).",
+)
 def completes_set(ranks: str = "JQK") -> Accept:
     """Elevens' Jack, Queen and King leave only as a set: the move that makes the set is allowed
     only when the whole set is in sight, so no half-made set ever waits on the table."""
@@ -217,8 +254,12 @@ def completes_set(ranks: str = "JQK") -> Accept:
         card, other = card_value(src.cards[-1]), card_value(dst.cards[-1])
         if card not in values or other not in values or card == other:
             return False
-        return _rest_of_set(position, position.groups[dst.group.name], {card, other}, values,
-                            (src, dst)) is not None
+        return (
+            _rest_of_set(
+                position, position.groups[dst.group.name], {card, other}, values, (src, dst)
+            )
+            is not None
+        )
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if count != 1:
@@ -226,20 +267,29 @@ def completes_set(ranks: str = "JQK") -> Accept:
         if len(dst.cards) <= dst.down or src.group is not dst.group:
             return say("{pile} shows no card to make a set with", pile=dst.id)
         card, other = src.cards[-1], dst.cards[-1]
-        if (card_value(card) not in values or card_value(other) not in values
-                or card_value(card) == card_value(other)):
-            return say("{card} and {other} are not two of {ranks}", card=card_name(card),
-                       other=card_name(other), ranks=words())
+        if (
+            card_value(card) not in values
+            or card_value(other) not in values
+            or card_value(card) == card_value(other)
+        ):
+            return say(
+                "{card} and {other} are not two of {ranks}",
+                card=card_name(card),
+                other=card_name(other),
+                ranks=words(),
+            )
         return say("The set {ranks} is not all in sight", ranks=words())
 
     return Accept(test, why, local=False)
 
 
-@rule("auto",
-      "Two different cards of `ranks` on top of a pile of `groups` (its top two face-up cards) "
-      "go at once to `to`, with the rest of the set taken from the tops of the other piles of "
-      "`groups` (of two cards of a rank, the first in suit order: spades, hearts, diamonds, "
-      "clubs).")
+@rule(
+    "auto",
+    "Two different cards of `ranks` on top of a pile of `groups` (its top two face-up cards) "
+    "go at once to `to`, with the rest of the set taken from the tops of the other piles of "
+    "`groups` (of two cards of a rank, the first in suit order: spades, hearts, diamonds, "
+    "clubs).",
+)
 def discard_sets(groups: tuple[str, ...], to: str = "discard", ranks: str = "JQK") -> Auto:
     """The second half of completes_set. Where the rest of the set shows twice, the card
     first in suit order goes (spades, hearts, diamonds, clubs)."""
@@ -268,10 +318,12 @@ def discard_sets(groups: tuple[str, ...], to: str = "discard", ranks: str = "JQK
     return auto_on_groups(groups, discard)
 
 
-@rule("deal",
-      "`cards` face-up cards on each of the step's piles in turn, none of a rank its pile holds "
-      "already: a card that would repeat one is passed over for the next card of the pack that "
-      "does not (it is dealt later).")
+@rule(
+    "deal",
+    "`cards` face-up cards on each of the step's piles in turn, none of a rank its pile holds "
+    "already: a card that would repeat one is passed over for the next card of the pack that "
+    "does not (it is dealt later).",
+)
 def distinct_ranks(cards: int = 6) -> Deal:
     """Nestor: with two cards of one rank in one column, one would bury its own partner."""
     if not 1 <= cards <= 13:
@@ -285,8 +337,10 @@ def distinct_ranks(cards: int = 6) -> Deal:
                     return
                 # the pack is dealt from its end: search from there; when every card left
                 # repeats a rank of this pile, the next one is laid all the same
-                i = next((i for i in range(len(pack) - 1, -1, -1)
-                          if plain_rank(pack[i]) not in ranks), len(pack) - 1)
+                i = next(
+                    (i for i in range(len(pack) - 1, -1, -1) if plain_rank(pack[i]) not in ranks),
+                    len(pack) - 1,
+                )
                 card = pack.pop(i)
                 ranks.add(plain_rank(card))
                 pile.cards.append(card)
@@ -297,10 +351,12 @@ def distinct_ranks(cards: int = 6) -> Deal:
 # -- places in a grid ------------------------------------------------------------------------------
 
 
-@rule("action",
-      "Close the gaps of `group`: its cards move up into them in reading order, and the places "
-      "freed at the end are filled from this pile.",
-      ordered=("group",))
+@rule(
+    "action",
+    "Close the gaps of `group`: its cards move up into them in reading order, and the places "
+    "freed at the end are filled from this pile.",
+    ordered=("group",),
+)
 def close_gaps(group: str = "grid") -> Action:
     """Monte Carlo's consolidation, on a key of its own: the player says when the pairs are
     done."""
@@ -350,10 +406,12 @@ def _left_piles(position: Position, pile: Pile, steps: int) -> Pile | None:
     return None
 
 
-@rule("accept",
-      "A whole pile goes onto the pile `steps` places to its left (counting only places with "
-      "cards) when their top cards match in suit or in rank.",
-      ordered=("self",))
+@rule(
+    "accept",
+    "A whole pile goes onto the pile `steps` places to its left (counting only places with "
+    "cards) when their top cards match in suit or in rank.",
+    ordered=("self",),
+)
 def match_left(steps: tuple[int, ...] = (1, 3)) -> Accept:
     """Accordion. Indexed by the top cards' suit and rank; the distance is then tested."""
     if not steps or any(step < 1 for step in steps):
@@ -383,13 +441,19 @@ def match_left(steps: tuple[int, ...] = (1, 3)) -> Accept:
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if count != len(src.cards):
-            return say("Only the whole pile moves: all {n} cards of {pile}", n=len(src.cards),
-                       pile=src.id)
+            return say(
+                "Only the whole pile moves: all {n} cards of {pile}", n=len(src.cards), pile=src.id
+            )
         if not dst.cards or not any(_left_piles(position, src, s) is dst for s in steps):
-            return say("A pile goes only {places} piles to its left",
-                       places=say(" or ").join(str(step) for step in steps))
-        return say("{card} matches {other} in neither suit nor rank",
-                   card=card_name(src.cards[-1]), other=card_name(dst.cards[-1]))
+            return say(
+                "A pile goes only {places} piles to its left",
+                places=say(" or ").join(str(step) for step in steps),
+            )
+        return say(
+            "{card} matches {other} in neither suit nor rank",
+            card=card_name(src.cards[-1]),
+            other=card_name(dst.cards[-1]),
+        )
 
     keyers = (Keyer(pile_keys, card_key=suit_key), Keyer(pile_keys, card_key=rank_key))
     return Accept(test, why, keyers)
@@ -399,7 +463,8 @@ def match_left(steps: tuple[int, ...] = (1, 3)) -> Accept:
 def one_pile(group: str = "grid") -> Condition:
     def test(position: Position) -> bool:
         return sum(1 for pile in position.piles if pile.cards) == 1 and any(
-            pile.cards for pile in position.groups[group])
+            pile.cards for pile in position.groups[group]
+        )
 
     def why(position: Position) -> str:
         left = sum(1 for pile in position.groups[group] if pile.cards)
@@ -408,9 +473,11 @@ def one_pile(group: str = "grid") -> Condition:
     return Condition(test, why)
 
 
-@rule("condition",
-      "Every pile of the named groups is empty (a win: the pyramid cleared; or a condition: "
-      "Calculation turns a card only onto an empty waste).")
+@rule(
+    "condition",
+    "Every pile of the named groups is empty (a win: the pyramid cleared; or a condition: "
+    "Calculation turns a card only onto an empty waste).",
+)
 def groups_cleared(groups: tuple[str, ...]) -> Condition:
     names = frozenset(groups)
 
@@ -423,8 +490,12 @@ def groups_cleared(groups: tuple[str, ...]) -> Condition:
     def why(position: Position) -> str:
         holding = [pile.id for name in groups for pile in position.groups[name] if pile.cards]
         piles = ", ".join(holding[:3]) + (" ..." if len(holding) > 3 else "")
-        return say_n("Not while {piles} still holds cards", "Not while {piles} still hold cards",
-                     len(holding), piles=piles)
+        return say_n(
+            "Not while {piles} still holds cards",
+            "Not while {piles} still hold cards",
+            len(holding),
+            piles=piles,
+        )
 
     return Condition(test, why, each)
 
@@ -434,11 +505,13 @@ def groups_cleared(groups: tuple[str, ...]) -> Condition:
 HOUR = "hour"  # the counter of the current pile's rank (absent: the `start` pile)
 
 
-@rule("action",
-      "Turn the top card of the current pile (at first the `start` rank's) face up onto the "
-      "pile of its rank among `faces`; that rank's pile of `hours` becomes the current one. "
-      "Piles go A to K in the groups' order.",
-      ordered=("hours", "faces"))
+@rule(
+    "action",
+    "Turn the top card of the current pile (at first the `start` rank's) face up onto the "
+    "pile of its rank among `faces`; that rank's pile of `hours` becomes the current one. "
+    "Piles go A to K in the groups' order.",
+    ordered=("hours", "faces"),
+)
 def turn_to_rank(hours: tuple[str, ...], faces: tuple[str, ...], start: int = 13) -> Action:
     """Clock. The current pile is a counter, so undo and the notation keep it; the turned cards
     lie apart from the face-down ones because a face-up card cannot lie under them."""
@@ -461,8 +534,11 @@ def turn_to_rank(hours: tuple[str, ...], faces: tuple[str, ...], start: int = 13
         piles = hour_piles(position)
         at = piles[rank - 1] if rank <= len(piles) else None
         if at is not pile:
-            return say("The card to turn is on {pile}, the {rank}s' pile",
-                       pile=at.id if at else "?", rank=rank_name(rank))
+            return say(
+                "The card to turn is on {pile}, the {rank}s' pile",
+                pile=at.id if at else "?",
+                rank=rank_name(rank),
+            )
         return say("{pile} has no card left to turn", pile=pile.id)
 
     def apply(position: Position, pile: Pile) -> None:

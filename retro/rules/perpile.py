@@ -31,11 +31,29 @@ def per_pile_accept(members: Sequence[Accept]) -> Accept:
         return members[dst.slot].why(position, src, count, dst)
 
     indexed = all(member.keys for member in members)
-    keys = tuple(Keyer(_own(keyer.pile_keys, slot), keyer.of_card, keyer.card_key,
-                       keyer.min_count, keyer.max_count, keyer.constant)
-                 for slot, member in enumerate(members) for keyer in member.keys) if indexed else ()
-    return Accept(test, why, keys, exact=indexed and all(m.exact for m in members),
-                  local=all(m.local for m in members))
+    keys = (
+        tuple(
+            Keyer(
+                _own(keyer.pile_keys, slot),
+                keyer.of_card,
+                keyer.card_key,
+                keyer.min_count,
+                keyer.max_count,
+                keyer.constant,
+            )
+            for slot, member in enumerate(members)
+            for keyer in member.keys
+        )
+        if indexed
+        else ()
+    )
+    return Accept(
+        test,
+        why,
+        keys,
+        exact=indexed and all(m.exact for m in members),
+        local=all(m.local for m in members),
+    )
 
 
 def per_pile_pick(members: Sequence[Pick]) -> Pick:

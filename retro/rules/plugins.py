@@ -48,8 +48,9 @@ def load_plugins() -> tuple[str, ...]:
         except PluginFailure as error:  # a plugin's own bug must not stop the game
             for key in set(REGISTRY) - before:
                 del REGISTRY[key]
-            problems.append(f"rule plugin '{entry.name}' ({entry.value}) was skipped: "
-                            f"{_said(error)}")
+            problems.append(
+                f"rule plugin '{entry.name}' ({entry.value}) was skipped: {_said(error)}"
+            )
     return tuple(problems)
 
 
@@ -98,25 +99,39 @@ def guard(rule: str, bound: Any) -> Any:
     # `Position.count` counts them when its guarded test asks.
     if isinstance(bound, Accept):
         keys = tuple(_keyer(rule, keyer) for keyer in bound.keys)
-        return replace(bound, test=_safe(rule, bound.test, lambda *_: False),
-                       why=_safe(rule, bound.why, no), keys=keys, tallies=())
+        return replace(
+            bound,
+            test=_safe(rule, bound.test, lambda *_: False),
+            why=_safe(rule, bound.why, no),
+            keys=keys,
+            tallies=(),
+        )
     if isinstance(bound, Condition):
         return Condition(_safe(rule, bound.test, lambda *_: False), _safe(rule, bound.why, no))
     if isinstance(bound, Action):
+
         def failed_apply(*_: Any) -> None:
             raise IllegalMove(f"The plugin rule '{rule}' failed")
 
-        return replace(bound, available=_safe(rule, bound.available, lambda *_: False),
-                       why=_safe(rule, bound.why, no),
-                       apply=_safe(rule, bound.apply, failed_apply), tallies=())
+        return replace(
+            bound,
+            available=_safe(rule, bound.available, lambda *_: False),
+            why=_safe(rule, bound.why, no),
+            apply=_safe(rule, bound.apply, failed_apply),
+            tallies=(),
+        )
     if isinstance(bound, Auto):
         return Auto(_safe(rule, bound.apply, lambda *_: False))
     if isinstance(bound, Score) and bound.from_position is not None:
         return replace(bound, from_position=_safe(rule, bound.from_position, lambda *_: 0))
     if isinstance(bound, Rotate):
-        return Rotate(_safe(rule, bound.available, lambda *_: False),
-                      _safe(rule, bound.why, no), _safe(rule, bound.done, lambda *_: None))
+        return Rotate(
+            _safe(rule, bound.available, lambda *_: False),
+            _safe(rule, bound.why, no),
+            _safe(rule, bound.done, lambda *_: None),
+        )
     if isinstance(bound, Deal):
+
         def failed_lay(*_: Any) -> None:  # no game can start on half a deal: one clear line
             raise RetroError(report(rule, RuntimeError("while dealing")))
 
@@ -126,7 +141,8 @@ def guard(rule: str, bound: Any) -> Any:
 
 def _keyer(rule: str, keyer: Keyer) -> Keyer:
     return replace(
-        keyer, pile_keys=_safe(rule, keyer.pile_keys, lambda *_: ()),
+        keyer,
+        pile_keys=_safe(rule, keyer.pile_keys, lambda *_: ()),
         of_card=None if keyer.of_card is None else _safe(rule, keyer.of_card, lambda *_: None),
-        card_key=None if keyer.card_key is None else _safe(rule, keyer.card_key,
-                                                           lambda *_: None))
+        card_key=None if keyer.card_key is None else _safe(rule, keyer.card_key, lambda *_: None),
+    )

@@ -33,9 +33,11 @@ def _symbols(order: str) -> str:
     return " ".join(SUIT_SYMBOLS[SUITS.index(letter)] for letter in order.upper())
 
 
-@rule("pick",
-      "The top card, or cards of one rank on top, each of a suit later in `order` than the card "
-      "under it.")
+@rule(
+    "pick",
+    "The top card, or cards of one rank on top, each of a suit later in `order` than the card "
+    "under it.",
+)
 def rank_set_run(order: str = "CSHD") -> Pick:
     """Oonsoo moves a set of one rank together, as Spider moves a run of one suit."""
     places = _order(order)
@@ -45,24 +47,32 @@ def rank_set_run(order: str = "CSHD") -> Pick:
         if len(cards) <= pile.down:
             return 0
         length = 1
-        while (len(cards) - length > pile.down
-               and _follows(places, cards[-length], cards[-length - 1])):
+        while len(cards) - length > pile.down and _follows(
+            places, cards[-length], cards[-length - 1]
+        ):
             length += 1
         return length
 
     def why(pile: Pile, count: int) -> str:
         if not pile.face_up:
             return say("{pile} shows no card to move", pile=pile.id)
-        return say("Only cards of one rank in the order {order} move together: {run} of {pile}, "
-                   "not {count}", order=_symbols(order), run=run(pile), pile=pile.id,
-                   count=count)
+        return say(
+            "Only cards of one rank in the order {order} move together: {run} of {pile}, "
+            "not {count}",
+            order=_symbols(order),
+            run=run(pile),
+            pile=pile.id,
+            count=count,
+        )
 
     return Pick(run, why)
 
 
-@rule("accept",
-      "Cards go on a face-up card of their own rank whose suit comes earlier in `order` than the "
-      "suit of the lowest card moved.")
+@rule(
+    "accept",
+    "Cards go on a face-up card of their own rank whose suit comes earlier in `order` than the "
+    "suit of the lowest card moved.",
+)
 def onto_rank_set(order: str = "CSHD") -> Accept:
     places = _order(order)
     space = new_key_space()
@@ -71,8 +81,11 @@ def onto_rank_set(order: str = "CSHD") -> Accept:
         if len(pile.cards) <= pile.down:
             return ()
         top = pile.cards[-1]
-        return tuple(space + top.rank * 4 + suit for suit, place in places.items()
-                     if place > places[top.suit])
+        return tuple(
+            space + top.rank * 4 + suit
+            for suit, place in places.items()
+            if place > places[top.suit]
+        )
 
     def card_key(card: Card) -> int:
         return space + card.rank * 4 + card.suit
@@ -86,15 +99,21 @@ def onto_rank_set(order: str = "CSHD") -> Accept:
             return say("{pile} is empty: cards go only on a card of their rank", pile=dst.id)
         if not dst.face_up:
             return say("{pile} shows no face-up card", pile=dst.id)
-        return say("{card} goes only on {a_rank} of a suit before it in the order {order}, "
-                   "not on {top}", card=card_name(card), a_rank=a_ranks(card.rank),
-                   order=_symbols(order), top=card_name(dst.cards[-1]))
+        return say(
+            "{card} goes only on {a_rank} of a suit before it in the order {order}, not on {top}",
+            card=card_name(card),
+            a_rank=a_ranks(card.rank),
+            order=_symbols(order),
+            top=card_name(dst.cards[-1]),
+        )
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
 
 
-@rule("accept",
-      "An empty pile takes only cards whose lowest card is of the given suit (S, H, D or C).")
+@rule(
+    "accept",
+    "An empty pile takes only cards whose lowest card is of the given suit (S, H, D or C).",
+)
 def base_suit(suit: str = "C") -> Accept:
     """Oonsoo's spaces take a club: the only suit that may start a pile of one rank."""
     letter = suit.upper()
@@ -115,29 +134,40 @@ def base_suit(suit: str = "C") -> Accept:
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         if dst.cards:
             return say("{pile} is not empty", pile=dst.id)
-        return say("An empty {group} pile takes only a {suit} at the bottom",
-                   group=dst.group.name, suit=SUIT_SYMBOLS[wanted])
+        return say(
+            "An empty {group} pile takes only a {suit} at the bottom",
+            group=dst.group.name,
+            suit=SUIT_SYMBOLS[wanted],
+        )
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
 
 
-@rule("condition",
-      "Won when every pile of `group` holds the four cards of one rank, in `order` from the "
-      "bottom.")
+@rule(
+    "condition",
+    "Won when every pile of `group` holds the four cards of one rank, in `order` from the bottom.",
+)
 def rank_sets_complete(group: str = "tableau", order: str = "CSHD") -> Condition:
     places = _order(order)
 
     def complete(pile: Pile) -> bool:
         cards = pile.cards
-        return (len(cards) == 4 and pile.down == 0
-                and all(_follows(places, cards[i + 1], cards[i]) for i in range(3)))
+        return (
+            len(cards) == 4
+            and pile.down == 0
+            and all(_follows(places, cards[i + 1], cards[i]) for i in range(3))
+        )
 
     def test(position: Position) -> bool:
         return all(complete(pile) for pile in position.groups[group])
 
     def why(position: Position) -> str:
         left = sum(1 for pile in position.groups[group] if not complete(pile))
-        return say_n("{n} pile of {group} not yet one whole rank",
-                     "{n} piles of {group} not yet one whole rank", left, group=group)
+        return say_n(
+            "{n} pile of {group} not yet one whole rank",
+            "{n} piles of {group} not yet one whole rank",
+            left,
+            group=group,
+        )
 
     return Condition(test, why)

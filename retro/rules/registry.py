@@ -66,8 +66,14 @@ class RuleSpec:
 REGISTRY: dict[str, RuleSpec] = {}
 
 
-def rule(kind: str, description: str, *older: str, ordered: tuple[str, ...] = (),
-         while_holding: bool = False, **choices: tuple[Any, ...]) -> Callable[[F], F]:
+def rule(
+    kind: str,
+    description: str,
+    *older: str,
+    ordered: tuple[str, ...] = (),
+    while_holding: bool = False,
+    **choices: tuple[Any, ...],
+) -> Callable[[F], F]:
     """Register a rule factory under its function's name: `@rule("accept", "Only ...")`.
     Parameter kinds come from the annotations (as strings). The older spelling that names the
     rule first, `@rule("accept", "Only ...")`, still registers that name, so
@@ -85,13 +91,26 @@ def rule(kind: str, description: str, *older: str, ordered: tuple[str, ...] = ()
         for pname, p in inspect.signature(factory).parameters.items():
             annotation = p.annotation if isinstance(p.annotation, str) else p.annotation.__name__
             required = p.default is inspect.Parameter.empty
-            params.append(Param(pname.rstrip("_"), _param_kind(annotation, pname),
-                                None if required else p.default, required))
+            params.append(
+                Param(
+                    pname.rstrip("_"),
+                    _param_kind(annotation, pname),
+                    None if required else p.default,
+                    required,
+                )
+            )
         if _key(kind, rule_name) in REGISTRY:
             raise ValueError(f"{kind} rule '{rule_name}' registered twice")
-        REGISTRY[_key(kind, rule_name)] = RuleSpec(rule_name, kind, description, factory,
-                                                   tuple(params), dict(choices), ordered,
-                                                   while_holding)
+        REGISTRY[_key(kind, rule_name)] = RuleSpec(
+            rule_name,
+            kind,
+            description,
+            factory,
+            tuple(params),
+            dict(choices),
+            ordered,
+            while_holding,
+        )
         return factory
 
     return register
@@ -102,10 +121,19 @@ def _key(kind: str, name: str) -> str:
 
 
 def _param_kind(annotation: str, pname: str) -> str:
-    table = {"int": "int", "str": "str", "bool": "bool", "tuple[int, ...]": "ints",
-             "tuple[str, ...]": "groups", "Condition": "condition", "Accept": "accept",
-             "Condition | None": "condition", "dict[str, int]": "points", "GroupName": "group",
-             "dict[GroupName, int]": "group_points"}
+    table = {
+        "int": "int",
+        "str": "str",
+        "bool": "bool",
+        "tuple[int, ...]": "ints",
+        "tuple[str, ...]": "groups",
+        "Condition": "condition",
+        "Accept": "accept",
+        "Condition | None": "condition",
+        "dict[str, int]": "points",
+        "GroupName": "group",
+        "dict[GroupName, int]": "group_points",
+    }
     if annotation not in table:
         raise ValueError(f"parameter {pname}: unsupported annotation {annotation}")
     kind = table[annotation]

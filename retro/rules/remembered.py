@@ -20,9 +20,11 @@ def _rank(position: Position, counter: str, offset: int) -> int:
     return (kept - 1 + offset) % 13 + 1 if kept else 0
 
 
-@rule("accept",
-      "An empty pile takes only a card of the rank the deal kept in `counter` (a deal step's "
-      "`remember`), or `offset` ranks from it, going round (-1: one rank below).")
+@rule(
+    "accept",
+    "An empty pile takes only a card of the rank the deal kept in `counter` (a deal step's "
+    "`remember`), or `offset` ranks from it, going round (-1: one rank below).",
+)
 def remembered_base(counter: str = "base", offset: int = 0) -> Accept:
     """Canfield's family: the foundations start at a rank the deal chose, and in some of its
     games the empty columns take the rank just below it."""
@@ -47,15 +49,21 @@ def remembered_base(counter: str = "base", offset: int = 0) -> Accept:
         rank = _rank(position, counter, offset)
         if not rank:
             return say("No rank kept under '{counter}' yet: the deal sets it", counter=counter)
-        return say("An empty {group} pile takes only {a_rank}, not {card}", group=dst.group.name,
-                   a_rank=a_ranks(rank), card=card_name(src.cards[-count]))
+        return say(
+            "An empty {group} pile takes only {a_rank}, not {card}",
+            group=dst.group.name,
+            a_rank=a_ranks(rank),
+            card=card_name(src.cards[-count]),
+        )
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True, local=False)
 
 
-@rule("deal",
-      "Every card of the rank the deal kept in `counter` that is still in the pack, face up, "
-      "one a pile round the step's piles, in the order the pack would deal them.")
+@rule(
+    "deal",
+    "Every card of the rank the deal kept in `counter` that is still in the pack, face up, "
+    "one a pile round the step's piles, in the order the pack would deal them.",
+)
 def remembered_rank(counter: str = "base") -> Deal:
     """Penguin: the card dealt first (the beak) decides the base rank, and the other cards of
     that rank go straight to the foundations before the columns are dealt."""

@@ -17,9 +17,11 @@ from retro.rules.registry import rule
 ROTATIONS_MADE = "rotations"  # the counter of rotations made so far
 
 
-@rule("rotate",
-      "A face-up card and the cards on it turn round by one place, up (the top card goes under "
-      "them) or down (the chosen card comes onto the top), `limit` times a game in all.")
+@rule(
+    "rotate",
+    "A face-up card and the cards on it turn round by one place, up (the top card goes under "
+    "them) or down (the chosen card comes onto the top), `limit` times a game in all.",
+)
 def rotations(limit: int = 1) -> Rotate:
     """Both ways, as XPat2 offers them (its F and B keys), from one allowance a game."""
     if limit < 1:

@@ -12,8 +12,19 @@ KINDS = ("tableau", "foundation", "stock", "waste", "cell", "reserve", "grid")
 # Every event the engine and the rule library report, each with a count: a card move and where
 # its cards land, a same-suit build, a suit removed, a card turned, any action of the player,
 # the win, a deal, a redeal, a pair taken away, a rotation.
-EVENTS = ("moved", *(f"to_{kind}" for kind in KINDS), "built_same_suit", "run_removed",
-          "flipped", "action", "won", "dealt", "redealt", "pair_removed", "rotated")
+EVENTS = (
+    "moved",
+    *(f"to_{kind}" for kind in KINDS),
+    "built_same_suit",
+    "run_removed",
+    "flipped",
+    "action",
+    "won",
+    "dealt",
+    "redealt",
+    "pair_removed",
+    "rotated",
+)
 
 
 def _known(name: str) -> None:
@@ -21,39 +32,50 @@ def _known(name: str) -> None:
         raise ValueError(f"no event '{name}' (events: {', '.join(EVENTS)})")
 
 
-@rule("score",
-      "From the position: for each named pile group, its points for every card lying there "
-      "(`points: {foundation: 5, reserve: -1}`), from `start`.")
+@rule(
+    "score",
+    "From the position: for each named pile group, its points for every card lying there "
+    "(`points: {foundation: 5, reserve: -1}`), from `start`.",
+)
 def cards_in(points: dict[GroupName, int], start: int = 0, maximum: int = 0) -> Score:
     """Per-group counts: a reserve's cards may count against the player while the foundations'
     count for, worked out afresh from the table so undo needs nothing."""
 
     def compute(position: Position) -> int:
-        return start + sum(value * len(pile.cards) for name, value in points.items()
-                           for pile in position.groups[name])
+        return start + sum(
+            value * len(pile.cards)
+            for name, value in points.items()
+            for pile in position.groups[name]
+        )
 
     return Score(compute, {}, maximum)
 
 
-@rule("score",
-      "A running score: points for each event the game reports (`points: {to_reserve: 5, "
-      "redealt: -20}`; to_<kind> for a card landing on a pile of that kind, moved, flipped, "
-      "built_same_suit, run_removed, pair_removed, dealt, redealt, rotated, action, won); "
-      "`points: {}` keeps only what auto rules such as `streak` add.")
+@rule(
+    "score",
+    "A running score: points for each event the game reports (`points: {to_reserve: 5, "
+    "redealt: -20}`; to_<kind> for a card landing on a pile of that kind, moved, flipped, "
+    "built_same_suit, run_removed, pair_removed, dealt, redealt, rotated, action, won); "
+    "`points: {}` keeps only what auto rules such as `streak` add.",
+)
 def events(points: dict[str, int], maximum: int = 0) -> Score:
     """Any event, a card to a reserve as well as to a foundation, without a parameter each."""
     for name in points:
         _known(name)
-    return Score(None, {name: value for name, value in points.items() if value}, maximum,
-                 running=True)
+    return Score(
+        None, {name: value for name, value in points.items() if value}, maximum, running=True
+    )
 
 
-@rule("auto",
-      "Counts a streak in `counter`: each move that reports `event` makes it one longer and adds "
-      "`points` times its length to the running score; a move that reports `reset` ends it "
-      "(and counts for nothing).")
-def streak(event: str = "to_foundation", reset: str = "dealt", counter: str = "streak",
-           points: int = 1) -> Auto:
+@rule(
+    "auto",
+    "Counts a streak in `counter`: each move that reports `event` makes it one longer and adds "
+    "`points` times its length to the running score; a move that reports `reset` ends it "
+    "(and counts for nothing).",
+)
+def streak(
+    event: str = "to_foundation", reset: str = "dealt", counter: str = "streak", points: int = 1
+) -> Auto:
     """TriPeaks' bonus: the longer the run of cards played without turning the stock, the more
     each is worth. The count is a counter, so undo and saves keep it; it is taken once a move
     (the auto rules may run several times after one move)."""

@@ -21,8 +21,7 @@ def complete_suit_run() -> Accept:
         return space if count == 13 and is_complete_run(src.cards[-13:]) else None
 
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
-        return count == 13 and len(src.cards) - src.down >= 13 and is_complete_run(
-            src.cards[-13:])
+        return count == 13 and len(src.cards) - src.down >= 13 and is_complete_run(src.cards[-13:])
 
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         return say("{pile} takes only a complete run of one suit from King to Ace", pile=dst.id)
@@ -42,10 +41,12 @@ def _whole_pile_is_run(pile: Pile, follows: str) -> bool:
     return pile.down == 0 and run_from_top(pile, follows) == len(pile.cards)
 
 
-@rule("condition",
-      "Deal only when no pile of the group is empty; relaxed 1: or when every other pile is one "
-      "face-up run of one suit; relaxed 2: one face-up run in sequence, any suits.",
-      relaxed=(0, 1, 2))
+@rule(
+    "condition",
+    "Deal only when no pile of the group is empty; relaxed 1: or when every other pile is one "
+    "face-up run of one suit; relaxed 2: one face-up run in sequence, any suits.",
+    relaxed=(0, 1, 2),
+)
 def spider_deal_allowed(group: str = "tableau", relaxed: int = 0) -> Condition:
     follows = "suit" if relaxed == 1 else "any"
     # counted as columns change, so the question costs nothing when moves are listed
@@ -61,17 +62,22 @@ def spider_deal_allowed(group: str = "tableau", relaxed: int = 0) -> Condition:
         if relaxed == 0:
             return say("No deal while a column is empty: fill every column first")
         if relaxed == 1:
-            return say("With an empty column, deal only when every other column is one face-up "
-                       "run of one suit")
-        return say("With an empty column, deal only when every other column is one face-up run "
-                   "in sequence")
+            return say(
+                "With an empty column, deal only when every other column is one face-up "
+                "run of one suit"
+            )
+        return say(
+            "With an empty column, deal only when every other column is one face-up run in sequence"
+        )
 
     return Condition(test, why, tallies=(empty,) if relaxed == 0 else (empty, mixed))
 
 
-@rule("condition",
-      "Won when every pile of the group is empty or one complete King-to-Ace run of one suit, "
-      "and no card is left anywhere but there and on the foundations.")
+@rule(
+    "condition",
+    "Won when every pile of the group is empty or one complete King-to-Ace run of one suit, "
+    "and no card is left anywhere but there and on the foundations.",
+)
 def complete_runs_only(group: str = "tableau") -> Condition:
     def each(pile: Pile) -> bool:
         if pile.group.name == group:
@@ -87,8 +93,10 @@ def complete_runs_only(group: str = "tableau") -> Condition:
     return Condition(test, why, each)
 
 
-@rule("auto",
-      "A complete King-to-Ace run of one suit on top of a pile goes to the foundations by itself.")
+@rule(
+    "auto",
+    "A complete King-to-Ace run of one suit on top of a pile goes to the foundations by itself.",
+)
 def remove_complete_runs(from_: str = "tableau", to: str = "foundation") -> Auto:
     def remove(position: Position, piles: list[Pile]) -> bool:
         changed = False
@@ -104,12 +112,20 @@ def remove_complete_runs(from_: str = "tableau", to: str = "foundation") -> Auto
     return auto_on_groups((from_,), remove)
 
 
-@rule("score",
-      "XPat2's Spider score, from the position: 10 a turned card, 15 a column with no face-down "
-      "card, 2 a card on its same-suit next-higher card, 50 a completed suit (+2 each kept in the "
-      "columns beyond the third when all are complete).")
-def xpat_spider(group: str = "tableau", foundation: str = "foundation", dealt_down: int = 44,
-                relaxed: int = 0, columns: int = 10, suits: int = 8) -> Score:
+@rule(
+    "score",
+    "XPat2's Spider score, from the position: 10 a turned card, 15 a column with no face-down "
+    "card, 2 a card on its same-suit next-higher card, 50 a completed suit (+2 each kept in the "
+    "columns beyond the third when all are complete).",
+)
+def xpat_spider(
+    group: str = "tableau",
+    foundation: str = "foundation",
+    dealt_down: int = 44,
+    relaxed: int = 0,
+    columns: int = 10,
+    suits: int = 8,
+) -> Score:
     def compute(position: Position) -> int:
         points = 0
         down = 0

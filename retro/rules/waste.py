@@ -18,11 +18,14 @@ from retro.rules.registry import rule
 # -- actions -----------------------------------------------------------------------------------
 
 
-@rule("action",
-      "Turn `count` cards of this pile face up onto `to` (the waste); when it is empty, turn `to` "
-      "over to make it again, for `passes` runs through it in all (0: no limit), if `allowed`.")
-def draw(to: str = "waste", count: int = 1, passes: int = 0,
-         allowed: Condition | None = None) -> Action:
+@rule(
+    "action",
+    "Turn `count` cards of this pile face up onto `to` (the waste); when it is empty, turn `to` "
+    "over to make it again, for `passes` runs through it in all (0: no limit), if `allowed`.",
+)
+def draw(
+    to: str = "waste", count: int = 1, passes: int = 0, allowed: Condition | None = None
+) -> Action:
     """One action for both halves of a click on the stock, as players expect: turning cards,
     and going through the waste again once the stock is used up."""
     if count < 1:
@@ -45,12 +48,18 @@ def draw(to: str = "waste", count: int = 1, passes: int = 0,
             return allowed.why(position)
         target = position.groups[to][0]
         if not target.cards:
-            return say("Nothing to turn: the {pile} and the {other} are empty", pile=pile.id,
-                       other=target.id)
+            return say(
+                "Nothing to turn: the {pile} and the {other} are empty",
+                pile=pile.id,
+                other=target.id,
+            )
         if passes == 1:
             return say("No redeal: the {pile} is gone through only once", pile=pile.id)
-        return say("No redeal left: the {pile} is gone through {times} at most", pile=pile.id,
-                   times=times(passes))
+        return say(
+            "No redeal left: the {pile} is gone through {times} at most",
+            pile=pile.id,
+            times=times(passes),
+        )
 
     def apply(position: Position, pile: Pile) -> None:
         target = position.groups[to][0]
@@ -65,14 +74,22 @@ def draw(to: str = "waste", count: int = 1, passes: int = 0,
         position.bump(REDEALS)
         position.emit("redealt")
 
-    return Action("deal", available, why, apply, redeals=passes - 1 if passes else None,
-                  tallies=allowed.tallies if allowed is not None else ())
+    return Action(
+        "deal",
+        available,
+        why,
+        apply,
+        redeals=passes - 1 if passes else None,
+        tallies=allowed.tallies if allowed is not None else (),
+    )
 
 
-@rule("action",
-      "Redeal, `limit` times a game: the cards of `group` are gathered, shuffled and dealt out "
-      "again `per_pile` to a pile from the first; the piles left over stay empty.",
-      ordered=("group",))
+@rule(
+    "action",
+    "Redeal, `limit` times a game: the cards of `group` are gathered, shuffled and dealt out "
+    "again `per_pile` to a pile from the first; the piles left over stay empty.",
+    ordered=("group",),
+)
 def shuffle_redeal(group: str = "tableau", per_pile: int = 3, limit: int = 2) -> Action:
     """La Belle Lucie's redeal. The shuffle comes from the deal number and the redeal number
     (`seed_derived_from`, docs/deals.md), so a deal meets the same redeals however often it is
@@ -82,7 +99,8 @@ def shuffle_redeal(group: str = "tableau", per_pile: int = 3, limit: int = 2) ->
 
     def available(position: Position, pile: Pile) -> bool:
         return position.counters.get(REDEALS, 0) < limit and any(
-            p.cards for p in position.groups[group])
+            p.cards for p in position.groups[group]
+        )
 
     def why(position: Position, pile: Pile) -> str:
         if position.counters.get(REDEALS, 0) >= limit:
@@ -108,12 +126,14 @@ def shuffle_redeal(group: str = "tableau", per_pile: int = 3, limit: int = 2) ->
     return Action("redeal", available, why, apply, redeals=limit)
 
 
-@rule("action",
-      "Redeal without shuffling, `limit` times a game (0: no limit): the cards of `group` are "
-      "gathered pile by pile, each from the bottom up, and dealt out again in that order, "
-      "`per_pile` to a pile from the first; the last pile takes any left over, the piles after "
-      "stay empty. Refused when it would change nothing.",
-      ordered=("group",))
+@rule(
+    "action",
+    "Redeal without shuffling, `limit` times a game (0: no limit): the cards of `group` are "
+    "gathered pile by pile, each from the bottom up, and dealt out again in that order, "
+    "`per_pile` to a pile from the first; the last pile takes any left over, the piles after "
+    "stay empty. Refused when it would change nothing.",
+    ordered=("group",),
+)
 def gather_redeal(group: str = "tableau", per_pile: int = 4, limit: int = 0) -> Action:
     """Cruel's redeal: the order of the cards is kept, only the piles' lengths change, so the
     cards of short piles move up into the piles before them. With no limit nothing is counted,
@@ -140,8 +160,7 @@ def gather_redeal(group: str = "tableau", per_pile: int = 4, limit: int = 0) -> 
     def why(position: Position, pile: Pile) -> str:
         if used_up(position):
             return say("No redeal left: {limit} a game, all used", limit=limit)
-        return say("A redeal would change nothing: the cards lie {n} to a pile already",
-                   n=per_pile)
+        return say("A redeal would change nothing: the cards lie {n} to a pile already", n=per_pile)
 
     def apply(position: Position, pile: Pile) -> None:
         first_event = len(position.events)
@@ -179,9 +198,11 @@ def _dig_out(position: Position, pile: Pile, card: Card, target: Pile) -> None:
 # -- automatic moves ---------------------------------------------------------------------------
 
 
-@rule("auto",
-      "An empty pile of `group` is filled at once with the top card of `source`, while `source` "
-      "has cards.")
+@rule(
+    "auto",
+    "An empty pile of `group` is filled at once with the top card of `source`, while `source` "
+    "has cards.",
+)
 def fill_from(group: str = "tableau", source: str = "reserve") -> Auto:
     """Canfield's spaces: the reserve's card goes there by itself, so a space never waits."""
 
@@ -206,32 +227,50 @@ def fill_from(group: str = "tableau", source: str = "reserve") -> Auto:
 # -- scores ----------------------------------------------------------------------------------------
 
 
-@rule("score",
-      "From the position: `card` points for each card on the foundations and `turned` for each "
-      "card turned face up, `redeal` for each redeal after the first `free_redeals`, from `start` "
-      "(floor: never below 0).")
-def cards_home(card: int = 1, turned: int = 0, redeal: int = 0, free_redeals: int = 0,
-               start: int = 0, floor: bool = False, maximum: int = 0) -> Score:
+@rule(
+    "score",
+    "From the position: `card` points for each card on the foundations and `turned` for each "
+    "card turned face up, `redeal` for each redeal after the first `free_redeals`, from `start` "
+    "(floor: never below 0).",
+)
+def cards_home(
+    card: int = 1,
+    turned: int = 0,
+    redeal: int = 0,
+    free_redeals: int = 0,
+    start: int = 0,
+    floor: bool = False,
+    maximum: int = 0,
+) -> Score:
     """Worked out from the position, not added up move by move, so moving a card to the
     foundations and back again earns nothing (Windows' points, Vegas' dollars, Canfield's)."""
 
     def compute(position: Position) -> int:
         home = sum(len(pile.cards) for pile in position.piles if pile.kind == "foundation")
         counters = position.counters
-        points = (start + card * home + turned * counters.get("turned", 0)
-                  + redeal * max(0, counters.get(REDEALS, 0) - free_redeals))
+        points = (
+            start
+            + card * home
+            + turned * counters.get("turned", 0)
+            + redeal * max(0, counters.get(REDEALS, 0) - free_redeals)
+        )
         return max(0, points) if floor else points
 
     return Score(compute, {}, maximum)
 
 
-@rule("score",
-      "From the position: a point for each card gone from `group` since the deal; once it is "
-      "empty, a point more for each card left in `source` (Golf's score, counted upward).")
+@rule(
+    "score",
+    "From the position: a point for each card gone from `group` since the deal; once it is "
+    "empty, a point more for each card left in `source` (Golf's score, counted upward).",
+)
 def cards_cleared(group: str = "tableau", source: str = "stock", maximum: int = 0) -> Score:
     def compute(position: Position) -> int:
-        dealt = sum(sum(step.face_down) + sum(step.face_up)
-                    for step in position.gdef.deal if step.to == group)
+        dealt = sum(
+            sum(step.face_down) + sum(step.face_up)
+            for step in position.gdef.deal
+            if step.to == group
+        )
         left = sum(len(pile.cards) for pile in position.groups[group])
         extra = 0 if left else sum(len(pile.cards) for pile in position.groups[source])
         return dealt - left + extra

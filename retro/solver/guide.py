@@ -16,19 +16,19 @@ from retro.solver.safety import FOUNDATION, SafetyModel
 class Weights:
     """Points for each feature of a position; higher totals are searched first."""
 
-    home: float = 10.0        # a card on a foundation
-    turned: float = 8.0       # a face-down card outside the stock turned face up
-    runs: float = 2.0         # a card lying in order on the one below it (the pick rule's run)
-    suited: float = 1.0       # a card on the next higher card of its own suit
-    empty: float = 12.0       # an empty pile of the tableau (or a reserve, a grid gap)
-    cells: float = 3.0        # an empty free cell
-    clean: float = 0.0        # a pile taking cards (not a cell) that holds cards, none face down
-    buried: float = 1.5       # (minus) a card lying on a card the foundations take next
-    disorder: float = 3.0     # (minus) a card lying above a lower card of its pile, or unseen
+    home: float = 10.0  # a card on a foundation
+    turned: float = 8.0  # a face-down card outside the stock turned face up
+    runs: float = 2.0  # a card lying in order on the one below it (the pick rule's run)
+    suited: float = 1.0  # a card on the next higher card of its own suit
+    empty: float = 12.0  # an empty pile of the tableau (or a reserve, a grid gap)
+    cells: float = 3.0  # an empty free cell
+    clean: float = 0.0  # a pile taking cards (not a cell) that holds cards, none face down
+    buried: float = 1.5  # (minus) a card lying on a card the foundations take next
+    disorder: float = 3.0  # (minus) a card lying above a lower card of its pile, or unseen
     #                           in the stock
-    stock: float = 0.0        # a card still in the stock (a reserve worth keeping)
-    mobility: float = 0.0     # a legal move
-    depth: float = 0.0        # (minus) a move made since the search began: shorter lines
+    stock: float = 0.0  # a card still in the stock (a reserve worth keeping)
+    mobility: float = 0.0  # a legal move
+    depth: float = 0.0  # (minus) a move made since the search began: shorter lines
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -64,8 +64,9 @@ def is_clean(pile: Pile) -> bool:
     return not pile.down and pile.group.accept is not None and pile.kind != "cell"
 
 
-def evaluate(position: Position, weights: Weights, model: SafetyModel | None,
-             mobility: int = 0) -> float:
+def evaluate(
+    position: Position, weights: Weights, model: SafetyModel | None, mobility: int = 0
+) -> float:
     """The position's value: the weighted sum of its features."""
     home = turned_down = runs = suited = empty = cells = clean = disorder = stock = 0
     for pile in position.piles:
@@ -101,10 +102,18 @@ def evaluate(position: Position, weights: Weights, model: SafetyModel | None,
             if below is not None and below.suit == card.suit and below.rank == rank + 1:
                 suited += 1
             below = card
-    value = (weights.home * home - weights.turned * turned_down + weights.runs * runs
-             + weights.suited * suited + weights.empty * empty + weights.cells * cells
-             + weights.clean * clean + weights.mobility * mobility - weights.disorder * disorder
-             + weights.stock * stock)
+    value = (
+        weights.home * home
+        - weights.turned * turned_down
+        + weights.runs * runs
+        + weights.suited * suited
+        + weights.empty * empty
+        + weights.cells * cells
+        + weights.clean * clean
+        + weights.mobility * mobility
+        - weights.disorder * disorder
+        + weights.stock * stock
+    )
     if model is not None and weights.buried:
         value -= weights.buried * _buried(position, model)
     return value
@@ -133,4 +142,3 @@ def _buried(position: Position, model: SafetyModel) -> int:
                 total += len(cards) - 1 - depth
                 break
     return total
-

@@ -60,9 +60,28 @@ FILLS_EMPTY = "fills an empty pile"
 UNCOVERS = "uncovers the card below"
 BUILDS = "builds on another pile"
 SPENDS_ROTATION = "spends a rotation"
-REASONS = (WINS, COMPLETES, TURNS, WHOLE_PILE, EMPTIES, IN_SUIT, BREAKS_RUN, SHUFFLES,
-           GOES_BACK, WIN_IN, SPENDS_ROTATION, *ACTION_REASONS.values(), OTHER_ACTION,
-           TO_FOUNDATION, TO_CELL, FROM_CELL, FILLS_GAP, FILLS_EMPTY, UNCOVERS, BUILDS)
+REASONS = (
+    WINS,
+    COMPLETES,
+    TURNS,
+    WHOLE_PILE,
+    EMPTIES,
+    IN_SUIT,
+    BREAKS_RUN,
+    SHUFFLES,
+    GOES_BACK,
+    WIN_IN,
+    SPENDS_ROTATION,
+    *ACTION_REASONS.values(),
+    OTHER_ACTION,
+    TO_FOUNDATION,
+    TO_CELL,
+    FROM_CELL,
+    FILLS_GAP,
+    FILLS_EMPTY,
+    UNCOVERS,
+    BUILDS,
+)
 
 # Auto-play makes only moves at least this good: progress, never a gamble.
 AUTO_THRESHOLD = SAME_SUIT
@@ -143,8 +162,11 @@ def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
             value += DEAL
         elif move.kind in ROTATIONS:
             value += ROTATE
-        reasons.append(SPENDS_ROTATION if move.kind in ROTATIONS
-                       else ACTION_REASONS.get(move.kind, OTHER_ACTION))
+        reasons.append(
+            SPENDS_ROTATION
+            if move.kind in ROTATIONS
+            else ACTION_REASONS.get(move.kind, OTHER_ACTION)
+        )
         return Hint(move, value + SCORE_GAIN * gain, tuple(reasons))
     assert dst is not None
     count = move.count
@@ -175,8 +197,11 @@ def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
         value += REPEAT
         reasons.append(GOES_BACK)
     value += SCORE_GAIN * gain
-    return Hint(move, value, tuple(reasons) or (_plain_reason(src.kind, dst.kind, dst.cards,
-                                                             len(src_cards) > count),))
+    return Hint(
+        move,
+        value,
+        tuple(reasons) or (_plain_reason(src.kind, dst.kind, dst.cards, len(src_cards) > count),),
+    )
 
 
 def _plain_reason(src_kind: str, dst_kind: str, dst_cards: object, uncovers: bool) -> str:
@@ -209,16 +234,22 @@ def hints(game: Game) -> list[Hint]:
     round in circles while a real move exists.
     """
     ranked = rank(game)
-    useful = [hint for hint in ranked if hint.value > POINTLESS
-              or hint.move.kind not in (MOVE, *ROTATIONS)]
+    useful = [
+        hint
+        for hint in ranked
+        if hint.value > POINTLESS or hint.move.kind not in (MOVE, *ROTATIONS)
+    ]
     useful = [hint for hint in useful if hint.move.kind != DONE] or useful
     return useful or ranked
 
 
 def best_move(game: Game, src: int, count: int) -> Hint | None:
     """The best legal place for the top `count` cards of pile `src` (a click on a card)."""
-    moves = [move for move in game.legal_moves()
-             if move.kind == MOVE and move.src == src and move.count == count]
+    moves = [
+        move
+        for move in game.legal_moves()
+        if move.kind == MOVE and move.src == src and move.count == count
+    ]
     ranked = rank(game, moves)
     return ranked[0] if ranked else None
 

@@ -46,14 +46,17 @@ _GIVE_UP = 200  # moves without a better table before the player gives up
 
 Shape = tuple[tuple[str, bool], ...]
 View = tuple[tuple[tuple[int, tuple[Card, ...]], ...], tuple[tuple[str, int], ...]]
+
+
 def view(game: Game) -> View:
     """What a player sees: for each pile how many cards lie face down and the face-up ones;
     the counters that rules read (redeals, ...; not the moves made or the score, so a table
     seen again is the same view). The only place honest play reads the table."""
     position = game.position
-    piles = tuple((pile.down, tuple(pile.cards[pile.down:])) for pile in position.piles)
-    counters = sorted((name, value) for name, value in position.counters.items()
-                      if name not in _UNREAD)
+    piles = tuple((pile.down, tuple(pile.cards[pile.down :])) for pile in position.piles)
+    counters = sorted(
+        (name, value) for name, value in position.counters.items() if name not in _UNREAD
+    )
     return piles, tuple(counters)
 
 
@@ -103,8 +106,12 @@ def progress(seen: View, shape: Shape, weights: Weights) -> float:
         for below, card in itertools.pairwise(up):
             if below.suit == card.suit and below.rank == card.rank + 1:
                 suited += 1
-    return (weights.home * home - weights.turned * down + weights.empty * empty
-            + weights.suited * suited)
+    return (
+        weights.home * home
+        - weights.turned * down
+        + weights.empty * empty
+        + weights.suited * suited
+    )
 
 
 def shape_of(game: Game) -> Shape:
@@ -127,9 +134,12 @@ class Decision:
     plan_game: Game | None = None
 
 
-def seen_value(position: Position, weights: Weights,
-               before: list[tuple[int, int]] | None = None,
-               known: dict[int, float] | None = None) -> float:
+def seen_value(
+    position: Position,
+    weights: Weights,
+    before: list[tuple[int, int]] | None = None,
+    known: dict[int, float] | None = None,
+) -> float:
     """How promising a table looks from its face-up cards alone: cards home, face-down cards
     outside the stock (minus), empty piles and cells, cards in order on the one below (more
     when in suit), cards above a lower card (minus); the search's weights. `before`: each
@@ -139,7 +149,8 @@ def seen_value(position: Position, weights: Weights,
     (a move changes two or three piles: the others are read from it)."""
     dealt = before is not None and any(
         pile.kind == "stock" and len(pile.cards) < before[index][1]
-        for index, pile in enumerate(position.piles))
+        for index, pile in enumerate(position.piles)
+    )
     total = 0.0
     for index, pile in enumerate(position.piles):
         top = len(pile.cards)
@@ -201,14 +212,25 @@ _WIDER = 3.0  # (minus) a move of a line when choosing the next one to extend: w
 Line = tuple[list[Move], bool, float, int, Game]
 
 
-def lookahead(game: Game, seen: View, budget: Budget, avoid: frozenset[View] = frozenset(),
-              weights: Weights | None = None) -> Line:
+def lookahead(
+    game: Game,
+    seen: View,
+    budget: Budget,
+    avoid: frozenset[View] = frozenset(),
+    weights: Weights | None = None,
+) -> Line:
     """`looking` in one piece."""
     return finish(looking(game, seen, budget, avoid, weights, ONE_PIECE))
 
 
-def looking(game: Game, seen: View, budget: Budget, avoid: frozenset[View],
-            weights: Weights | None, pace: Pace) -> Thinking[Line]:
+def looking(
+    game: Game,
+    seen: View,
+    budget: Budget,
+    avoid: frozenset[View],
+    weights: Weights | None,
+    pace: Pace,
+) -> Thinking[Line]:
     """Search the known part of the game: every line of moves that shows no new card, best
     first, the next line to extend chosen by its worth less `_WIDER` a move (short lines come
     first, so the search spreads wide before it goes deep), once per position (a
@@ -273,7 +295,7 @@ def _seen_keys(trial: Game, avoid: frozenset[View]) -> set[int]:
     square of its moves."""
     piles = trial.position.piles
     downs = [pile.down for pile in piles]
-    face_down = [pile.cards[:pile.down] for pile in piles]
+    face_down = [pile.cards[: pile.down] for pile in piles]
     hidden = tuple(map(tuple, face_down))
     if _KEYS.gdef is not trial.gdef or _KEYS.hidden != hidden:
         _KEYS.gdef, _KEYS.hidden, _KEYS.keys = trial.gdef, hidden, {}
@@ -324,14 +346,27 @@ def _walk(trial: Game, made: list[Move], line: list[Move]) -> None:
     made[:] = line
 
 
-def decide(game: Game, rng: random.Random, samples: int, budget: Budget,
-           avoid: frozenset[View] = frozenset(), restless: bool = False) -> Decision:
+def decide(
+    game: Game,
+    rng: random.Random,
+    samples: int,
+    budget: Budget,
+    avoid: frozenset[View] = frozenset(),
+    restless: bool = False,
+) -> Decision:
     """`deciding` in one piece."""
     return finish(deciding(game, rng, samples, budget, avoid, restless, ONE_PIECE))
 
 
-def deciding(game: Game, rng: random.Random, samples: int, budget: Budget,
-             avoid: frozenset[View], restless: bool, pace: Pace) -> Thinking[Decision]:
+def deciding(
+    game: Game,
+    rng: random.Random,
+    samples: int,
+    budget: Budget,
+    avoid: frozenset[View],
+    restless: bool,
+    pace: Pace,
+) -> Thinking[Decision]:
     """Choose a move from what is visible. With every card in sight the deal is solved as it
     stands. Otherwise, with few cards hidden (`_SOLVE_HIDDEN`), a sample of the hidden cards is
     solved (a share of `budget`); if it is won, the rest of `samples` are too, each move
@@ -351,8 +386,9 @@ def deciding(game: Game, rng: random.Random, samples: int, budget: Budget,
     if not any(down for down, _ in seen[0]):
         found = yield from solving(game, budget, pace)
         if found.result == WON and found.moves:
-            return Decision(found.moves[0], 1, 1, found.nodes, plan=found.moves[1:],
-                            plan_game=_copy(game))
+            return Decision(
+                found.moves[0], 1, 1, found.nodes, plan=found.moves[1:], plan_game=_copy(game)
+            )
         if found.result == LOST:
             return Decision(None, 0, 1, found.nodes, hopeless=True)
     nodes = 0
@@ -383,18 +419,21 @@ def deciding(game: Game, rng: random.Random, samples: int, budget: Budget,
     # player looks that way first
     weights = weights_for(game.gdef)
     eager = weights.with_changes({"empty": -weights.empty, "cells": -weights.cells})
-    for tried in ((eager, weights) if restless else (weights, eager)):
-        line, shows, gain, more, trial = yield from looking(game, seen, budget, avoid, tried,
-                                                            pace)
+    for tried in (eager, weights) if restless else (weights, eager):
+        line, shows, gain, more, trial = yield from looking(game, seen, budget, avoid, tried, pace)
         nodes += more
         if line and (shows or gain > 0):
             return Decision(line[0], 0, samples, nodes, False, tried is eager, line[1:], trial)
     return Decision(None, 0, samples, nodes, stuck=True)
 
 
-def _cross_check(tables: list[tuple[Game, Result]], wins: Counter[Move],
-                 plans: dict[Move, tuple[list[Move], Game]], share: Budget,
-                 pace: Pace) -> Thinking[int]:
+def _cross_check(
+    tables: list[tuple[Game, Result]],
+    wins: Counter[Move],
+    plans: dict[Move, tuple[list[Move], Game]],
+    share: Budget,
+    pace: Pace,
+) -> Thinking[int]:
     """Try each first move of a sample's win on the other samples solved and not proved lost:
     the winning lines of samples seldom start alike (moves in another order win as well), so
     a move is counted for every sample it wins (its line kept in `plans`). Returns the nodes
@@ -450,8 +489,9 @@ class Player:
         self.best, self.since = progress(view(game), self.shape, self.weights), 0
         self.nodes = self.decisions = 0
 
-    def choosing(self, game: Game, samples: int, budget: Budget,
-                 pace: Pace = ONE_PIECE) -> Thinking[Move | None]:
+    def choosing(
+        self, game: Game, samples: int, budget: Budget, pace: Pace = ONE_PIECE
+    ) -> Thinking[Move | None]:
         """The next move on `game` (None: the player gives up): the plan's next move while it
         is legal, else a decision of `samples` samples within `budget`."""
         if self.plan and self.plan_game is not None and self.plan[0] in game.legal_moves():
@@ -460,8 +500,9 @@ class Player:
                 return self.plan.pop(0)
             self.plan, self.plan_game = [], None  # it comes back to a table seen: think again
         restless = self.stalls >= _PATIENCE or self.since >= _WANDER
-        decision = yield from deciding(game, self.rng, samples, budget, frozenset(self.avoid),
-                                       restless, pace)
+        decision = yield from deciding(
+            game, self.rng, samples, budget, frozenset(self.avoid), restless, pace
+        )
         self.stalls = self.stalls + 1 if decision.stuck else 0
         self.decisions += 1
         self.nodes += decision.nodes
@@ -486,8 +527,14 @@ class Player:
         return True
 
 
-def play(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
-         sample_nodes: int = _NODES, max_moves: int = 3_000) -> Played:
+def play(
+    game: Game,
+    seconds: float = 10.0,
+    samples: int = 4,
+    seed: int = 0,
+    sample_nodes: int = _NODES,
+    max_moves: int = 3_000,
+) -> Played:
     """Play the deal from here to its end, honestly, thinking for about `seconds` (each
     decision takes a share of what is left). With the time spent, the rest is played at a
     glance (a few nodes a move), as a player short of time plays on; a game still
@@ -498,8 +545,9 @@ def play(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
 Clock = Callable[[], float]
 
 
-def thinking_for(seconds: float, spent: float, hidden: int, samples: int,
-                 nodes: int) -> tuple[int, Budget]:
+def thinking_for(
+    seconds: float, spent: float, hidden: int, samples: int, nodes: int
+) -> tuple[int, Budget]:
     """The samples and budget of the next decision of a game given `seconds` with `spent`
     gone and `hidden` cards face down: a share of the time left for each four cards still to
     be seen (many show several at once), or a glance once it is spent. A part of the time
@@ -511,9 +559,16 @@ def thinking_for(seconds: float, spent: float, hidden: int, samples: int,
     return 1, Budget(nodes=_GLANCE, seconds=seconds)
 
 
-def playing(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
-            sample_nodes: int = _NODES, max_moves: int = 3_000, pace: Pace = ONE_PIECE,
-            clock: Clock = time.perf_counter) -> Generator[Move | None, None, Played]:
+def playing(
+    game: Game,
+    seconds: float = 10.0,
+    samples: int = 4,
+    seed: int = 0,
+    sample_nodes: int = _NODES,
+    max_moves: int = 3_000,
+    pace: Pace = ONE_PIECE,
+    clock: Clock = time.perf_counter,
+) -> Generator[Move | None, None, Played]:
     """`play` a slice at a time when `pace` asks for slices: yields None to hand the frame
     back and each move once it is made on `game`. `clock` tells the thinking time spent (for
     a player thinking in slices the wall clock runs on between them)."""
@@ -526,8 +581,9 @@ def playing(game: Game, seconds: float = 10.0, samples: int = 4, seed: int = 0,
         spent = clock() - start
         if spent > 2 * seconds:
             return Played(UNKNOWN, moves, player.nodes, spent, player.decisions)
-        now, budget = thinking_for(seconds, spent, hidden_count(game.position), samples,
-                                   sample_nodes)
+        now, budget = thinking_for(
+            seconds, spent, hidden_count(game.position), samples, sample_nodes
+        )
         move = yield from player.choosing(game, now, budget, pace)
         if move is None:
             break

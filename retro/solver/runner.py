@@ -38,8 +38,14 @@ def _definition(dirs: Sequence[Path], game_id: str, options: Mapping[str, str]) 
     return found
 
 
-def solve_deal(dirs: Sequence[Path], game_id: str, options: Mapping[str, str], seed: int,
-               play_honestly: bool = False, seconds: float = 10.0) -> dict[str, Any]:
+def solve_deal(
+    dirs: Sequence[Path],
+    game_id: str,
+    options: Mapping[str, str],
+    seed: int,
+    play_honestly: bool = False,
+    seconds: float = 10.0,
+) -> dict[str, Any]:
     """Solve (or, honestly, play) one deal; the answer as the `--json` object."""
     gdef = _definition(dirs, game_id, options)
     game = Game(gdef, seed)
@@ -50,19 +56,33 @@ def solve_deal(dirs: Sequence[Path], game_id: str, options: Mapping[str, str], s
         found = solve(game, Budget(seconds=seconds))
         result, moves, nodes, spent = found.result, found.moves, found.nodes, found.seconds
     position = game.position
-    return {"game": game_id, "seed": seed, "options": dict(gdef.options),
-            "result": result, "moves": [format_move(position, move) for move in moves],
-            "nodes": nodes, "seconds": round(spent, 3)}
+    return {
+        "game": game_id,
+        "seed": seed,
+        "options": dict(gdef.options),
+        "result": result,
+        "moves": [format_move(position, move) for move in moves],
+        "nodes": nodes,
+        "seconds": round(spent, 3),
+    }
 
 
 def _one(job: tuple[tuple[Path, ...], str, dict[str, str], int, bool, float]) -> dict[str, Any]:
     return solve_deal(*job)
 
 
-def solve_range(dirs: Sequence[Path], game_id: str, options: Mapping[str, str],
-                seeds: Sequence[int], play_honestly: bool, seconds: float, jobs: int,
-                out: IO[str], as_json: bool,
-                progress: IO[str] = sys.stderr) -> list[dict[str, Any]]:
+def solve_range(
+    dirs: Sequence[Path],
+    game_id: str,
+    options: Mapping[str, str],
+    seeds: Sequence[int],
+    play_honestly: bool,
+    seconds: float,
+    jobs: int,
+    out: IO[str],
+    as_json: bool,
+    progress: IO[str] = sys.stderr,
+) -> list[dict[str, Any]]:
     """Every deal of `seeds` on `jobs` processes; a progress bar on `progress`, then each deal's
     line and a summary table (with `as_json`: one object a deal, then the summary object)."""
     _catalog(dirs).load(game_id, dict(options))  # a wrong name or option fails here, once
@@ -86,12 +106,17 @@ def solve_range(dirs: Sequence[Path], game_id: str, options: Mapping[str, str],
         out.write(json.dumps({"summary": summary}) + "\n")
         return answers
     for answer in answers:
-        out.write(f"deal {answer['seed']:>6}: {answer['result']:<7} {len(answer['moves']):>4} "
-                  f"moves {answer['nodes']:>9,} nodes {answer['seconds']:>7.2f} s\n")
-    out.write(f"\n{'game':<16} {'deals':>6} {'won':>5} {'lost':>5} {'unknown':>7} "
-              f"{'median s':>9}\n")
-    out.write(f"{game_id:<16} {summary['deals']:>6} {summary['won']:>5} {summary['lost']:>5} "
-              f"{summary['unknown']:>7} {summary['median_seconds']:>9.2f}\n")
+        out.write(
+            f"deal {answer['seed']:>6}: {answer['result']:<7} {len(answer['moves']):>4} "
+            f"moves {answer['nodes']:>9,} nodes {answer['seconds']:>7.2f} s\n"
+        )
+    out.write(
+        f"\n{'game':<16} {'deals':>6} {'won':>5} {'lost':>5} {'unknown':>7} {'median s':>9}\n"
+    )
+    out.write(
+        f"{game_id:<16} {summary['deals']:>6} {summary['won']:>5} {summary['lost']:>5} "
+        f"{summary['unknown']:>7} {summary['median_seconds']:>9.2f}\n"
+    )
     return answers
 
 
@@ -99,9 +124,13 @@ def summarise(answers: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """Counts of each result and the median time of a deal."""
     results = [answer["result"] for answer in answers]
     times = [float(answer["seconds"]) for answer in answers]
-    return {"deals": len(answers), "won": results.count("won"), "lost": results.count("lost"),
-            "unknown": results.count("unknown"),
-            "median_seconds": round(statistics.median(times), 3) if times else 0.0}
+    return {
+        "deals": len(answers),
+        "won": results.count("won"),
+        "lost": results.count("lost"),
+        "unknown": results.count("unknown"),
+        "median_seconds": round(statistics.median(times), 3) if times else 0.0,
+    }
 
 
 def _bar(out: IO[str], done: int, total: int, width: int = 30) -> None:
@@ -117,8 +146,10 @@ def print_one(answer: Mapping[str, Any], out: IO[str], as_json: bool) -> None:
         out.write(json.dumps(answer) + "\n")
         return
     moves = answer["moves"]
-    out.write(f"{answer['game']} deal {answer['seed']}: {answer['result']}"
-              + (f" in {len(moves)} moves" if moves else "")
-              + f" ({answer['nodes']:,} nodes, {answer['seconds']:.2f} s)\n")
+    out.write(
+        f"{answer['game']} deal {answer['seed']}: {answer['result']}"
+        + (f" in {len(moves)} moves" if moves else "")
+        + f" ({answer['nodes']:,} nodes, {answer['seconds']:.2f} s)\n"
+    )
     for move in moves:
         out.write(move + "\n")

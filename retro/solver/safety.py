@@ -103,13 +103,13 @@ def _learn(gdef: GameDef) -> Learning:
         if group.accept is None:
             continue
         if group.kind != FOUNDATION:
-            for (name, _, below, card) in accepted:
+            for name, _, below, card in accepted:
                 if name == group.name and below is not None:
                     builders[below].add(card)
             continue
         takes: dict[Card, set[Card]] = {card: set() for card in cards}
         empty_by_slot: dict[int, set[Card]] = {slot: set() for slot in range(group.count)}
-        for (name, slot, below, card) in accepted:
+        for name, slot, below, card in accepted:
             if name != group.name:
                 continue
             if below is None:
@@ -131,8 +131,14 @@ def _learn(gdef: GameDef) -> Learning:
     if stirred is None:
         return None
     keeps = frozenset(g.name for g in foundations if g.pick is None)
-    return SafetyModel({card: frozenset(found) for card, found in builders.items()},
-                       successor, bases, keeps, copies, stirred)
+    return SafetyModel(
+        {card: frozenset(found) for card, found in builders.items()},
+        successor,
+        bases,
+        keeps,
+        copies,
+        stirred,
+    )
 
 
 def _stirred(gdef: GameDef, cards: list[Card]) -> frozenset[str] | None:
@@ -160,13 +166,17 @@ def _stirred(gdef: GameDef, cards: list[Card]) -> frozenset[str] | None:
         after = position.piles_state()
         game.unmake()
         seen.add(position.piles[move.src].group.name)
-        stirred.update(pile.group.name for pile, old, new in zip(position.piles, before, after,
-                                                                  strict=True) if old != new)
+        stirred.update(
+            pile.group.name
+            for pile, old, new in zip(position.piles, before, after, strict=True)
+            if old != new
+        )
     return frozenset(stirred) if seen >= acting else None
 
 
-def _answers(gdef: GameDef, group: GroupDef, cards: list[Card], busy: int,
-             full: bool) -> Generator[None, None, set[tuple[str, int, Card | None, Card]]]:
+def _answers(
+    gdef: GameDef, group: GroupDef, cards: list[Card], busy: int, full: bool
+) -> Generator[None, None, set[tuple[str, int, Card | None, Card]]]:
     """Every (group, slot, card below or None for an empty pile, card put) `group`'s accept
     rule allows, with a card from any pile that may be picked from; `busy` > 0 lays a different
     card on every other pile first, to see whether the answers depend on them. Without `full`
@@ -177,8 +187,11 @@ def _answers(gdef: GameDef, group: GroupDef, cards: list[Card], busy: int,
         return result
     # every foundation (they must agree); elsewhere a row's first places and its last,
     # so a rule that looks at a neighbour meets one
-    slots = (range(group.count) if group.kind == FOUNDATION
-             else sorted({0, 1, group.count - 1} & set(range(group.count))))
+    slots = (
+        range(group.count)
+        if group.kind == FOUNDATION
+        else sorted({0, 1, group.count - 1} & set(range(group.count)))
+    )
     for slot in slots:
         for source in sources:
             position = Position(gdef)
@@ -231,8 +244,7 @@ def _home(position: Position, model: SafetyModel) -> tuple[Counter[Card], dict[C
     return home, loose
 
 
-def home_moves(position: Position, model: SafetyModel,
-               legal: Callable[[Move], bool]) -> list[Move]:
+def home_moves(position: Position, model: SafetyModel, legal: Callable[[Move], bool]) -> list[Move]:
     """The moves of one card to a foundation that takes it next, as the model learnt it, each
     confirmed by the game's rules (`legal`): all that `safe_move` looks at, found without
     generating every move of the position."""
@@ -285,8 +297,9 @@ def safe_move(position: Position, moves: list[Move], model: SafetyModel) -> Move
     return None
 
 
-def _useless(card: Card, home: Counter[Card], loose: dict[Card, bool], model: SafetyModel,
-             depth: int) -> bool:
+def _useless(
+    card: Card, home: Counter[Card], loose: dict[Card, bool], model: SafetyModel, depth: int
+) -> bool:
     """Every copy of `card` is home for good: on a foundation nothing leaves, or, where cards
     may come back, with nothing left in play that it could hold."""
     if home[card] < model.copies[card]:

@@ -75,8 +75,13 @@ class _Node:
 
     __slots__ = ("depth", "level", "moves", "parent", "step")
 
-    def __init__(self, parent: _Node | None, step: tuple[Move, ...], depth: int,
-                 moves: list[Move] | None = None) -> None:
+    def __init__(
+        self,
+        parent: _Node | None,
+        step: tuple[Move, ...],
+        depth: int,
+        moves: list[Move] | None = None,
+    ) -> None:
         self.parent = parent
         self.step = step
         self.depth = depth
@@ -102,8 +107,9 @@ def _candidates(game: Game) -> list[Move]:
     return distinct(position, [move for move in game.legal_moves() if move.kind != DONE])
 
 
-def distinct(position: Position, moves: list[Move],
-             alike: frozenset[str] = frozenset()) -> list[Move]:
+def distinct(
+    position: Position, moves: list[Move], alike: frozenset[str] = frozenset()
+) -> list[Move]:
     """`moves` less those that lead where an earlier one does: the same cards onto another
     empty pile the position key counts as the same (FreeCell's cells and empty columns share
     a salt while the rules make them interchangeable), which the transposition table would
@@ -146,8 +152,11 @@ class _Shared:
         self.won: list[Move] | None = None
         self.pause_at = 0.0  # a time (perf_counter) to pause at, between two children; 0: never
         groups = game.position.groups
-        self.actors = [(groups[group.name], group.action) for group in game.gdef.groups
-                       if group.action is not None]
+        self.actors = [
+            (groups[group.name], group.action)
+            for group in game.gdef.groups
+            if group.action is not None
+        ]
         self.rotating = rotators(game.gdef, groups)
 
     def spent(self) -> float:
@@ -157,8 +166,11 @@ class _Shared:
         return max(self.nodes / budget.nodes, 1.0 - left / budget.seconds)
 
     def out_of_budget(self) -> bool:
-        return (self.nodes >= self.budget.nodes or self.positions >= self.budget.positions
-                or time.perf_counter() >= self.deadline)
+        return (
+            self.nodes >= self.budget.nodes
+            or self.positions >= self.budget.positions
+            or time.perf_counter() >= self.deadline
+        )
 
     def close_lazily(self, step: list[Move]) -> None:
         """What `close_safely` does, without generating every legal move: safe moves are found
@@ -191,11 +203,18 @@ class _Shared:
         position = self.game.position
         lose = self.game.gdef.lose
         counters = position.counters
-        if counters.get("won") or counters.get("done") or (
-                lose is not None and lose.test(position)):
+        if (
+            counters.get("won")
+            or counters.get("done")
+            or (lose is not None and lose.test(position))
+        ):
             return set()
-        found = {(action.verb, pile.index) for piles, action in self.actors for pile in piles
-                 if action.available(position, pile)}
+        found = {
+            (action.verb, pile.index)
+            for piles, action in self.actors
+            for pile in piles
+            if action.available(position, pile)
+        }
         found.update((move.kind, move.src) for move in rotation_moves(self.rotating, position))
         return found
 
@@ -226,8 +245,14 @@ class _Shared:
 class _Member:
     """One search of the portfolio: its own frontier and transposition table."""
 
-    def __init__(self, shared: _Shared, order: str, weights: Weights, root_key: int,
-                 slice_nodes: int = _SLICE) -> None:
+    def __init__(
+        self,
+        shared: _Shared,
+        order: str,
+        weights: Weights,
+        root_key: int,
+        slice_nodes: int = _SLICE,
+    ) -> None:
         self.shared = shared
         self.slice_nodes = slice_nodes
         self.order = order
@@ -324,8 +349,10 @@ class _Member:
                         self.cut = True
                     elif moves is None or moves:
                         mobility = len(moves) if moves is not None else 0
-                        value = (evaluate(game.position, self.weights, shared.model, mobility)
-                                 - self.weights.depth * depth)
+                        value = (
+                            evaluate(game.position, self.weights, shared.model, mobility)
+                            - self.weights.depth * depth
+                        )
                         if self.rng is not None:
                             value += self.rng.random() * self.noise
                         child = _Node(node, tuple(step), depth, moves)
@@ -363,8 +390,9 @@ def _luby(run: int) -> int:
         run -= size // 2 - 1
 
 
-def _restarting(shared: _Shared, base: Weights, root_key: int,
-                slice_nodes: int) -> Iterator[str | None]:
+def _restarting(
+    shared: _Shared, base: Weights, root_key: int, slice_nodes: int
+) -> Iterator[str | None]:
     """Best-first searches begun again and again from the root, each with the weights scaled at
     random (each between half and double) and ties broken at random, for a number of slices
     that follows Luby's sequence. A search guided by one weighting can stay lost for a long
@@ -377,8 +405,8 @@ def _restarting(shared: _Shared, base: Weights, root_key: int,
     while True:
         run += 1
         weights = base.with_changes(
-            {name: getattr(base, name) * math.exp(rng.uniform(-_SPREAD, _SPREAD))
-             for name in names})
+            {name: getattr(base, name) * math.exp(rng.uniform(-_SPREAD, _SPREAD)) for name in names}
+        )
         member = _Member(shared, BEST_FIRST, weights, root_key, slice_nodes)
         member.rng, member.noise = rng, 1.0
         slices = _RESTART_SLICES * _luby(run)
@@ -403,9 +431,15 @@ class Search:
     between slices; `solve` runs one to its end. It makes moves on `game` and leaves it as it
     was only when it finishes: give it a copy (`adapter.copy_game`) to drop it half-way."""
 
-    def __init__(self, game: Game, budget: Budget | None = None, weights: Weights | None = None,
-                 portfolio: bool = True, order: str = BEST_FIRST,
-                 slice_nodes: int = _SLICE) -> None:
+    def __init__(
+        self,
+        game: Game,
+        budget: Budget | None = None,
+        weights: Weights | None = None,
+        portfolio: bool = True,
+        order: str = BEST_FIRST,
+        slice_nodes: int = _SLICE,
+    ) -> None:
         self.game = game
         base = weights or weights_for(game.gdef)
         self.shared = shared = _Shared(game, budget or Budget())
@@ -430,8 +464,9 @@ class Search:
         if not portfolio:
             plans = [(order, base)]
         self.plans = plans
-        searches = [_Member(shared, member_order, w, root_key, slice_nodes)
-                    for member_order, w in plans]
+        searches = [
+            _Member(shared, member_order, w, root_key, slice_nodes) for member_order, w in plans
+        ]
         searches[0].leads = True
         self.members = [search.run() for search in searches]
         # joins once half the budget is spent without an answer, so a deal the portfolio
@@ -484,8 +519,7 @@ class Search:
         return self.result
 
     def _end(self, result: str, moves: list[Move], best_from_start: bool = True) -> Result:
-        self.result = _finish(self.shared, result, moves,
-                              self.prefix if best_from_start else None)
+        self.result = _finish(self.shared, result, moves, self.prefix if best_from_start else None)
         for _ in self.prefix:
             unmake(self.game)
         self.prefix = []
@@ -493,8 +527,13 @@ class Search:
         return self.result
 
 
-def solve(game: Game, budget: Budget | None = None, weights: Weights | None = None,
-          portfolio: bool = True, order: str = BEST_FIRST) -> Result:
+def solve(
+    game: Game,
+    budget: Budget | None = None,
+    weights: Weights | None = None,
+    portfolio: bool = True,
+    order: str = BEST_FIRST,
+) -> Result:
     """Search the deal from `game`'s position with every card known; the game is left as it
     was. The portfolio is the game's weights (from its file) in best-first and depth-first
     order, then tilted weightings; `portfolio=False` runs one search alone, in `order`."""
@@ -508,8 +547,9 @@ def solve(game: Game, budget: Budget | None = None, weights: Weights | None = No
             unmake(game)
 
 
-def _finish(shared: _Shared, result: str, moves: list[Move],
-            prefix: list[Move] | None = None) -> Result:
+def _finish(
+    shared: _Shared, result: str, moves: list[Move], prefix: list[Move] | None = None
+) -> Result:
     best = (prefix or []) + shared.best if result != WON else moves
     gain = shared.best_value - shared.start_value if shared.best else 0.0
     return Result(result, moves, shared.nodes, time.perf_counter() - shared.start, best, gain)

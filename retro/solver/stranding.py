@@ -51,8 +51,11 @@ def strands(game: Game, most: int = _REACH) -> bool:
     empty first (what most refusals wait for). A search that runs out finds the stock
     stranded: a way out needing more moves is a way too long to count on."""
     position = game.position
-    if is_won(game) or not any(pile.cards for pile in position.piles
-                             if pile.kind == "stock" and pile.group.action is not None):
+    if is_won(game) or not any(
+        pile.cards
+        for pile in position.piles
+        if pile.kind == "stock" and pile.group.action is not None
+    ):
         return False
     hidden = hidden_count(position)
     seen = {key(game)}
@@ -65,8 +68,9 @@ def strands(game: Game, most: int = _REACH) -> bool:
             return True
         piles = game.position.piles
         # first the moves that leave fewer piles empty (onto one, from a pile keeping cards)
-        moves.sort(key=lambda move: bool(piles[move.dst].cards)
-                   or len(piles[move.src].cards) == move.count)
+        moves.sort(
+            key=lambda move: bool(piles[move.dst].cards) or len(piles[move.src].cards) == move.count
+        )
         for move in moves:
             if nodes >= most:
                 return False  # no way out found in the search: taken as stranded

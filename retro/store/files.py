@@ -218,8 +218,9 @@ def parse_json(text: str | bytes) -> Any:
     """JSON with every number finite and of at most MAX_NUMBER_DIGITS digits; ValueError (with
     a short reason) for anything else, deep nesting included."""
     try:
-        return json.loads(text, parse_int=_bounded_int, parse_float=_finite_float,
-                          parse_constant=_no_constant)
+        return json.loads(
+            text, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant
+        )
     except RecursionError:
         raise ValueError("nested too deeply") from None
     except json.JSONDecodeError as error:
@@ -243,13 +244,16 @@ def read_document(path: Path, kind: str, version: int) -> dict[str, Any] | None:
     if not isinstance(found, int) or isinstance(found, bool) or found < 1:
         raise DamagedFile(f"{path.name}: damaged (no format version)")
     if found > version:
-        raise DamagedFile(f"{path.name}: made by a newer version of the program "
-                          f"(format {found}, this one reads {version})")
+        raise DamagedFile(
+            f"{path.name}: made by a newer version of the program "
+            f"(format {found}, this one reads {version})"
+        )
     return data
 
 
-def read_kept(path: Path, kind: str, version: int,
-              check: Callable[[dict[str, Any]], T]) -> tuple[T | None, str | None]:
+def read_kept(
+    path: Path, kind: str, version: int, check: Callable[[dict[str, Any]], T]
+) -> tuple[T | None, str | None]:
     """The checked content of `path` and a one-line note. A damaged file is set aside and the
     previous version (`path.bak`) is used instead when it is sound; (None, None) when there
     is no file at all."""
@@ -307,16 +311,15 @@ class Fields:
     def _bad(self, key: str, what: str) -> DamagedFile:
         return DamagedFile(f"{self.where}: damaged ('{key}' must be {what})")
 
-    def integer(self, key: str, low: int = -SAFE_INT, high: int = SAFE_INT,
-                default: int | None = None) -> int:
+    def integer(
+        self, key: str, low: int = -SAFE_INT, high: int = SAFE_INT, default: int | None = None
+    ) -> int:
         value = self.data.get(key, default)
-        if (not isinstance(value, int) or isinstance(value, bool)
-                or not low <= value <= high):
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise self._bad(key, f"a whole number from {low} to {high}")
         return value
 
-    def optional_integer(self, key: str, low: int = -SAFE_INT,
-                         high: int = SAFE_INT) -> int | None:
+    def optional_integer(self, key: str, low: int = -SAFE_INT, high: int = SAFE_INT) -> int | None:
         if self.data.get(key) is None:
             return None
         return self.integer(key, low, high)
@@ -327,8 +330,13 @@ class Fields:
             raise self._bad(key, "true or false")
         return value
 
-    def text(self, key: str, longest: int = 200, pattern: re.Pattern[str] | None = None,
-             default: str | None = None) -> str:
+    def text(
+        self,
+        key: str,
+        longest: int = 200,
+        pattern: re.Pattern[str] | None = None,
+        default: str | None = None,
+    ) -> str:
         value = self.data.get(key, default)
         if not isinstance(value, str) or len(value) > longest:
             raise self._bad(key, f"text of at most {longest} characters")
@@ -338,17 +346,25 @@ class Fields:
 
     def texts(self, key: str, most: int, longest: int = 200) -> list[str]:
         value = self.data.get(key, [])
-        if (not isinstance(value, list) or len(value) > most
-                or not all(isinstance(item, str) and len(item) <= longest for item in value)):
+        if (
+            not isinstance(value, list)
+            or len(value) > most
+            or not all(isinstance(item, str) and len(item) <= longest for item in value)
+        ):
             raise self._bad(key, f"a list of at most {most} texts")
         return value
 
     def options(self, key: str = "options") -> dict[str, Any]:
         """A game's chosen options: a few names, each a word, a whole number or true/false."""
         value = self.data.get(key) or {}
-        if not isinstance(value, dict) or len(value) > 64 or not all(
+        if (
+            not isinstance(value, dict)
+            or len(value) > 64
+            or not all(
                 isinstance(name, str) and GAME_ID.fullmatch(name) and _option_value(item)
-                for name, item in value.items()):
+                for name, item in value.items()
+            )
+        ):
             raise self._bad(key, "option names with short values")
         return dict(value)
 

@@ -52,8 +52,9 @@ class Stats:
             self.won += 1
             self.streak = self.streak + 1 if self.streak > 0 else 1
             self.longest_win_streak = max(self.longest_win_streak, self.streak)
-            self.fewest_moves = moves if self.fewest_moves is None else min(
-                self.fewest_moves, moves)
+            self.fewest_moves = (
+                moves if self.fewest_moves is None else min(self.fewest_moves, moves)
+            )
         else:
             self.lost += 1
             self.streak = self.streak - 1 if self.streak < 0 else -1
@@ -99,8 +100,7 @@ class Records:
         if note:
             self.note = note + ("" if found is not None else "; records start afresh")
 
-    def _checked(self, data: dict[str, Any]) -> tuple[dict[str, Stats],
-                                                      dict[str, list[HighScore]]]:
+    def _checked(self, data: dict[str, Any]) -> tuple[dict[str, Stats], dict[str, list[HighScore]]]:
         name = self.path.name
         fields = Fields(data, name)
         stats = fields.mapping("stats")
@@ -111,18 +111,27 @@ class Records:
         read_tables: dict[str, list[HighScore]] = {}
         for game, entries in tables.items():
             # keyed by game and option set (older files: by game alone, sorted apart below)
-            if not GAME_ID.fullmatch(str(game).split(" ")[0]) or not isinstance(
-                    entries, list) or len(entries) > TABLE_SIZE:
+            if (
+                not GAME_ID.fullmatch(str(game).split(" ")[0])
+                or not isinstance(entries, list)
+                or len(entries) > TABLE_SIZE
+            ):
                 raise DamagedFile(f"{name}: damaged (the high score table '{game[:40]}')")
-            read_tables[game] = sorted((_high_score(entry, name) for entry in entries),
-                                       key=_rank)
+            read_tables[game] = sorted((_high_score(entry, name) for entry in entries), key=_rank)
         return read_stats, by_option_set(read_tables)
 
     def save(self) -> None:
-        write_document(self.path, RECORDS_KIND, RECORDS_VERSION, {
-            "stats": {key: asdict(value) for key, value in self.stats.items()},
-            "high_scores": {game: [asdict(e) for e in entries]
-                            for game, entries in self.tables.items()}})
+        write_document(
+            self.path,
+            RECORDS_KIND,
+            RECORDS_VERSION,
+            {
+                "stats": {key: asdict(value) for key, value in self.stats.items()},
+                "high_scores": {
+                    game: [asdict(e) for e in entries] for game, entries in self.tables.items()
+                },
+            },
+        )
 
     def _reload(self) -> None:
         """Take what another copy of the program may have written since; a file that cannot
@@ -134,9 +143,16 @@ class Records:
         if found is not None:
             self.stats, self.tables = found
 
-    def record(self, game: Game, name: str, today: str | None = None, *,
-               won: bool | None = None, abandoned: bool = False,
-               computer: str = "") -> int | None:
+    def record(
+        self,
+        game: Game,
+        name: str,
+        today: str | None = None,
+        *,
+        won: bool | None = None,
+        abandoned: bool = False,
+        computer: str = "",
+    ) -> int | None:
         """Count a finished game; its place in the high score table of its option set
         (1-based), or None when it did not make the table. `won` overrides the game's own
         outcome (a duel's winner); an `abandoned` game counts in the statistics only. A duel
@@ -149,10 +165,16 @@ class Records:
         score = game.score()
         key = option_key(game.gdef.id, dict(game.gdef.options))
         counted = computer_key(key, computer) if computer else key
-        entry = HighScore(name=name, score=score, moves=game.moves_made,
-                          date=today or time.strftime("%Y-%m-%d"), seed=game.seed,
-                          options=dict(game.gdef.options), won=won,
-                          replay=[format_move(game.position, step.move) for step in game.history])
+        entry = HighScore(
+            name=name,
+            score=score,
+            moves=game.moves_made,
+            date=today or time.strftime("%Y-%m-%d"),
+            seed=game.seed,
+            options=dict(game.gdef.options),
+            won=won,
+            replay=[format_move(game.position, step.move) for step in game.history],
+        )
         with locked(self.path):
             self._reload()
             self.stats.setdefault(counted, Stats()).add(won, score, game.moves_made)
@@ -170,8 +192,9 @@ class Records:
         """The ten best of a game with these options, best first."""
         return list(self.tables.get(option_key(game_id, options), []))
 
-    def place_for(self, game_id: str, options: dict[str, Any], score: int,
-                  moves: int) -> int | None:
+    def place_for(
+        self, game_id: str, options: dict[str, Any], score: int, moves: int
+    ) -> int | None:
         """The place (1-based) a result would take in the table of the game and options, None
         if it would not make it; equal results keep the older entry ahead."""
         mine = (-score, moves)
@@ -179,8 +202,11 @@ class Records:
         return place if place <= TABLE_SIZE else None
 
     def stats_for(self, game_id: str | None = None) -> dict[str, Stats]:
-        return {key: value for key, value in sorted(self.stats.items())
-                if game_id is None or key.split(" ")[0] == game_id}
+        return {
+            key: value
+            for key, value in sorted(self.stats.items())
+            if game_id is None or key.split(" ")[0] == game_id
+        }
 
 
 def computer_key(key: str, strength: str) -> str:
@@ -206,12 +232,16 @@ def by_option_set(tables: dict[str, list[HighScore]]) -> dict[str, list[HighScor
 
 def _stats(data: Any, where: str) -> Stats:
     fields = Fields(data, where)
-    count = {key: fields.integer(key, 0, MAX_COUNT, default=0)
-             for key in ("played", "won", "lost", "longest_win_streak",
-                         "longest_loss_streak")}
-    stats = Stats(**count, streak=fields.integer("streak", -MAX_COUNT, MAX_COUNT, default=0),
-                  best_score=fields.optional_integer("best_score", -MAX_COUNT, MAX_COUNT),
-                  fewest_moves=fields.optional_integer("fewest_moves", 0, MAX_COUNT))
+    count = {
+        key: fields.integer(key, 0, MAX_COUNT, default=0)
+        for key in ("played", "won", "lost", "longest_win_streak", "longest_loss_streak")
+    }
+    stats = Stats(
+        **count,
+        streak=fields.integer("streak", -MAX_COUNT, MAX_COUNT, default=0),
+        best_score=fields.optional_integer("best_score", -MAX_COUNT, MAX_COUNT),
+        fewest_moves=fields.optional_integer("fewest_moves", 0, MAX_COUNT),
+    )
     if stats.won + stats.lost > stats.played:
         raise DamagedFile(f"{where}: damaged (more games won and lost than played)")
     return stats
@@ -219,7 +249,13 @@ def _stats(data: Any, where: str) -> Stats:
 
 def _high_score(data: Any, where: str) -> HighScore:
     fields = Fields(data, where)
-    return HighScore(name=fields.text("name", 100), score=fields.integer(
-        "score", -MAX_COUNT, MAX_COUNT), moves=fields.integer("moves", 0, MAX_REPLAY),
-        date=fields.text("date", 32), seed=fields.integer("seed"), options=fields.options(),
-        won=fields.flag("won"), replay=fields.texts("replay", MAX_REPLAY, 120))
+    return HighScore(
+        name=fields.text("name", 100),
+        score=fields.integer("score", -MAX_COUNT, MAX_COUNT),
+        moves=fields.integer("moves", 0, MAX_REPLAY),
+        date=fields.text("date", 32),
+        seed=fields.integer("seed"),
+        options=fields.options(),
+        won=fields.flag("won"),
+        replay=fields.texts("replay", MAX_REPLAY, 120),
+    )

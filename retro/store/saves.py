@@ -48,8 +48,9 @@ class SavedGame:
     @classmethod
     def of(cls, game: Game, recorded: bool = False) -> SavedGame:
         moves, future = _move_texts(game)
-        return cls(game.gdef.id, dict(game.gdef.options), game.seed, moves, future, game.cheat,
-                   recorded)
+        return cls(
+            game.gdef.id, dict(game.gdef.options), game.seed, moves, future, game.cheat, recorded
+        )
 
     def restore(self, catalog: Catalog) -> Game:
         """The game exactly as it was: every move replayed, the redo moves ready again (as
@@ -65,9 +66,11 @@ class SavedGame:
         game = Game(gdef, self.seed)
         refused = replay(game, self.moves, self.redo)
         if refused is not None:
-            raise DamagedFile(f"the saved {self.game} game no longer replays: move "
-                              f"{refused.number} ({refused.move[:40]}): "
-                              f"{refused.why.splitlines()[0][:200]}")
+            raise DamagedFile(
+                f"the saved {self.game} game no longer replays: move "
+                f"{refused.number} ({refused.move[:40]}): "
+                f"{refused.why.splitlines()[0][:200]}"
+            )
         game.cheat = self.cheat
         return game
 
@@ -90,10 +93,20 @@ def save_current(game: Game, path: Path | None = None, recorded: bool = False) -
     """Save the game in progress; `recorded`: it has been counted in the records already, so
     finishing it again after resuming must not count it twice."""
     saved = SavedGame.of(game, recorded)
-    write_document(path or current_path(), SAVE_KIND, SAVE_VERSION, {
-        "game": saved.game, "options": saved.options, "seed": saved.seed,
-        "moves": saved.moves, "redo": saved.redo, "cheat": saved.cheat,
-        "recorded": saved.recorded})
+    write_document(
+        path or current_path(),
+        SAVE_KIND,
+        SAVE_VERSION,
+        {
+            "game": saved.game,
+            "options": saved.options,
+            "seed": saved.seed,
+            "moves": saved.moves,
+            "redo": saved.redo,
+            "cheat": saved.cheat,
+            "recorded": saved.recorded,
+        },
+    )
 
 
 def clear_current(path: Path | None = None) -> None:
@@ -113,10 +126,15 @@ def saved_game(data: dict[str, object], where: str) -> SavedGame:
             raise DamagedFile(f"{where}: damaged (a field is missing: '{key}')")
     moves = fields.texts("moves", MAX_MOVES, MAX_MOVE_TEXT)
     redo = fields.texts("redo", MAX_MOVES - len(moves), MAX_MOVE_TEXT)
-    return SavedGame(game=fields.text("game", 64, GAME_ID), options=fields.options(),
-                     seed=fields.integer("seed"), moves=moves, redo=redo,
-                     cheat=fields.integer("cheat", 0, MAX_MOVES, default=0),
-                     recorded=fields.flag("recorded"))
+    return SavedGame(
+        game=fields.text("game", 64, GAME_ID),
+        options=fields.options(),
+        seed=fields.integer("seed"),
+        moves=moves,
+        redo=redo,
+        cheat=fields.integer("cheat", 0, MAX_MOVES, default=0),
+        recorded=fields.flag("recorded"),
+    )
 
 
 def load_saved(path: Path) -> SavedGame | None:
@@ -125,8 +143,9 @@ def load_saved(path: Path) -> SavedGame | None:
     return None if data is None else saved_game(data, path.name)
 
 
-def resume_current(catalog: Catalog,
-                   path: Path | None = None) -> tuple[Game | None, str | None, bool]:
+def resume_current(
+    catalog: Catalog, path: Path | None = None
+) -> tuple[Game | None, str | None, bool]:
     """The game to offer for resuming, a one-line note when a file had to be set aside (the
     copy of the move before is resumed then, when it is sound), and whether the game was
     counted in the records already."""

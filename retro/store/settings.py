@@ -40,8 +40,9 @@ _CHECKS: dict[str, Callable[[Any], bool]] = {
     "language": _language,
     "last_name": lambda value: len(value) <= NAME_LENGTH and value.isprintable(),
     # a strength's name (retro.duel.STRENGTHS; one it does not know means a person)
-    "duel_opponent": lambda value: value == "" or (
-        len(value) <= 12 and value.isascii() and value.isalpha()),
+    "duel_opponent": lambda value: (
+        value == "" or (len(value) <= 12 and value.isascii() and value.isalpha())
+    ),
 }
 
 
@@ -97,8 +98,9 @@ class Settings:
         refuses, for the caller to tell in one line."""
         body = {key: value for key, value in asdict(self).items() if key != "note"}
         document = {"format": SETTINGS_KIND, "version": SETTINGS_VERSION, **body}
-        atomic_write(path or settings_path(),
-                     json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+        atomic_write(
+            path or settings_path(), json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+        )
 
 
 def _set_aside(path: Path, why: str) -> str:

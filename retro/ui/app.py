@@ -66,11 +66,20 @@ SaveHook = Callable[["Session"], None]
 class App:
     """The whole window: scenes on a stack, the session, sound, keys and the painter."""
 
-    def __init__(self, catalog: Catalog | None = None, *, on_save: SaveHook | None = None,
-                 animate: bool = True, sound: bool | None = None, lang: str | None = None,
-                 settings: Settings | None = None, window: Window | None = None,
-                 seed_source: Callable[[], int] | None = None,
-                 trace: Path | None = None, winnable_mark: bool = True) -> None:
+    def __init__(
+        self,
+        catalog: Catalog | None = None,
+        *,
+        on_save: SaveHook | None = None,
+        animate: bool = True,
+        sound: bool | None = None,
+        lang: str | None = None,
+        settings: Settings | None = None,
+        window: Window | None = None,
+        seed_source: Callable[[], int] | None = None,
+        trace: Path | None = None,
+        winnable_mark: bool = True,
+    ) -> None:
         palette.install()
         if catalog is None:
             from retro.definition.catalog import Catalog
@@ -181,8 +190,9 @@ class App:
 
         self.push(InstructionsScene(self, context="all"))
 
-    def show_scores(self, game_id: str, options: Mapping[str, Any],
-                    highlight: int | None = None) -> None:
+    def show_scores(
+        self, game_id: str, options: Mapping[str, Any], highlight: int | None = None
+    ) -> None:
         from retro.ui.scores import HighScoresScene
 
         self.push(HighScoresScene(self, game_id, options, highlight))
@@ -196,8 +206,13 @@ class App:
         session = Session(gdef.id, dict(gdef.options), Game(gdef, seed), label=label)
         self.push(ReplayScene(self, session, moves))
 
-    def start(self, game_id: str, options: Mapping[str, Any] | None = None,
-              seed: int | None = None, gdef: GameDef | None = None) -> Session:
+    def start(
+        self,
+        game_id: str,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        gdef: GameDef | None = None,
+    ) -> Session:
         """Deal a new game and go to the table (replacing every scene); the game it replaces
         counts as given up if it had moves. `gdef`: the game with these options, loaded
         already (the command line checks it before the window opens), else loaded here."""
@@ -211,8 +226,9 @@ class App:
         deal = seed if seed is not None else self.seed_source()
         self.abandon()
         self.keeper.clear()
-        self.session = Session(game_id, chosen, Game(gdef, deal), label=game_label(self, game_id,
-                                                                                chosen))
+        self.session = Session(
+            game_id, chosen, Game(gdef, deal), label=game_label(self, game_id, chosen)
+        )
         table = TableScene(self)
         self.replace(table)
         table.deal_in(self)
@@ -220,8 +236,9 @@ class App:
 
     # -- the duel -------------------------------------------------------------------------------
 
-    def show_duel_setup(self, game_id: str, names: tuple[str, str] = ("", ""),
-                        replace: bool = False) -> None:
+    def show_duel_setup(
+        self, game_id: str, names: tuple[str, str] = ("", ""), replace: bool = False
+    ) -> None:
         from retro.ui.duelscreens import DuelSetupScene
 
         scene = DuelSetupScene(self, game_id, names)
@@ -239,10 +256,8 @@ class App:
 
         self.abandon()
         self.keeper.clear()
-        self.session = Session(game_id, {}, duel.game, label=duel_label(duel),
-                               duel=duel)
-        self.replace(PassScene(self, duel, game_id) if duel.computer is None
-                     else TableScene(self))
+        self.session = Session(game_id, {}, duel.game, label=duel_label(duel), duel=duel)
+        self.replace(PassScene(self, duel, game_id) if duel.computer is None else TableScene(self))
 
     def end_turn(self, session: Session) -> None:
         """A player's turn is over: the next turn or the result (see `duelscreens.end_turn`)."""
@@ -257,7 +272,7 @@ class App:
         if session is not None and session.duel is not None and not session.duel.over:
             duel = session.duel
             strength = "" if duel.computer is None else duel.computer.name
-            for game in duel.played[:1 if strength else 2]:
+            for game in duel.played[: 1 if strength else 2]:
                 self.keeper.record(game, abandoned=True, computer=strength)
         self.session = None
         self.show_title()
@@ -265,8 +280,12 @@ class App:
 
     # -- nothing is lost ------------------------------------------------------------------------
 
-    def boot(self, game_id: str | None = None, options: Mapping[str, Any] | None = None,
-             gdef: GameDef | None = None) -> None:
+    def boot(
+        self,
+        game_id: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        gdef: GameDef | None = None,
+    ) -> None:
         """The program starts (no deal number given): offer the saved game, exactly as it was,
         with a Y/N prompt; else the title screen, or the game named on the command line (`gdef`
         when the command line has loaded it already)."""
@@ -296,9 +315,13 @@ class App:
             self.abandon()
         self.pending = None
         options = dict(game.gdef.options)
-        self.session = Session(game.gdef.id, options, game,
-                               label=game_label(self, game.gdef.id, options),
-                               recorded=self.keeper.counted(game))
+        self.session = Session(
+            game.gdef.id,
+            options,
+            game,
+            label=game_label(self, game.gdef.id, options),
+            recorded=self.keeper.counted(game),
+        )
         self.replace(TableScene(self))
         return self.session
 
@@ -333,8 +356,12 @@ class App:
 
         self.give_up(self.session)
         pending, self.pending = self.pending, None
-        if (pending is not None and pending.history and pending.outcome() == PLAYING
-                and not self.keeper.counted(pending)):
+        if (
+            pending is not None
+            and pending.history
+            and pending.outcome() == PLAYING
+            and not self.keeper.counted(pending)
+        ):
             self.keeper.record(pending, abandoned=True)
 
     def game_over(self, table: TableScene, outcome: str) -> None:
@@ -457,8 +484,7 @@ class App:
                 out.write(line + "\n")
 
 
-def init_window(headless: bool = False, fps: int = FPS,
-                settings: Settings | None = None) -> Window:
+def init_window(headless: bool = False, fps: int = FPS, settings: Settings | None = None) -> Window:
     """pyxel.init for our screen: 640x400 at the scale the player chose, else the largest
     whole one that fits the display; fullscreen if chosen; no quit key (Esc opens the menu);
     the DOS palette and the program's icon. Without a display the window would run unseen for
@@ -480,8 +506,16 @@ def init_window(headless: bool = False, fps: int = FPS,
     largest = 0 if headless else largest_scale(display_size())
     scale = min(chosen.scale, largest) if chosen.scale and largest else chosen.scale or largest
     cwd = os.getcwd()
-    pyxel.init(SCREEN_W, SCREEN_H, title=APP_TITLE, fps=fps, quit_key=pyxel.KEY_NONE,
-               display_scale=scale or None, capture_sec=0, headless=headless)
+    pyxel.init(
+        SCREEN_W,
+        SCREEN_H,
+        title=APP_TITLE,
+        fps=fps,
+        quit_key=pyxel.KEY_NONE,
+        display_scale=scale or None,
+        capture_sec=0,
+        headless=headless,
+    )
     os.chdir(cwd)
     palette.install()
     icon.install()
@@ -493,8 +527,9 @@ def init_window(headless: bool = False, fps: int = FPS,
     return Window(scale or 1, fullscreen, largest, live=not headless)
 
 
-def no_display(environ: Mapping[str, str] | None = None,
-               platform: str = sys.platform) -> str | None:
+def no_display(
+    environ: Mapping[str, str] | None = None, platform: str = sys.platform
+) -> str | None:
     """Why no window can be shown, or None. Only X11 and Wayland systems can lack a display;
     an explicit SDL_VIDEODRIVER (a framebuffer, say) is the player's choice and is trusted."""
     env = os.environ if environ is None else environ
@@ -502,8 +537,10 @@ def no_display(environ: Mapping[str, str] | None = None,
         return None
     if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or env.get("SDL_VIDEODRIVER"):
         return None
-    return ("no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
-            "'retro-patience console GAME' plays in the terminal")
+    return (
+        "no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+        "'retro-patience console GAME' plays in the terminal"
+    )
 
 
 def run(app: App, after_update: Callable[[], None] | None = None) -> None:
@@ -517,6 +554,7 @@ def run(app: App, after_update: Callable[[], None] | None = None) -> None:
     pyxel.mouse(True)
     update = app.update
     if after_update is not None:
+
         def update() -> None:
             app.update()
             after_update()

@@ -30,74 +30,58 @@ RANK_TEXT = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 # Suit pips, 9x9, for the middle of the card ('#' ink). Order: spades, hearts, diamonds, clubs.
 PIPS: tuple[tuple[str, ...], ...] = (
-    ("....#....",
-     "...###...",
-     "..#####..",
-     ".#######.",
-     "#########",
-     "#########",
-     "##.#.#.##",
-     "....#....",
-     "...###..."),
-    (".##...##.",
-     "####.####",
-     "#########",
-     "#########",
-     "#########",
-     ".#######.",
-     "..#####..",
-     "...###...",
-     "....#...."),
-    ("....#....",
-     "...###...",
-     "..#####..",
-     ".#######.",
-     "#########",
-     ".#######.",
-     "..#####..",
-     "...###...",
-     "....#...."),
-    ("...###...",
-     "..#####..",
-     "..#####..",
-     ".#.###.#.",
-     "#########",
-     "#########",
-     ".#.###.#.",
-     "....#....",
-     "...###..."),
+    (
+        "....#....",
+        "...###...",
+        "..#####..",
+        ".#######.",
+        "#########",
+        "#########",
+        "##.#.#.##",
+        "....#....",
+        "...###...",
+    ),
+    (
+        ".##...##.",
+        "####.####",
+        "#########",
+        "#########",
+        "#########",
+        ".#######.",
+        "..#####..",
+        "...###...",
+        "....#....",
+    ),
+    (
+        "....#....",
+        "...###...",
+        "..#####..",
+        ".#######.",
+        "#########",
+        ".#######.",
+        "..#####..",
+        "...###...",
+        "....#....",
+    ),
+    (
+        "...###...",
+        "..#####..",
+        "..#####..",
+        ".#.###.#.",
+        "#########",
+        "#########",
+        ".#.###.#.",
+        "....#....",
+        "...###...",
+    ),
 )
 
 # Small pips, 7x7, for the corner index beside the rank.
 SMALL_PIPS: tuple[tuple[str, ...], ...] = (
-    ("...#...",
-     "..###..",
-     ".#####.",
-     "#######",
-     "#######",
-     "...#...",
-     "..###.."),
-    (".##.##.",
-     "#######",
-     "#######",
-     ".#####.",
-     "..###..",
-     "...#...",
-     "......."),
-    ("...#...",
-     "..###..",
-     ".#####.",
-     "#######",
-     ".#####.",
-     "..###..",
-     "...#..."),
-    ("..###..",
-     "..###..",
-     "##.#.##",
-     "#######",
-     "##.#.##",
-     "...#...",
-     "..###.."),
+    ("...#...", "..###..", ".#####.", "#######", "#######", "...#...", "..###.."),
+    (".##.##.", "#######", "#######", ".#####.", "..###..", "...#...", "......."),
+    ("...#...", "..###..", ".#####.", "#######", ".#####.", "..###..", "...#..."),
+    ("..###..", "..###..", "##.#.##", "#######", "##.#.##", "...#...", "..###.."),
 )
 
 # Where the pips of a number card go: (column, height) with column 0/1/2 = left/middle/right
@@ -112,8 +96,18 @@ PIP_LAYOUT: dict[int, tuple[tuple[int, float], ...]] = {
     7: ((0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (0, 1), (2, 1)),
     8: ((0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (1, 0.75), (0, 1), (2, 1)),
     9: ((0, 0), (2, 0), (0, _T), (2, _T), (1, 0.5), (0, 2 * _T), (2, 2 * _T), (0, 1), (2, 1)),
-    10: ((0, 0), (2, 0), (1, 1 / 6), (0, _T), (2, _T), (0, 2 * _T), (2, 2 * _T), (1, 5 / 6),
-         (0, 1), (2, 1)),
+    10: (
+        (0, 0),
+        (2, 0),
+        (1, 1 / 6),
+        (0, _T),
+        (2, _T),
+        (0, 2 * _T),
+        (2, 2 * _T),
+        (1, 5 / 6),
+        (0, 1),
+        (2, 1),
+    ),
 }
 _PIP_X = (11, 24, 37)
 _PIP_TOP = 19
@@ -122,13 +116,20 @@ _PIP_BOTTOM = 67
 # Tiny letters, 3x5, and suits, 5x5, for a card squeezed in a long fan: the index the
 # 8x16 font would write is cut there (a Q looks like 0), so a strip with these shows instead.
 TINY: dict[str, tuple[str, ...]] = {
-    "A": (".#.", "#.#", "###", "#.#", "#.#"), "2": ("##.", "..#", ".#.", "#..", "###"),
-    "3": ("##.", "..#", ".#.", "..#", "##."), "4": ("#.#", "#.#", "###", "..#", "..#"),
-    "5": ("###", "#..", "##.", "..#", "##."), "6": (".##", "#..", "###", "#.#", "###"),
-    "7": ("###", "..#", ".#.", ".#.", ".#."), "8": ("###", "#.#", "###", "#.#", "###"),
-    "9": ("###", "#.#", "###", "..#", "##."), "1": (".#.", "##.", ".#.", ".#.", "###"),
-    "0": ("###", "#.#", "#.#", "#.#", "###"), "J": ("..#", "..#", "..#", "#.#", ".#."),
-    "Q": (".#.", "#.#", "#.#", "##.", ".##"), "K": ("#.#", "#.#", "##.", "#.#", "#.#"),
+    "A": (".#.", "#.#", "###", "#.#", "#.#"),
+    "2": ("##.", "..#", ".#.", "#..", "###"),
+    "3": ("##.", "..#", ".#.", "..#", "##."),
+    "4": ("#.#", "#.#", "###", "..#", "..#"),
+    "5": ("###", "#..", "##.", "..#", "##."),
+    "6": (".##", "#..", "###", "#.#", "###"),
+    "7": ("###", "..#", ".#.", ".#.", ".#."),
+    "8": ("###", "#.#", "###", "#.#", "###"),
+    "9": ("###", "#.#", "###", "..#", "##."),
+    "1": (".#.", "##.", ".#.", ".#.", "###"),
+    "0": ("###", "#.#", "#.#", "#.#", "###"),
+    "J": ("..#", "..#", "..#", "#.#", ".#."),
+    "Q": (".#.", "#.#", "#.#", "##.", ".##"),
+    "K": ("#.#", "#.#", "##.", "#.#", "#.#"),
 }
 TINY_SUITS: tuple[tuple[str, ...], ...] = (
     ("..#..", ".###.", "#####", "..#..", ".###."),
@@ -147,8 +148,15 @@ EMPTY_STOCK = (2, 4)
 EMPTY_FOUNDATION = (3, 4)
 
 
-def _stamp(image: pyxel.Image, x: int, y: int, art: tuple[str, ...], col: int,
-           flip: bool = False, scale: int = 1) -> None:
+def _stamp(
+    image: pyxel.Image,
+    x: int,
+    y: int,
+    art: tuple[str, ...],
+    col: int,
+    flip: bool = False,
+    scale: int = 1,
+) -> None:
     rows = art[::-1] if flip else art
     for dy, row in enumerate(rows):
         for dx, char in enumerate(row):
@@ -185,8 +193,9 @@ def _outline(image: pyxel.Image, x: int, y: int, col: int) -> None:
         image.pset(x + CARD_W - 1, y + i, col)
 
 
-def _face(image: pyxel.Image, x: int, y: int, rank: int, suit: int,
-          font: pyxel.Font, ink: int) -> None:
+def _face(
+    image: pyxel.Image, x: int, y: int, rank: int, suit: int, font: pyxel.Font, ink: int
+) -> None:
     _blank(image, x, y, pal.WHITE, pal.BLACK)
     text = RANK_TEXT.get(rank, str(rank))
     image.text(x + 3, y, text, ink, font)
@@ -253,10 +262,15 @@ class CardArt:
         self.image.cls(KEY)
         for suit in range(4):
             for rank in range(1, 14):
-                _face(self.image, (rank - 1) * CARD_W, suit * CARD_H, rank, suit, font,
-                      inks[suit])
-                _strip(self.image, (rank - 1) * CARD_W, 5 * CARD_H + suit * STRIP_H, rank,
-                       suit, inks[suit])
+                _face(self.image, (rank - 1) * CARD_W, suit * CARD_H, rank, suit, font, inks[suit])
+                _strip(
+                    self.image,
+                    (rank - 1) * CARD_W,
+                    5 * CARD_H + suit * STRIP_H,
+                    rank,
+                    suit,
+                    inks[suit],
+                )
         _back(self.image, BACK[0] * CARD_W, BACK[1] * CARD_H)
         _outline(self.image, EMPTY[0] * CARD_W, EMPTY[1] * CARD_H, pal.LIGHT_GREEN)
         _outline(self.image, EMPTY_STOCK[0] * CARD_W, EMPTY_STOCK[1] * CARD_H, pal.LIGHT_GREEN)
@@ -266,8 +280,13 @@ class CardArt:
         fx, fy = EMPTY_FOUNDATION[0] * CARD_W, EMPTY_FOUNDATION[1] * CARD_H
         _outline(self.image, fx, fy, pal.LIGHT_GREEN)
         for suit in range(4):  # a home for whole suits: the four pips, faintly
-            _stamp(self.image, fx + 7 + suit * 11, fy + (CARD_H - 7) // 2, SMALL_PIPS[suit],
-                   pal.LIGHT_GREEN)
+            _stamp(
+                self.image,
+                fx + 7 + suit * 11,
+                fy + (CARD_H - 7) // 2,
+                SMALL_PIPS[suit],
+                pal.LIGHT_GREEN,
+            )
 
     @staticmethod
     def face_at(card: Card) -> tuple[int, int]:
@@ -278,8 +297,9 @@ class CardArt:
     def special_at(which: tuple[int, int]) -> tuple[int, int]:
         return which[0] * CARD_W, which[1] * CARD_H
 
-    def blt(self, x: int, y: int, card: Card | None, face_up: bool = True,
-            height: int = CARD_H) -> None:
+    def blt(
+        self, x: int, y: int, card: Card | None, face_up: bool = True, height: int = CARD_H
+    ) -> None:
         """Draw a card (None: its back) at (x, y); `height` clips it (hidden under a fan), and
         a face-up card showing too little for its index shows the tiny one."""
         import pyxel

@@ -29,8 +29,7 @@ PER_DEAL = Budget(seconds=2.0)
 MOST = 15  # deals tried before the search gives up and offers the last one
 
 
-def new_deal(app: App, game_id: str, options: Mapping[str, Any], seed: int | None = None
-             ) -> None:
+def new_deal(app: App, game_id: str, options: Mapping[str, Any], seed: int | None = None) -> None:
     """A new deal: deal `seed`, else one drawn; with winnable deals only chosen, drawn until
     the solver proves one winnable (a box over the scene it was asked from while it looks)."""
     if seed is not None or not app.settings.winnable_only:
@@ -49,8 +48,9 @@ class LookingScene(Overlay):
     ROW, HEIGHT = 9, 6
     SLOT = "looking"
 
-    def __init__(self, app: App, game_id: str, options: Mapping[str, Any],
-                 play: Callable[[int], object]) -> None:
+    def __init__(
+        self, app: App, game_id: str, options: Mapping[str, Any], play: Callable[[int], object]
+    ) -> None:
         self.gdef = app.catalog.load(game_id, dict(options))
         self.play = play
         self.tried = 0
@@ -80,8 +80,10 @@ class LookingScene(Overlay):
         elif self.tried >= MOST:
             app.pop()
             seed, play = self.seed, self.play
-            lines = (texts.count(texts.LOOKING_NONE, self.tried),
-                     texts.LOOKING_OFFER.format(deal=seed))
+            lines = (
+                texts.count(texts.LOOKING_NONE, self.tried),
+                texts.LOOKING_OFFER.format(deal=seed),
+            )
             app.push(ConfirmScene(lambda: play(seed), texts.LOOKING_TITLE, lines))
 
     def _cancel(self, app: App) -> None:
@@ -97,8 +99,7 @@ class LookingScene(Overlay):
     def compose(self) -> TextScreen:
         screen = TextScreen(COLS, ROWS)
         c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
-        box(screen, c, r, w, h, texts.LOOKING_TITLE, Colour.BLACK, Colour.LIGHT_GREY,
-            Colour.WHITE)
+        box(screen, c, r, w, h, texts.LOOKING_TITLE, Colour.BLACK, Colour.LIGHT_GREY, Colour.WHITE)
         line = texts.count(texts.LOOKING, self.tried)
         screen.put(c + (w - len(line)) // 2, r + 2, line, Colour.BLACK)
         keys = texts.LOOKING_KEYS

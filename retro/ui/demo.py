@@ -66,7 +66,10 @@ class Demo:
         self.ended = self.ended or STOPPED
 
     HANDLERS: ClassVar[dict[str, Callable[[Demo], None]]] = {
-        "faster": faster, "slower": slower, "stop": stop}
+        "faster": faster,
+        "slower": slower,
+        "stop": stop,
+    }
 
     def tick(self, game: Game) -> Move | None:
         """One frame: a slice of thinking about `game`'s position; the move to make now, if
@@ -113,8 +116,12 @@ class Demo:
 
 
 def ending(why: str) -> str:
-    return {STOPPED: texts.DEMO_STOPPED, GAME_WON: texts.DEMO_WON, GAME_LOST: texts.DEMO_LOST,
-            NO_MOVE: texts.DEMO_NO_MOVE}[why]
+    return {
+        STOPPED: texts.DEMO_STOPPED,
+        GAME_WON: texts.DEMO_WON,
+        GAME_LOST: texts.DEMO_LOST,
+        NO_MOVE: texts.DEMO_NO_MOVE,
+    }[why]
 
 
 # -- at the table -------------------------------------------------------------------------------

@@ -80,11 +80,16 @@ class ResumeScene(Overlay):
     COL, ROW, WIDTH, HEIGHT = 14, 7, 52, 10
     SLOT = "resume"
 
-    def __init__(self, app: App, game: Game, on_yes: Callable[[], object],
-                 on_no: Callable[[], None], instead: str = "") -> None:
+    def __init__(
+        self,
+        app: App,
+        game: Game,
+        on_yes: Callable[[], object],
+        on_no: Callable[[], None],
+        instead: str = "",
+    ) -> None:
         self.game = game
-        self.keys = (texts.RESUME_KEYS_INSTEAD.format(game=instead) if instead
-                     else texts.RESUME_KEYS)
+        self.keys = texts.RESUME_KEYS_INSTEAD.format(game=instead) if instead else texts.RESUME_KEYS
         self.on_yes = on_yes
         self.on_no = on_no
         options = dict(game.gdef.options)
@@ -116,27 +121,36 @@ class ResumeScene(Overlay):
         return self._yes(app) if col == prompt_col else self._no(app)
 
     HANDLERS: ClassVar[dict[str, Callable[[ResumeScene, App], bool]]] = {
-        "yes": _yes, "no": _no, "click": _click}
+        "yes": _yes,
+        "no": _no,
+        "click": _click,
+    }
 
     def draw(self, app: App) -> None:
         self.draw_box(app)
         if (app.frame // BLINK) % 2 == 0:
-            app.painter.cells(self.COL + 3 + len(texts.RESUME_PROMPT) + 1, self.ROW + 7, "_",
-                              Colour.BLACK, Colour.LIGHT_GREY)
+            app.painter.cells(
+                self.COL + 3 + len(texts.RESUME_PROMPT) + 1,
+                self.ROW + 7,
+                "_",
+                Colour.BLACK,
+                Colour.LIGHT_GREY,
+            )
 
     def compose(self) -> TextScreen:
         screen = TextScreen(COLS, ROWS)
         c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
-        box(screen, c, r, w, h, texts.RESUME_TITLE, Colour.BLACK, Colour.LIGHT_GREY,
-            Colour.WHITE)
+        box(screen, c, r, w, h, texts.RESUME_TITLE, Colour.BLACK, Colour.LIGHT_GREY, Colour.WHITE)
         game = self.game
         screen.put(c + 3, r + 2, texts.RESUME_LINE, Colour.BLACK)
         screen.put(c + 7, r + 3, fit(self.label, w - 10), Colour.BLUE)
-        facts = texts.RESUME_FACTS.format(deal=game.seed, score=game.score(),
-                                          moves=texts.count(texts.MOVES, game.moves_made))
+        facts = texts.RESUME_FACTS.format(
+            deal=game.seed, score=game.score(), moves=texts.count(texts.MOVES, game.moves_made)
+        )
         screen.put(c + 7, r + 4, fit(facts, w - 10), Colour.BLUE)
-        history = texts.RESUME_HISTORY.format(back=texts.count(texts.MOVES, len(game.history)),
-                                              forward=len(game.future))
+        history = texts.RESUME_HISTORY.format(
+            back=texts.count(texts.MOVES, len(game.history)), forward=len(game.future)
+        )
         screen.put(c + 3, r + 5, fit(history, w - 6), Colour.DARK_GREY)
         screen.put(c + 3, r + 7, texts.RESUME_PROMPT, Colour.BLACK)
         keys = fit(self.keys, w - 5)
@@ -192,17 +206,20 @@ class NameScene(Overlay):
         return True
 
     HANDLERS: ClassVar[dict[str, Callable[[NameScene, App], bool]]] = {
-        "erase": _erase, "accept": _accept, "cancel": _cancel}
+        "erase": _erase,
+        "accept": _accept,
+        "cancel": _cancel,
+    }
 
     def draw(self, app: App) -> None:
         self.draw_box(app)
         c, r, w = self.COL, self.ROW, self.WIDTH
         label = texts.NAME_LABEL
-        app.painter.cells(c + 4 + len(label), r + 6, self.field.shown(app.frame), Colour.WHITE,
-                          Colour.BLACK)
+        app.painter.cells(
+            c + 4 + len(label), r + 6, self.field.shown(app.frame), Colour.WHITE, Colour.BLACK
+        )
         if self.problem:
-            app.painter.cells(c + 4, r + 8, self.problem.ljust(w - 8), Colour.YELLOW,
-                              Colour.BLUE)
+            app.painter.cells(c + 4, r + 8, self.problem.ljust(w - 8), Colour.YELLOW, Colour.BLUE)
 
     def compose(self) -> TextScreen:
         screen = TextScreen(COLS, ROWS)
@@ -212,8 +229,7 @@ class NameScene(Overlay):
         place = texts.NAME_PLACE.format(game=self.title, place=self.place)
         for offset, line in enumerate(wrap(place, w - 8, 2)):
             screen.put(c + 4, r + 2 + offset, line, Colour.WHITE)
-        facts = texts.NAME_FACTS.format(score=game.score(), moves=game.moves_made,
-                                        deal=game.seed)
+        facts = texts.NAME_FACTS.format(score=game.score(), moves=game.moves_made, deal=game.seed)
         screen.put(c + 4, r + 4, fit(facts, w - 8), Colour.LIGHT_CYAN)
         screen.put(c + 4, r + 6, texts.NAME_LABEL, Colour.YELLOW)
         keys = texts.NAME_KEYS
@@ -230,8 +246,9 @@ class ConfirmScene(Overlay):
     ROW, HEIGHT = 8, 8
     SLOT = "confirm"
 
-    def __init__(self, on_yes: Callable[[], object], title: str = "",
-                 lines: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, on_yes: Callable[[], object], title: str = "", lines: tuple[str, ...] = ()
+    ) -> None:
         """Without a title and lines: the question whether to abandon the game."""
         self.on_yes = on_yes
         self.title = title or texts.CONFIRM_TITLE
@@ -263,7 +280,10 @@ class ConfirmScene(Overlay):
         return self._yes(app) if col < self.COL + self.WIDTH // 2 else self._no(app)
 
     HANDLERS: ClassVar[dict[str, Callable[[ConfirmScene, App], bool]]] = {
-        "yes": _yes, "no": _no, "click": _click}
+        "yes": _yes,
+        "no": _no,
+        "click": _click,
+    }
 
     def draw(self, app: App) -> None:
         self.draw_box(app)
@@ -288,8 +308,9 @@ class OverScene(Overlay):
     COL, ROW, WIDTH, HEIGHT = 11, 8, 58, 9
     SLOT = "over"
 
-    def __init__(self, table: TableScene, outcome: str,
-                 ask_name: Callable[[OverScene], None] | None = None) -> None:
+    def __init__(
+        self, table: TableScene, outcome: str, ask_name: Callable[[OverScene], None] | None = None
+    ) -> None:
         self.table = table
         self.outcome = outcome
         self.ask_name = ask_name  # the game made the high score table: Enter asks the name
@@ -332,8 +353,13 @@ class OverScene(Overlay):
         app.show_menu(app.session.game_id if app.session else None)
 
     HANDLERS: ClassVar[dict[str, Callable[[OverScene, App], None]]] = {
-        "new": _new, "click": _new, "undo": _undo, "restart": _restart, "scores": _scores,
-        "menu": _menu}
+        "new": _new,
+        "click": _new,
+        "undo": _undo,
+        "restart": _restart,
+        "scores": _scores,
+        "menu": _menu,
+    }
 
     def draw(self, app: App) -> None:
         self.draw_box(app)
@@ -343,16 +369,18 @@ class OverScene(Overlay):
         won = self.outcome == "won"
         screen = TextScreen(COLS, ROWS)
         c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
-        title, lines = ((texts.WON_TITLE, texts.WON_LINES) if won
-                        else (texts.ENDED_TITLE, texts.ENDED_LINES)
-                        if game.position.counters.get("done")
-                        else (texts.LOST_TITLE, texts.LOST_LINES))
+        title, lines = (
+            (texts.WON_TITLE, texts.WON_LINES)
+            if won
+            else (texts.ENDED_TITLE, texts.ENDED_LINES)
+            if game.position.counters.get("done")
+            else (texts.LOST_TITLE, texts.LOST_LINES)
+        )
         bg = Colour.BLUE if won else Colour.RED
         box(screen, c, r, w, h, title, Colour.WHITE, bg, Colour.YELLOW)
         for offset, line in enumerate(lines):
             screen.put(c + (w - len(line)) // 2, r + 2 + offset, line, Colour.WHITE)
-        score = texts.OVER_SCORE.format(score=game.score(), moves=game.moves_made,
-                                        deal=game.seed)
+        score = texts.OVER_SCORE.format(score=game.score(), moves=game.moves_made, deal=game.seed)
         screen.put(c + (w - len(score)) // 2, r + 5, score, Colour.YELLOW)
         keys = texts.OVER_KEYS_NAME if self.ask_name is not None else texts.OVER_KEYS
         screen.put(c + (w - len(keys)) // 2, r + 7, keys, Colour.LIGHT_GREY)

@@ -72,8 +72,9 @@ class DuelSetupScene:
         if names[1] == COMPUTER_NAME:
             names = (names[0], "")  # a new duel after one against the computer
         self.fields = [TextField(names[0]), TextField(names[1]), TextField("", CODE_LENGTH)]
-        empty = [index for index in self.cycle() if index != self.CODE
-                 and not self.fields[index].value]
+        empty = [
+            index for index in self.cycle() if index != self.CODE and not self.fields[index].value
+        ]
         self.focus = empty[0] if empty else self.CODE
         self.problem = ""
         self._screen: TextScreen | None = None
@@ -128,8 +129,11 @@ class DuelSetupScene:
 
     def _accept(self, app: App) -> None:
         cycle = self.cycle()
-        later = [index for index in cycle[cycle.index(self.focus) + 1:]
-                 if index != self.CODE and not self.fields[index].value]
+        later = [
+            index
+            for index in cycle[cycle.index(self.focus) + 1 :]
+            if index != self.CODE and not self.fields[index].value
+        ]
         if later:
             self.focus = later[0]  # Enter moves on to an empty field, as DOS forms did
         else:
@@ -155,9 +159,15 @@ class DuelSetupScene:
         app.start_duel(self.game_id, duel)
 
     HANDLERS: ClassVar[dict[str, Callable[[DuelSetupScene, App], None]]] = {
-        "next": _next, "previous": _previous, "erase": _erase, "random": _random,
-        "accept": _accept, "cancel": _cancel, "opponent_next": _opponent_next,
-        "opponent_previous": _opponent_previous}
+        "next": _next,
+        "previous": _previous,
+        "erase": _erase,
+        "random": _random,
+        "accept": _accept,
+        "cancel": _cancel,
+        "opponent_next": _opponent_next,
+        "opponent_previous": _opponent_previous,
+    }
 
     def draw(self, app: App) -> None:
         if self._screen is None or self._problem_shown != self.problem:
@@ -171,8 +181,13 @@ class DuelSetupScene:
                 app.painter.cells(self.FIELD_COL, row, shown, Colour.YELLOW, Colour.BLUE)
                 continue
             if index == self.NAME2 and self.strength is not None:
-                app.painter.cells(self.FIELD_COL, row, COMPUTER_NAME.ljust(NAME_LENGTH + 1),
-                                  Colour.LIGHT_GREY, Colour.BLUE)
+                app.painter.cells(
+                    self.FIELD_COL,
+                    row,
+                    COMPUTER_NAME.ljust(NAME_LENGTH + 1),
+                    Colour.LIGHT_GREY,
+                    Colour.BLUE,
+                )
                 continue
             field = self.fields[index]
             focused = index == self.focus
@@ -186,11 +201,19 @@ class DuelSetupScene:
         screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLUE)
         screen.fill(0, 1, COLS, ROWS - 2, "░", Colour.BLUE, Colour.BLACK)
         bar(screen, 0, texts.DUEL_BAR, Colour.BLACK, Colour.LIGHT_GREY)
-        big_text(screen, (COLS - 8 * len(texts.BIG_DUEL)) // 2, 2, texts.BIG_DUEL,
-                 Colour.YELLOW)
+        big_text(screen, (COLS - 8 * len(texts.BIG_DUEL)) // 2, 2, texts.BIG_DUEL, Colour.YELLOW)
         c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
-        box(screen, c, r, w, h, texts.DUEL_SETUP_TITLE.format(game=self.title), Colour.WHITE,
-            Colour.BLUE, Colour.YELLOW)
+        box(
+            screen,
+            c,
+            r,
+            w,
+            h,
+            texts.DUEL_SETUP_TITLE.format(game=self.title),
+            Colour.WHITE,
+            Colour.BLUE,
+            Colour.YELLOW,
+        )
         for offset, line in enumerate(texts.DUEL_SETUP_LINES):
             screen.put(c + 3, r + 1 + offset, line, Colour.LIGHT_GREY)
         for index, label in enumerate(texts.DUEL_FIELDS):
@@ -238,11 +261,15 @@ class PassScene:
             app.replace(TableScene(app))
 
     def _cancel(self, app: App) -> None:
-        app.push(ConfirmScene(lambda: app.leave_duel(self.game_id), texts.DUEL_ABANDON_TITLE,
-                              texts.DUEL_ABANDON_LINES))
+        app.push(
+            ConfirmScene(
+                lambda: app.leave_duel(self.game_id),
+                texts.DUEL_ABANDON_TITLE,
+                texts.DUEL_ABANDON_LINES,
+            )
+        )
 
-    HANDLERS: ClassVar[dict[str, Callable[[PassScene, App], None]]] = {
-        "go": _go, "cancel": _cancel}
+    HANDLERS: ClassVar[dict[str, Callable[[PassScene, App], None]]] = {"go": _go, "cancel": _cancel}
 
     def draw(self, app: App) -> None:
         app.painter.screen("pass", self._screen)
@@ -253,8 +280,17 @@ class PassScene:
         screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLACK)
         bar(screen, 0, texts.DUEL_BAR, Colour.BLACK, Colour.LIGHT_GREY)
         c, r, w, h = 12, 5, 56, 14
-        box(screen, c, r, w, h, coded_title(texts.PASS_TITLE, self.title, duel.code, w),
-            Colour.WHITE, Colour.BLUE, Colour.YELLOW)
+        box(
+            screen,
+            c,
+            r,
+            w,
+            h,
+            coded_title(texts.PASS_TITLE, self.title, duel.code, w),
+            Colour.WHITE,
+            Colour.BLUE,
+            Colour.YELLOW,
+        )
         if duel.turn == 0:
             first = texts.PASS_FIRST.format(name=name, other=other)
         else:
@@ -263,8 +299,9 @@ class PassScene:
         centre(screen, r + 5, texts.PASS_TO, Colour.WHITE)
         centre(screen, r + 7, f"►  {name}  ◄", Colour.YELLOW)
         if duel.turn == 1:
-            centre_lines(screen, r + 9, texts.PASS_SECRET.format(other=other), w - 4,
-                         Colour.LIGHT_CYAN)
+            centre_lines(
+                screen, r + 9, texts.PASS_SECRET.format(other=other), w - 4, Colour.LIGHT_CYAN
+            )
         keys = f" {texts.PASS_KEYS.format(name=name)} "
         centre(screen, r + h - 2, keys, Colour.BLACK, Colour.LIGHT_GREY)
         bar(screen, ROWS - 1, " " + texts.PASS_BAR_KEYS)
@@ -290,9 +327,13 @@ class ComputerTurnScene:
         self.computer = duel.opponent
         self.game_id = game_id
         self.strength = strength_word(duel.computer)
-        shown = Session(game_id, {}, Game(duel.gdef, duel.seed),
-                        label=texts.COMPUTER_LABEL.format(strength=self.strength,
-                                                          code=duel.code), duel=duel)
+        shown = Session(
+            game_id,
+            {},
+            Game(duel.gdef, duel.seed),
+            label=texts.COMPUTER_LABEL.format(strength=self.strength, code=duel.code),
+            duel=duel,
+        )
         self.table = TableScene(app, shown, top_keys=texts.COMPUTER_TOP_KEYS)
         self.table.winwatch = None  # the computer's table is watched, not judged
         self.table.done_button = False  # the computer ends its turn by itself
@@ -326,24 +367,39 @@ class ComputerTurnScene:
             before = self.table.snapshot()
             self.table.game.push(move)
             self.table.after_change(app, before, move)
-        elif finished and self.shown == len(self.computer.moves) and not flights \
-                and self.wait <= 0 and app.session is not None:
+        elif (
+            finished
+            and self.shown == len(self.computer.moves)
+            and not flights
+            and self.wait <= 0
+            and app.session is not None
+        ):
             app.end_turn(app.session)
             return
         thinking = not finished and self.shown == len(self.computer.moves)
-        self.table.say(texts.COMPUTER_THINKS.format(strength=self.strength) if thinking
-                       else texts.COMPUTER_PLAYS.format(strength=self.strength, n=self.shown))
+        self.table.say(
+            texts.COMPUTER_THINKS.format(strength=self.strength)
+            if thinking
+            else texts.COMPUTER_PLAYS.format(strength=self.strength, n=self.shown)
+        )
 
     def _skip(self, app: App) -> None:
         self.skipping = True
         self.table.flights.clear()
 
     def _cancel(self, app: App) -> None:
-        app.push(ConfirmScene(lambda: app.leave_duel(self.game_id), texts.DUEL_ABANDON_TITLE,
-                              texts.DUEL_ABANDON_LINES))
+        app.push(
+            ConfirmScene(
+                lambda: app.leave_duel(self.game_id),
+                texts.DUEL_ABANDON_TITLE,
+                texts.DUEL_ABANDON_LINES,
+            )
+        )
 
     HANDLERS: ClassVar[dict[str, Callable[[ComputerTurnScene, App], None]]] = {
-        "skip": _skip, "cancel": _cancel}
+        "skip": _skip,
+        "cancel": _cancel,
+    }
 
     def draw(self, app: App) -> None:
         if not self.skipping:
@@ -359,8 +415,7 @@ class ComputerTurnScene:
         screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLACK)
         bar(screen, 0, texts.DUEL_BAR, Colour.BLACK, Colour.LIGHT_GREY)
         c, r, w, h = 12, 8, 56, 8
-        box(screen, c, r, w, h, texts.COMPUTER_SKIP_TITLE, Colour.WHITE, Colour.BLUE,
-            Colour.YELLOW)
+        box(screen, c, r, w, h, texts.COMPUTER_SKIP_TITLE, Colour.WHITE, Colour.BLUE, Colour.YELLOW)
         first, second = texts.COMPUTER_SKIP_LINES
         centre_lines(screen, r + 2, first.format(n=count), w - 4, Colour.WHITE)
         centre_lines(screen, r + 4, second, w - 4, Colour.LIGHT_CYAN)
@@ -408,15 +463,18 @@ class DuelResultScene:
         if duel.computer is None:
             app.beeper.play("refuse")
             return
-        label = texts.COMPUTER_REPLAY.format(strength=strength_word(duel.computer),
-                                             code=duel.code)
+        label = texts.COMPUTER_REPLAY.format(strength=strength_word(duel.computer), code=duel.code)
         app.show_replay(duel.gdef, duel.seed, list(self.result.players[1].record), label)
 
     def _menu(self, app: App) -> None:
         app.show_menu(self.game_id)
 
     HANDLERS: ClassVar[dict[str, Callable[[DuelResultScene, App], None]]] = {
-        "again": _again, "scores": _scores, "replay": _replay, "menu": _menu}
+        "again": _again,
+        "scores": _scores,
+        "replay": _replay,
+        "menu": _menu,
+    }
 
     def draw(self, app: App) -> None:
         app.painter.screen("duel_result", self._screen)
@@ -429,8 +487,17 @@ class DuelResultScene:
         word = texts.BIG_DRAW if result.winner is None else texts.BIG_WINNER
         big_text(screen, (COLS - 8 * len(word)) // 2, 2, word, Colour.YELLOW)
         c, r, w, h = 12, 8, 56, 12
-        box(screen, c, r, w, h, coded_title(texts.RESULT_TITLE, self.title, result.code, w),
-            Colour.WHITE, Colour.BLUE, Colour.YELLOW)
+        box(
+            screen,
+            c,
+            r,
+            w,
+            h,
+            coded_title(texts.RESULT_TITLE, self.title, result.code, w),
+            Colour.WHITE,
+            Colour.BLUE,
+            Colour.YELLOW,
+        )
         screen.put(c + 5, r + 2, texts.RESULT_ROW.format(*texts.RESULT_COLUMNS), Colour.YELLOW)
         screen.put(c + 1, r + 3, "─" * (w - 2), Colour.LIGHT_CYAN)
         for index, player in enumerate(result.players):
@@ -442,8 +509,9 @@ class DuelResultScene:
             screen.put(c + 5, r + 4 + index, fit(line, w - 7), fg)
         centre_lines(screen, r + 7, self.verdict(), w - 4, Colour.WHITE, lines=1)
         # the code whole, wrapped if need be: a cut code would give another deal
-        centre_lines(screen, r + 9, texts.RESULT_CODE.format(code=result.code), w - 4,
-                     Colour.LIGHT_CYAN)
+        centre_lines(
+            screen, r + 9, texts.RESULT_CODE.format(code=result.code), w - 4, Colour.LIGHT_CYAN
+        )
         keys = texts.RESULT_KEYS if self.duel.computer is None else texts.RESULT_KEYS_COMPUTER
         bar(screen, ROWS - 1, " " + keys)
         return screen
@@ -466,7 +534,6 @@ def turn_end_reason(duel: Duel) -> str:
     return texts.PASS_WHY_STUCK
 
 
-
 def end_turn(app: App, session: Session) -> None:
     """A player's turn is over (Done, won, or nothing but Done left): the pass screen for
     player 2 (the computer's turn against it), or, when both have played, the result, and the
@@ -479,8 +546,9 @@ def end_turn(app: App, session: Session) -> None:
     if duel.over:
         winner = duel.result().winner
         if duel.computer is not None:
-            app.keeper.record(duel.played[0], duel.names[0], won=winner == 0,
-                              computer=duel.computer.name)
+            app.keeper.record(
+                duel.played[0], duel.names[0], won=winner == 0, computer=duel.computer.name
+            )
         else:
             for index, game in enumerate(duel.played):
                 app.keeper.record(game, duel.names[index], won=index == winner)

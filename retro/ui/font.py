@@ -44,7 +44,7 @@ def glyph_rows() -> dict[str, tuple[int, ...]]:
     for block in FONT_PATH.read_text(encoding="utf-8").split("\nSTARTCHAR ")[1:]:
         head, _, bitmap = block.partition("\nBITMAP\n")
         encoding = head.index("\nENCODING ") + len("\nENCODING ")
-        char = chr(int(head[encoding:head.index("\n", encoding)].split()[0]))
+        char = chr(int(head[encoding : head.index("\n", encoding)].split()[0]))
         glyphs[char] = tuple(int(row, 16) for row in bitmap.partition("ENDCHAR")[0].split())
     return glyphs
 

@@ -45,21 +45,32 @@ def screen_keys_page(context: str) -> Page:
     whole sentences when there is room, else two columns of the bindings' short words. What
     F1 shows after a game's rules."""
     entries = [*keymap.bindings(context), *keymap.bindings("window")]
-    page: Page = [_line((f"{texts.KEYS_PAGE_TITLE}: {texts.tr(keymap.CONTEXTS[context])} "
-                         f"{texts.KEYS_EVERYWHERE}", Colour.YELLOW)), []]
+    page: Page = [
+        _line(
+            (
+                f"{texts.KEYS_PAGE_TITLE}: {texts.tr(keymap.CONTEXTS[context])} "
+                f"{texts.KEYS_EVERYWHERE}",
+                Colour.YELLOW,
+            )
+        ),
+        [],
+    ]
     room = PAGE_HEIGHT - len(page)
     labels = [keymap.binding_label(b, keypad=False, say=texts.tr) for b in entries]
     width = max(len(label) for label in labels)
     wrapped = [textwrap.wrap(texts.tr(b.text), PAGE_WIDTH - width - 3) for b in entries]
     if sum(len(lines) for lines in wrapped) <= room:
         for label, lines in zip(labels, wrapped, strict=True):
-            page.append(_line((" " + label.ljust(width + 2), Colour.YELLOW),
-                              (lines[0], Colour.WHITE)))
+            page.append(
+                _line((" " + label.ljust(width + 2), Colour.YELLOW), (lines[0], Colour.WHITE))
+            )
             page += [_line((" " * (width + 3) + more, Colour.WHITE)) for more in lines[1:]]
         return page
     rows = -(-len(entries) // 2)
-    columns = [list(zip(labels, entries, strict=True))[:rows],
-               list(zip(labels, entries, strict=True))[rows:]]
+    columns = [
+        list(zip(labels, entries, strict=True))[:rows],
+        list(zip(labels, entries, strict=True))[rows:],
+    ]
     cells: list[list[Glyph]] = [[] for _ in range(rows)]
     for column in columns:
         width = max(len(label) for label, _ in column)
@@ -67,7 +78,7 @@ def screen_keys_page(context: str) -> Page:
             words = texts.tr(binding.short or binding.text)
             room_for = COLUMN - width - 2
             if len(words) > room_for:
-                words = words[:room_for - 1] + "…"
+                words = words[: room_for - 1] + "…"
             cell = _line((" " + label.ljust(width + 1), Colour.YELLOW), (words, Colour.WHITE))
             cells[row] += cell + [Glyph(" ", Colour.WHITE)] * (COLUMN - len(cell))
     return page + cells
@@ -85,11 +96,10 @@ def all_keys_pages() -> list[Page]:
             if len(label) >= LABEL:
                 lines.append(_line(("  " + label, Colour.YELLOW)))
                 label = ""
-            lines.append(_line(("  " + label.ljust(LABEL), Colour.YELLOW),
-                               (text[0], Colour.WHITE)))
+            lines.append(_line(("  " + label.ljust(LABEL), Colour.YELLOW), (text[0], Colour.WHITE)))
             lines += [_line((" " * (2 + LABEL) + more, Colour.WHITE)) for more in text[1:]]
         lines.append([])
-    return [lines[i:i + PAGE_HEIGHT] for i in range(0, len(lines), PAGE_HEIGHT)]
+    return [lines[i : i + PAGE_HEIGHT] for i in range(0, len(lines), PAGE_HEIGHT)]
 
 
 class InstructionsScene:
@@ -108,16 +118,19 @@ class InstructionsScene:
             return
         gid = game_id or (app.session.game_id if app.session else "spider")
         try:
-            gdef = (app.session.game.gdef if app.session and app.session.game_id == gid
-                    else app.catalog.load(gid, {}))
+            gdef = (
+                app.session.game.gdef
+                if app.session and app.session.game_id == gid
+                else app.catalog.load(gid, {})
+            )
             # the game's own .anl file, or pages written from its rules: never a game without
             loaded = game_instructions(gdef, app.lang)
         except RetroError as error:  # a broken game file: say why on the page
             lines = [texts.NO_INSTRUCTIONS, "", *str(error).splitlines()[:1]]
-            loaded = Instructions(gid, [[[Glyph(ch, Colour.WHITE) for ch in line[:78]]
-                                         for line in lines]])
-        self.instructions = Instructions(loaded.title,
-                                         [*loaded.pages, screen_keys_page(context)])
+            loaded = Instructions(
+                gid, [[[Glyph(ch, Colour.WHITE) for ch in line[:78]] for line in lines]]
+            )
+        self.instructions = Instructions(loaded.title, [*loaded.pages, screen_keys_page(context)])
 
     @property
     def count(self) -> int:
@@ -152,9 +165,14 @@ class InstructionsScene:
         return False
 
     CLICKABLE: ClassVar[dict[str, Callable[[InstructionsScene, App], bool]]] = {
-        "next": _next, "previous": _previous, "close": _close}
+        "next": _next,
+        "previous": _previous,
+        "close": _close,
+    }
     HANDLERS: ClassVar[dict[str, Callable[[InstructionsScene, App], bool]]] = {
-        **CLICKABLE, "click": _click}
+        **CLICKABLE,
+        "click": _click,
+    }
 
     def draw(self, app: App) -> None:
         if self._shown is None or self._shown[0] != self.page:
@@ -162,4 +180,3 @@ class InstructionsScene:
         app.painter.screen("help", self._shown[1])
 
     _shown: tuple[int, TextScreen] | None = None
-

@@ -84,11 +84,19 @@ class Keeper:
 
     def place_of(self, game: Game) -> int | None:
         """The place the finished game would take in its table (1-based), None if none."""
-        return self.records.place_for(game.gdef.id, dict(game.gdef.options), game.score(),
-                                      game.moves_made)
+        return self.records.place_for(
+            game.gdef.id, dict(game.gdef.options), game.score(), game.moves_made
+        )
 
-    def record(self, game: Game, name: str = "", *, won: bool | None = None,
-               abandoned: bool = False, computer: str = "") -> int | None:
+    def record(
+        self,
+        game: Game,
+        name: str = "",
+        *,
+        won: bool | None = None,
+        abandoned: bool = False,
+        computer: str = "",
+    ) -> int | None:
         """Count a finished game once; its place in the table, if it made it. A game given up
         (`abandoned`) counts in the statistics only; `computer`: a duel against it, at that
         strength (statistics of their own)."""
@@ -96,8 +104,9 @@ class Keeper:
         place: list[int | None] = [None]
 
         def write() -> None:
-            place[0] = self.records.record(game, name, won=won, abandoned=abandoned,
-                                           computer=computer)
+            place[0] = self.records.record(
+                game, name, won=won, abandoned=abandoned, computer=computer
+            )
 
         self._guard(write, "the records could not be saved")
         return place[0]

@@ -62,8 +62,10 @@ class Geometry:
         room = TABLE_BOTTOM - 2 - TABLE_TOP - MARGIN - CARD_H
         if depth and depth * cell_h > room:
             cell_h = room / depth  # rows overlap, each still showing its cards' index
-        self.origins = [(round(left + (ux - min_x) * cell_w),
-                         round(TABLE_TOP + MARGIN + (uy - min_y) * cell_h)) for ux, uy in units]
+        self.origins = [
+            (round(left + (ux - min_x) * cell_w), round(TABLE_TOP + MARGIN + (uy - min_y) * cell_h))
+            for ux, uy in units
+        ]
         self.ring_y = [round(TABLE_TOP + MARGIN + (uy - min_y) * cell_h) for uy in ring_heights]
         # the order piles are drawn in (a hit is looked for the other way round): as they come,
         # but a ring's piles from its top down, so where they overlap each shows its index
@@ -120,8 +122,7 @@ class Geometry:
         if gaps_down * down_step + gaps_up * up_step > room:
             down_step = max(MIN_DOWN_STEP, min(DOWN_STEP, room // max(total - 1, 1)))
             if gaps_up:
-                up_step = max(MIN_UP_STEP, min(up_step, (room - gaps_down * down_step)
-                                               / gaps_up))
+                up_step = max(MIN_UP_STEP, min(up_step, (room - gaps_down * down_step) / gaps_up))
             elif gaps_down:
                 down_step = max(MIN_DOWN_STEP, room / gaps_down)
         result = []
@@ -168,8 +169,10 @@ class Geometry:
                 by_y.setdefault((self.ring_y[ring], ring + 1), []).append(index)
             else:
                 by_y.setdefault((self.origins[index][1], 0), []).append(index)
-        return [row if key[1] else sorted(row, key=lambda i: self.origins[i][0])
-                for key, row in sorted(by_y.items())]
+        return [
+            row if key[1] else sorted(row, key=lambda i: self.origins[i][0])
+            for key, row in sorted(by_y.items())
+        ]
 
 
 def _unit(layout: Layout, slot: int, count: int) -> tuple[float, float]:

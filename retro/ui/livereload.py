@@ -48,8 +48,9 @@ def reload(table: TableScene, app: App) -> None:
     refused = replay(game, made, future)
     if refused is not None:
         game = Game(gdef, old.seed)
-        message = texts.RELOAD_AFRESH.format(file=name, n=refused.number, move=refused.move,
-                                             why=refused.why)
+        message = texts.RELOAD_AFRESH.format(
+            file=name, n=refused.number, move=refused.move, why=refused.why
+        )
     else:
         game.cheat = old.cheat
         message = texts.RELOADED.format(file=name, n=len(made))

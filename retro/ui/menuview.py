@@ -35,20 +35,28 @@ def compose(menu: MenuScene, app: App) -> TextScreen:
 
 def _compose_list(menu: MenuScene, screen: TextScreen) -> None:
     col, row, width, height = menu.LIST_COL, menu.LIST_ROW, menu.LIST_W, menu.LIST_H
-    box(screen, col, row, width, height, texts.MENU_GAMES, Colour.WHITE, Colour.BLUE,
-        Colour.LIGHT_CYAN)
+    box(
+        screen,
+        col,
+        row,
+        width,
+        height,
+        texts.MENU_GAMES,
+        Colour.WHITE,
+        Colour.BLUE,
+        Colour.LIGHT_CYAN,
+    )
     count = len(menu.entries)
     where = f" {menu.game + 1}/{count} "
     screen.put(col + width - 2 - len(where), row + height - 1, where, Colour.LIGHT_CYAN)
     menu.game_rows = {}
     inner = width - 3  # the title cells; the frame's right column is the scroll bar
-    for offset, entry in enumerate(menu.entries[menu.top:menu.top + menu.VISIBLE]):
+    for offset, entry in enumerate(menu.entries[menu.top : menu.top + menu.VISIBLE]):
         index = menu.top + offset
         at = row + 1 + offset
         menu.game_rows[at] = index
         title = fit(f" {entry.title}", inner).ljust(inner)
-        fg = (Colour.LIGHT_RED if entry.error else Colour.LIGHT_GREEN if entry.mine
-              else Colour.WHITE)
+        fg = Colour.LIGHT_RED if entry.error else Colour.LIGHT_GREEN if entry.mine else Colour.WHITE
         if index == menu.game:
             chosen_bg = Colour.CYAN if menu.focus == 0 else Colour.LIGHT_GREY
             screen.put(col + 1, at, "►" + title[1:], Colour.BLACK, chosen_bg)
@@ -58,8 +66,9 @@ def _compose_list(menu: MenuScene, screen: TextScreen) -> None:
         _compose_scroll_bar(menu, screen, col + width - 1, row + 1, height - 2)
 
 
-def _compose_scroll_bar(menu: MenuScene, screen: TextScreen, col: int, row: int,
-                        height: int) -> None:
+def _compose_scroll_bar(
+    menu: MenuScene, screen: TextScreen, col: int, row: int, height: int
+) -> None:
     """A DOS scroll bar in the frame: arrows at the ends, a thumb where the view is."""
     track = height - 2
     screen.put_char(col, row, "▲", Colour.BLACK, Colour.CYAN)
@@ -106,16 +115,25 @@ def _compose_game(menu: MenuScene, app: App, screen: TextScreen) -> None:
             screen.put(left + 2, row, text.ljust(width - 4), fg, bg)
             key = _action_key(app, kind)
             if key:  # the key that does it from anywhere in the menu, DOS style
-                screen.put(left + width - 3 - len(key), row, key,
-                           Colour.BLUE if focused else Colour.LIGHT_CYAN, bg)
+                screen.put(
+                    left + width - 3 - len(key),
+                    row,
+                    key,
+                    Colour.BLUE if focused else Colour.LIGHT_CYAN,
+                    bg,
+                )
         else:
-            screen.put(left + 2, row, value_line(label, value, focused and kind != "deal",
-                                                 width - 4), fg, bg)
+            screen.put(
+                left + 2,
+                row,
+                value_line(label, value, focused and kind != "deal", width - 4),
+                fg,
+                bg,
+            )
         menu.rows[row] = index
         row += 1
     if row <= STATS_ROW and not entry.error:
         _compose_stats(menu, app, screen)
-
 
 
 def _compose_stats(menu: MenuScene, app: App, screen: TextScreen) -> None:
@@ -148,8 +166,9 @@ def _action_key(app: App, kind: str) -> str:
     return keymap.first_key("menu", action) if action else ""
 
 
-def _line_text(menu: MenuScene, app: App, kind: str, name: str, values: dict[str, Any]
-               ) -> tuple[str, str]:
+def _line_text(
+    menu: MenuScene, app: App, kind: str, name: str, values: dict[str, Any]
+) -> tuple[str, str]:
     entry = menu.entry
     if kind == "game":
         return texts.MENU_GAME, entry.title
@@ -163,8 +182,9 @@ def _line_text(menu: MenuScene, app: App, kind: str, name: str, values: dict[str
         return texts.MENU_WINNABLE, texts.MENU_ON if app.settings.winnable_only else texts.MENU_OFF
     if kind == "window":
         window = app.window
-        return texts.MENU_WINDOW, (texts.MENU_FULLSCREEN if window.fullscreen
-                                   else f"{window.scale}x")
+        return texts.MENU_WINDOW, (
+            texts.MENU_FULLSCREEN if window.fullscreen else f"{window.scale}x"
+        )
     if kind == "resume" and app.session is None:
         return texts.MENU_RESUME_SAVED, ""
     return action_label(kind), ""
@@ -175,6 +195,11 @@ ACTIONS = ("play", "duel", "scores", "settings", "resume", "quit")
 
 def action_label(kind: str) -> str:
     """An action line's words, in the current language."""
-    return {"play": texts.MENU_PLAY, "duel": texts.MENU_DUEL, "scores": texts.MENU_SCORES,
-            "settings": texts.MENU_SETTINGS, "resume": texts.MENU_RESUME,
-            "quit": texts.MENU_QUIT}[kind]
+    return {
+        "play": texts.MENU_PLAY,
+        "duel": texts.MENU_DUEL,
+        "scores": texts.MENU_SCORES,
+        "settings": texts.MENU_SETTINGS,
+        "resume": texts.MENU_RESUME,
+        "quit": texts.MENU_QUIT,
+    }[kind]

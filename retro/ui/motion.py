@@ -36,8 +36,10 @@ class Flight:
     def where(self, frame: int) -> tuple[int, int]:
         t = min(max((frame - self.begin) / self.frames, 0.0), 1.0)
         t = t * (2 - t)  # ease out: fast start, gentle landing
-        return (round(self.start[0] + (self.end[0] - self.start[0]) * t),
-                round(self.start[1] + (self.end[1] - self.start[1]) * t))
+        return (
+            round(self.start[0] + (self.end[0] - self.start[0]) * t),
+            round(self.start[1] + (self.end[1] - self.start[1]) * t),
+        )
 
     def landed(self, frame: int) -> bool:
         return frame >= self.begin + self.frames
@@ -57,21 +59,34 @@ def opening(geometry: Geometry, piles: list[Pile], frame: int) -> list[Flight]:
     """The deal at the start of a game: every card outside the stock flies from the stock (or
     from above the table) to its place, round the table a card at a time."""
     stock = next((pile for pile in piles if pile.kind == "stock"), None)
-    start = (geometry.origin(stock) if stock is not None
-             else ((SCREEN_W - CARD_W) // 2, -CARD_H))
+    start = geometry.origin(stock) if stock is not None else ((SCREEN_W - CARD_W) // 2, -CARD_H)
     depth = max((len(pile.cards) for pile in piles), default=0)
-    order = [(pile, i) for i in range(depth) for pile in piles
-             if pile is not stock and i < len(pile.cards)]
+    order = [
+        (pile, i)
+        for i in range(depth)
+        for pile in piles
+        if pile is not stock and i < len(pile.cards)
+    ]
     result = []
     for k, (pile, i) in enumerate(order):
         end = geometry.card_xy(pile, geometry.offsets(pile), i)
-        result.append(Flight(pile.cards[i], i >= pile.down, start, end, pile.index,
-                             frame + k * DEAL_SPAN // len(order), GLIDE_FRAMES))
+        result.append(
+            Flight(
+                pile.cards[i],
+                i >= pile.down,
+                start,
+                end,
+                pile.index,
+                frame + k * DEAL_SPAN // len(order),
+                GLIDE_FRAMES,
+            )
+        )
     return result
 
 
-def flights(geometry: Geometry, piles: list[Pile], before: Snapshot, frame: int,
-            stagger: int) -> list[Flight]:
+def flights(
+    geometry: Geometry, piles: list[Pile], before: Snapshot, frame: int, stagger: int
+) -> list[Flight]:
     """Cards that changed place glide from where they were to where they are now."""
     removed: list[tuple[Card, tuple[int, int]]] = []
     added: list[tuple[Pile, int]] = []
@@ -93,6 +108,15 @@ def flights(geometry: Geometry, piles: list[Pile], before: Snapshot, frame: int,
         end = geometry.card_xy(pile, offsets, i)
         if start == end:
             continue
-        result.append(Flight(card, i >= pile.down, start, end, pile.index,
-                             frame + stagger * len(result), GLIDE_FRAMES))
+        result.append(
+            Flight(
+                card,
+                i >= pile.down,
+                start,
+                end,
+                pile.index,
+                frame + stagger * len(result),
+                GLIDE_FRAMES,
+            )
+        )
     return result

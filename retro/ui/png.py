@@ -20,20 +20,31 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
 
 
-def write_indexed(path: Path, width: int, height: int, pixels: bytes | bytearray,
-                  palette: Sequence[int], scale: int = 1) -> None:
+def write_indexed(
+    path: Path,
+    width: int,
+    height: int,
+    pixels: bytes | bytearray,
+    palette: Sequence[int],
+    scale: int = 1,
+) -> None:
     """Write `pixels` (one palette index a byte, row by row) as an 8-bit indexed PNG."""
     rows = []
     for y in range(height):
-        row = bytes(pixels[y * width:(y + 1) * width])
+        row = bytes(pixels[y * width : (y + 1) * width])
         if scale > 1:
             row = bytes(value for value in row for _ in range(scale))
         rows.extend([b"\x00" + row] * scale)
     header = struct.pack(">IIBBBBB", width * scale, height * scale, 8, 3, 0, 0, 0)
     plte = b"".join(struct.pack(">I", colour)[1:] for colour in palette)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"PLTE", plte)
-                     + _chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + _chunk(b"IEND", b""))
+    path.write_bytes(
+        _SIGNATURE
+        + _chunk(b"IHDR", header)
+        + _chunk(b"PLTE", plte)
+        + _chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+        + _chunk(b"IEND", b"")
+    )
 
 
 def _paeth(a: int, b: int, c: int) -> int:
@@ -51,7 +62,7 @@ def _unfilter(raw: bytes, width: int, height: int, bpp: int) -> bytearray:
     pos = 0
     for y in range(height):
         kind = raw[pos]
-        line = bytearray(raw[pos + 1:pos + 1 + stride])
+        line = bytearray(raw[pos + 1 : pos + 1 + stride])
         pos += 1 + stride
         if kind == 1:
             for i in range(bpp, stride):
@@ -68,7 +79,7 @@ def _unfilter(raw: bytes, width: int, height: int, bpp: int) -> bytearray:
                 left = line[i - bpp] if i >= bpp else 0
                 upper_left = previous[i - bpp] if i >= bpp else 0
                 line[i] = (line[i] + _paeth(left, previous[i], upper_left)) & 0xFF
-        out[y * stride:(y + 1) * stride] = line
+        out[y * stride : (y + 1) * stride] = line
         previous = line
     return out
 
@@ -93,15 +104,15 @@ def read(path: Path) -> Picture:
     palette: list[int] = []
     width = height = depth = colour = 0
     while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        body = data[pos + 8 : pos + 8 + length]
         pos += 12 + length
         if kind == b"IHDR":
             width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
             if depth != 8 or interlace or colour not in (2, 3, 6):
                 raise ValueError(f"{path}: only 8-bit indexed/RGB/RGBA PNGs are read here")
         elif kind == b"PLTE":
-            palette = [int.from_bytes(body[i:i + 3], "big") for i in range(0, len(body), 3)]
+            palette = [int.from_bytes(body[i : i + 3], "big") for i in range(0, len(body), 3)]
         elif kind == b"IDAT":
             idat += body
         elif kind == b"IEND":
@@ -110,5 +121,5 @@ def read(path: Path) -> Picture:
     pixels = _unfilter(zlib.decompress(idat), width, height, bpp)
     if colour == 3:
         return Picture(width, height, [palette[i] for i in pixels], bytes(pixels))
-    rgb = [int.from_bytes(pixels[i:i + 3], "big") for i in range(0, len(pixels), bpp)]
+    rgb = [int.from_bytes(pixels[i : i + 3], "big") for i in range(0, len(pixels), bpp)]
     return Picture(width, height, rgb, None)

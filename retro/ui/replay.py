@@ -118,8 +118,14 @@ class ReplayScene:
         return False
 
     HANDLERS: ClassVar[dict[str, Callable[[ReplayScene, App], bool]]] = {
-        "close": _close, "pause": _pause, "step": _step, "back": _back, "faster": _faster,
-        "slower": _slower, "start": _start}
+        "close": _close,
+        "pause": _pause,
+        "step": _step,
+        "back": _back,
+        "faster": _faster,
+        "slower": _slower,
+        "start": _start,
+    }
 
     # -- moving through the list --------------------------------------------------------------
 
@@ -162,6 +168,8 @@ class ReplayScene:
             state = texts.REPLAY_END
         else:
             state = texts.REPLAY_PAUSED if self.paused else texts.REPLAY_PLAYING
-        self.table.say(texts.REPLAY_STATUS.format(at=self.at, n=len(self.moves),
-                                                  speed=self.speed + 1, top=len(SPEEDS),
-                                                  state=state))
+        self.table.say(
+            texts.REPLAY_STATUS.format(
+                at=self.at, n=len(self.moves), speed=self.speed + 1, top=len(SPEEDS), state=state
+            )
+        )

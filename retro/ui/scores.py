@@ -36,10 +36,12 @@ def stats_lines(stats: Stats | None) -> tuple[str, str]:
         return texts.STATS_NONE, ""
     best = "─" if stats.best_score is None else str(stats.best_score)
     fewest = "─" if stats.fewest_moves is None else str(stats.fewest_moves)
-    return (texts.STATS_MENU_1.format(played=stats.played, won=stats.won, lost=stats.lost,
-                                      rate=100 * stats.win_rate),
-            texts.STATS_MENU_2.format(best=best, fewest=fewest,
-                                      streak=streak_text(stats.streak)))
+    return (
+        texts.STATS_MENU_1.format(
+            played=stats.played, won=stats.won, lost=stats.lost, rate=100 * stats.win_rate
+        ),
+        texts.STATS_MENU_2.format(best=best, fewest=fewest, streak=streak_text(stats.streak)),
+    )
 
 
 def stats_table(stats: Stats | None) -> list[tuple[str, str, str, str]]:
@@ -64,8 +66,9 @@ class HighScoresScene:
     overlay = False
     BOX_ROW, FIRST = 2, 5  # the table's box, and the screen row of place 1
 
-    def __init__(self, app: App, game_id: str, options: Mapping[str, Any],
-                 highlight: int | None = None) -> None:
+    def __init__(
+        self, app: App, game_id: str, options: Mapping[str, Any], highlight: int | None = None
+    ) -> None:
         self.game_id = game_id
         self.specs = app.shelf.entry(game_id).options
         # options not given are at their defaults, as the game was played
@@ -77,14 +80,19 @@ class HighScoresScene:
         stats = app.keeper.records.stats
         self.stats = stats.get(key)
         # a duel game's panel also shows the duels against the computer, a strength a page
-        self.panels: list[tuple[str, Stats | None]] = [(texts.STATS_TITLE.format(
-            label=self.label), self.stats)]
+        self.panels: list[tuple[str, Stats | None]] = [
+            (texts.STATS_TITLE.format(label=self.label), self.stats)
+        ]
         if app.shelf.entry(game_id).duel:
             from retro.duel import STRENGTHS  # the duel only when a duel game's table shows
 
-            self.panels += [(texts.STATS_AGAINST.format(label=self.label, strength=word),
-                             stats.get(computer_key(key, name)))
-                            for name, word in zip(STRENGTHS, texts.STRENGTH_WORDS, strict=True)]
+            self.panels += [
+                (
+                    texts.STATS_AGAINST.format(label=self.label, strength=word),
+                    stats.get(computer_key(key, name)),
+                )
+                for name, word in zip(STRENGTHS, texts.STRENGTH_WORDS, strict=True)
+            ]
         self.panel = 0
         self.highlight = highlight
         self.chosen = (highlight - 1) if highlight else 0
@@ -154,18 +162,30 @@ class HighScoresScene:
             app.beeper.play("refuse")
             self.problem = str(error).splitlines()[0]
             return
-        label = texts.REPLAY_LABEL.format(game=game_label(app, self.game_id, entry.options),
-                                          name=entry.name)
+        label = texts.REPLAY_LABEL.format(
+            game=game_label(app, self.game_id, entry.options), name=entry.name
+        )
         app.show_replay(gdef, entry.seed, entry.replay, label)
 
     HANDLERS: ClassVar[dict[str, Callable[[HighScoresScene, App], None]]] = {
-        "up": _up, "down": _down, "first": _first, "last": _last, "replay": _replay,
-        "click": _click, "close": _close, "panel_next": _panel_next,
-        "panel_previous": _panel_previous}
+        "up": _up,
+        "down": _down,
+        "first": _first,
+        "last": _last,
+        "replay": _replay,
+        "click": _click,
+        "close": _close,
+        "panel_next": _panel_next,
+        "panel_previous": _panel_previous,
+    }
 
     def draw(self, app: App) -> None:
-        state = (self.chosen, self.problem, app.frame // 16 % 2 if self.highlight else 0,
-                 self.panel)
+        state = (
+            self.chosen,
+            self.problem,
+            app.frame // 16 % 2 if self.highlight else 0,
+            self.panel,
+        )
         screen = self._screen
         if screen is None or state != self._state:
             self._state = state
@@ -173,8 +193,11 @@ class HighScoresScene:
         app.painter.screen("scores", screen)
 
     def _options_text(self, options: Mapping[str, Any]) -> str:
-        parts = [option_text(spec.label, options[name]) for name, spec in self.specs.items()
-                 if name in options and str(options[name]) != str(spec.default)]
+        parts = [
+            option_text(spec.label, options[name])
+            for name, spec in self.specs.items()
+            if name in options and str(options[name]) != str(spec.default)
+        ]
         return ", ".join(parts) if parts else texts.DEFAULT_OPTIONS
 
     def compose(self, blink: bool = False) -> TextScreen:
@@ -182,11 +205,23 @@ class HighScoresScene:
         screen.fill(0, 1, COLS, ROWS - 2, "░", Colour.BLUE, Colour.BLACK)
         bar(screen, 0, texts.SCORES_BAR, Colour.BLACK, Colour.LIGHT_GREY)
         left, width = 3, 74
-        box(screen, left, self.BOX_ROW, width, 16,
-            texts.SCORES_TITLE.format(game=self.label), Colour.WHITE, Colour.BLUE,
-            Colour.YELLOW)
-        screen.put(left + 2, self.BOX_ROW + 1, texts.SCORES_ROW.format(*texts.SCORES_COLUMNS),
-                   Colour.YELLOW)
+        box(
+            screen,
+            left,
+            self.BOX_ROW,
+            width,
+            16,
+            texts.SCORES_TITLE.format(game=self.label),
+            Colour.WHITE,
+            Colour.BLUE,
+            Colour.YELLOW,
+        )
+        screen.put(
+            left + 2,
+            self.BOX_ROW + 1,
+            texts.SCORES_ROW.format(*texts.SCORES_COLUMNS),
+            Colour.YELLOW,
+        )
         screen.put(left + 1, self.BOX_ROW + 2, "─" * (width - 2), Colour.LIGHT_CYAN)
         for place in range(TABLE_SIZE):
             row = self.FIRST + place
@@ -195,14 +230,20 @@ class HighScoresScene:
                 continue
             entry = self.entries[place]
             line = texts.SCORES_ROW.format(
-                f"{place + 1}.", entry.name[:12], entry.score, entry.moves, entry.date[:10],
-                entry.seed, texts.RESULT_WON if entry.won else texts.RESULT_LOST)
+                f"{place + 1}.",
+                entry.name[:12],
+                entry.score,
+                entry.moves,
+                entry.date[:10],
+                entry.seed,
+                texts.RESULT_WON if entry.won else texts.RESULT_LOST,
+            )
             fg, bg = Colour.WHITE, Colour.BLUE
             if place + 1 == self.highlight:
                 fg = Colour.YELLOW if not blink else Colour.WHITE
             if place == self.chosen:
                 fg, bg = Colour.BLACK, Colour.CYAN
-            screen.put(left + 1, row, (" " + line).ljust(width - 2)[:width - 2], fg, bg)
+            screen.put(left + 1, row, (" " + line).ljust(width - 2)[: width - 2], fg, bg)
         about_row = self.FIRST + TABLE_SIZE + 1
         if self.problem:
             screen.put(left + 2, about_row, fit(self.problem, width - 4), Colour.WHITE, Colour.RED)
@@ -222,6 +263,9 @@ class HighScoresScene:
             text = f" {l1} ".ljust(18, ".") + f" {v1}".ljust(14)
             text += f" {l2} ".ljust(20, ".") + f" {v2}"
             screen.put(left + 2, top + 1 + offset, fit(text, width - 4), Colour.WHITE)
-        bar(screen, ROWS - 1, " " + (texts.SCORES_KEYS if len(self.panels) == 1
-                                     else texts.SCORES_KEYS_DUEL))
+        bar(
+            screen,
+            ROWS - 1,
+            " " + (texts.SCORES_KEYS if len(self.panels) == 1 else texts.SCORES_KEYS_DUEL),
+        )
         return screen

@@ -58,7 +58,9 @@ class TitleScene:
         app.show_all_keys()
 
     HANDLERS: ClassVar[dict[str, Callable[[TitleScene, App], None]]] = {
-        "continue": _menu, "help": _help}
+        "continue": _menu,
+        "help": _help,
+    }
 
     def draw(self, app: App) -> None:
         if self.words != texts.TITLE_LINES:
@@ -82,8 +84,9 @@ def compose_title(note: str = "") -> TextScreen:
     centre(screen, 19, files, Colour.LIGHT_GREY)
     centre(screen, 21, f" {press} ", Colour.BLACK, Colour.LIGHT_GREY)
     bar(screen, ROWS - 1, f" {version}")
-    screen.put(COLS - len(texts.APP_TITLE) - 1, ROWS - 1, texts.APP_TITLE, Colour.BLACK,
-               Colour.CYAN)
+    screen.put(
+        COLS - len(texts.APP_TITLE) - 1, ROWS - 1, texts.APP_TITLE, Colour.BLACK, Colour.CYAN
+    )
     if note:
         note_line(screen, ROWS - 2, note)
     return screen
@@ -230,11 +233,25 @@ class MenuScene:
         self._click(app, pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H)
 
     HANDLERS: ClassVar[dict[str, Callable[[MenuScene, App, str], None]]] = {
-        "up": _up, "down": _down, "left": _left, "right": _right, "page_up": _page_up,
-        "page_down": _page_down, "first": _first, "last": _last, "letter": _letter,
-        "digit": _digit, "erase": _erase, "random": _random, "sound": _sound,
-        "select": _select, "cancel": _cancel, "help": _help, "scores": _scores,
-        "click": _mouse}
+        "up": _up,
+        "down": _down,
+        "left": _left,
+        "right": _right,
+        "page_up": _page_up,
+        "page_down": _page_down,
+        "first": _first,
+        "last": _last,
+        "letter": _letter,
+        "digit": _digit,
+        "erase": _erase,
+        "random": _random,
+        "sound": _sound,
+        "select": _select,
+        "cancel": _cancel,
+        "help": _help,
+        "scores": _scores,
+        "click": _mouse,
+    }
 
     def _choose_game(self, index: int) -> None:
         self.game = index % len(self.entries)
@@ -251,9 +268,12 @@ class MenuScene:
 
     def _page(self, action: str) -> None:
         last = len(self.entries) - 1
-        target = {"page_up": max(self.game - (self.VISIBLE - 1), 0),
-                  "page_down": min(self.game + self.VISIBLE - 1, last),
-                  "first": 0, "last": last}[action]
+        target = {
+            "page_up": max(self.game - (self.VISIBLE - 1), 0),
+            "page_down": min(self.game + self.VISIBLE - 1, last),
+            "first": 0,
+            "last": last,
+        }[action]
         if action in ("page_up", "page_down"):  # the page turns with the cursor, as in DOS lists
             self.top += target - self.game
         self._choose_game(target)
@@ -394,10 +414,21 @@ class MenuScene:
             self.ids = [entry.id for entry in self.entries]
             self.game = self.ids.index(chosen)
             self._scroll_to_game()
-        state = (self.game, self.top, self.focus, repr(self.values[self.game_id]), self.deal,
-                 app.beeper.enabled, app.window.scale, app.window.fullscreen,
-                 app.session is not None, self.error, app.pending, app.lang,
-                 app.settings.winnable_only)
+        state = (
+            self.game,
+            self.top,
+            self.focus,
+            repr(self.values[self.game_id]),
+            self.deal,
+            app.beeper.enabled,
+            app.window.scale,
+            app.window.fullscreen,
+            app.session is not None,
+            self.error,
+            app.pending,
+            app.lang,
+            app.settings.winnable_only,
+        )
         screen = self._screen
         if screen is None or state != self._state:
             self._state = state

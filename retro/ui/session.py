@@ -46,6 +46,9 @@ def option_text(label: str, value: object) -> str:
 def game_label(app: App, game_id: str, options: Mapping[str, Any]) -> str:
     """The game's title with the options that differ from their defaults, for the title bar."""
     entry = app.shelf.entry(game_id)
-    parts = [option_text(spec.label, options[name]) for name, spec in entry.options.items()
-             if name in options and str(options[name]) != str(spec.default)]
+    parts = [
+        option_text(spec.label, options[name])
+        for name, spec in entry.options.items()
+        if name in options and str(options[name]) != str(spec.default)
+    ]
     return entry.title + (f" ({', '.join(parts)})" if parts else "")

@@ -67,8 +67,13 @@ class SettingsScene(Overlay):
         self.focus = line
 
     HANDLERS: ClassVar[dict[str, Callable[[SettingsScene, App], None]]] = {
-        "up": _up, "down": _down, "left": _left, "right": _right, "close": _close,
-        "click": _click}
+        "up": _up,
+        "down": _down,
+        "left": _left,
+        "right": _right,
+        "close": _close,
+        "click": _click,
+    }
 
     def draw(self, app: App) -> None:
         shown = (self.focus, *values(app))
@@ -97,9 +102,11 @@ class SettingsScene(Overlay):
 def values(app: App) -> tuple[str, str, str]:
     """The three values as shown, in the current language."""
     settings = app.settings
-    return (LANGUAGE_NAMES.get(app.lang, app.lang),
-            texts.CARDS_FOUR if settings.four_colour else texts.CARDS_TWO,
-            texts.MENU_ON if settings.clock else texts.MENU_OFF)
+    return (
+        LANGUAGE_NAMES.get(app.lang, app.lang),
+        texts.CARDS_FOUR if settings.four_colour else texts.CARDS_TWO,
+        texts.MENU_ON if settings.clock else texts.MENU_OFF,
+    )
 
 
 def change(app: App, line: str, delta: int) -> None:

@@ -64,8 +64,7 @@ class Shelf:
     def entry(self, game_id: str) -> Entry:
         """The game's entry, in the current language."""
         found = self._read(game_id)
-        return replace(found, title=texts.tr(found.title),
-                       description=texts.tr(found.description))
+        return replace(found, title=texts.tr(found.title), description=texts.tr(found.description))
 
     def _read(self, game_id: str) -> Entry:
         path = self.catalog.path(game_id)
@@ -76,14 +75,14 @@ class Shelf:
         mine = path is not None and path.parent.resolve() != self._bundled
         try:
             info = self.catalog.info(game_id)
-            entry = Entry(game_id, info.title, info.description, dict(info.options), mine,
-                          duel=info.done)
+            entry = Entry(
+                game_id, info.title, info.description, dict(info.options), mine, duel=info.done
+            )
         except RetroError as error:
             first = str(error).splitlines()[0] if str(error) else type(error).__name__
             entry = Entry(game_id, game_id, "", {}, mine, first)
         self._entries[game_id] = (path, version, entry)
         return entry
-
 
 
 class FileWatch:

@@ -33,15 +33,20 @@ if TYPE_CHECKING:
 RELOAD_POLL = FPS // 2  # frames between two looks at the game file: twice a second
 
 
-
 class TableScene:
     """Playing one deal."""
 
     context = "table"
     overlay = False
 
-    def __init__(self, app: App, session: Session | None = None, *, top_keys: str = "",
-                 follow_file: bool = True) -> None:
+    def __init__(
+        self,
+        app: App,
+        session: Session | None = None,
+        *,
+        top_keys: str = "",
+        follow_file: bool = True,
+    ) -> None:
         """`top_keys`: the title bar's keys when not the table's own; `follow_file`: reload
         when the game file changes (never in a duel, whose players must play by the same
         rules, nor in a replay)."""
@@ -51,8 +56,9 @@ class TableScene:
         self.game: Game = chosen.game
         self.geometry = Geometry(self.game.gdef)
         piles = self.game.position.piles
-        tableau = [p.index for p in piles if p.kind == "tableau"
-                   and not self.geometry.hidden[p.index]]
+        tableau = [
+            p.index for p in piles if p.kind == "tableau" and not self.geometry.hidden[p.index]
+        ]
         seen = [p.index for p in piles if not self.geometry.hidden[p.index]]
         self.cursor = tableau[0] if tableau else seen[0] if seen else 0
         self.count = 0  # cards chosen at the cursor (0: the whole movable run)
@@ -70,14 +76,19 @@ class TableScene:
         self.checked_over = False
         self.note_shown = ""
         self.top_keys = top_keys or (
-            texts.DUEL_TOP_KEYS if chosen.duel is not None
-            else texts.TOP_KEYS if self.deal_pile() is not None else texts.TOP_KEYS_NO_DEAL)
+            texts.DUEL_TOP_KEYS
+            if chosen.duel is not None
+            else texts.TOP_KEYS
+            if self.deal_pile() is not None
+            else texts.TOP_KEYS_NO_DEAL
+        )
         self.done_button = True  # on the status line, for a game with Done (not the computer's)
         # no "still winnable?" against the computer: the mark sees the face-down cards, which
         # the computer never does (and its frame time goes to the computer thinking ahead)
         against_computer = chosen.duel is not None and chosen.duel.computer is not None
-        self.winwatch: WinWatch | None = (WinWatch() if app.winnable_mark
-                                          and not against_computer else None)
+        self.winwatch: WinWatch | None = (
+            WinWatch() if app.winnable_mark and not against_computer else None
+        )
         self.demo: demo.Demo | None = None  # the computer playing (P), while it does
         self.thinking: tablehelp.Thinking | None = None  # the first hint, being looked for
         self.watch: FileWatch | None = None  # the game's files, polled for live reload
@@ -218,11 +229,18 @@ class TableScene:
         any dealing pile; one whose action can be done now first (Clock: the hour whose turn
         it is). None in a game without one."""
         actors = [p for p in self.piles if p.group.action is not None]
-        actors.sort(key=lambda p: (p.kind != "stock", p.group.action is not None
-                                   and p.group.action.verb not in ("deal", "redeal")))
+        actors.sort(
+            key=lambda p: (
+                p.kind != "stock",
+                p.group.action is not None and p.group.action.verb not in ("deal", "redeal"),
+            )
+        )
         position = self.game.position
-        ready = [p for p in actors
-                 if p.group.action is not None and p.group.action.available(position, p)]
+        ready = [
+            p
+            for p in actors
+            if p.group.action is not None and p.group.action.available(position, p)
+        ]
         chosen = (ready or actors)[:1]
         return chosen[0].index if chosen else None
 
@@ -277,8 +295,11 @@ class TableScene:
         if not self.game.gdef.done:
             self.refuse(app, texts.NO_DONE)
             return
-        title, lines = ((texts.DUEL_DONE_TITLE, texts.DUEL_DONE_LINES) if self.session.duel
-                        else (texts.DONE_TITLE, texts.DONE_LINES))
+        title, lines = (
+            (texts.DUEL_DONE_TITLE, texts.DUEL_DONE_LINES)
+            if self.session.duel
+            else (texts.DONE_TITLE, texts.DONE_LINES)
+        )
         app.push(ConfirmScene(lambda: self.try_move(app, Move(DONE, -1)), title, lines))
 
     def _in_duel(self, app: App, what: str) -> bool:
@@ -327,15 +348,33 @@ class TableScene:
         app.autosave()
 
     HANDLERS: ClassVar[dict[str, Callable[[TableScene, App], None]]] = {
-        "left": tablekeys.left, "right": tablekeys.right, "row": tablekeys.next_row,
-        "more": tablekeys.more, "fewer": tablekeys.fewer, "select": tablekeys.select_at_cursor,
-        "click": tablekeys.click, "best": tablehelp.best_or_hint,
-        "rotate_up": tablekeys.rotate_up, "rotate_down": tablekeys.rotate_down,
+        "left": tablekeys.left,
+        "right": tablekeys.right,
+        "row": tablekeys.next_row,
+        "more": tablekeys.more,
+        "fewer": tablekeys.fewer,
+        "select": tablekeys.select_at_cursor,
+        "click": tablekeys.click,
+        "best": tablehelp.best_or_hint,
+        "rotate_up": tablekeys.rotate_up,
+        "rotate_down": tablekeys.rotate_down,
         "best_click": tablekeys.best_click,
-        "cancel": cancel, "menu": menu, "help": help, "deal": deal, "undo": undo, "redo": redo,
-        "hint": tablehelp.hint, "hint_back": tablehelp.hint_back, "auto": tablehelp.auto,
-        "done": done, "new": new, "restart": ask_restart, "reload": livereload.reload_key,
-        "sound": sound, "demo": demo.start}
+        "cancel": cancel,
+        "menu": menu,
+        "help": help,
+        "deal": deal,
+        "undo": undo,
+        "redo": redo,
+        "hint": tablehelp.hint,
+        "hint_back": tablehelp.hint_back,
+        "auto": tablehelp.auto,
+        "done": done,
+        "new": new,
+        "restart": ask_restart,
+        "reload": livereload.reload_key,
+        "sound": sound,
+        "demo": demo.start,
+    }
 
     # -- making moves ---------------------------------------------------------------------------
 
@@ -349,8 +388,7 @@ class TableScene:
         """Every card and where it is drawn, taken before a move so the cards can glide."""
         return snapshot(self.geometry, self.piles)
 
-    def try_move(self, app: App, move: Move, keep_auto: bool = False, kept: bool = True
-                 ) -> bool:
+    def try_move(self, app: App, move: Move, keep_auto: bool = False, kept: bool = True) -> bool:
         """Make `move` if the rules allow it, else say why; True when it was made. `kept`:
         traced, saved and heard (not in a title screen's demo, which keeps nothing)."""
         reason = self.game.why_not(move)

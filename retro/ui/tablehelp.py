@@ -26,8 +26,22 @@ if TYPE_CHECKING:
 
 AUTO_PAUSE = 6  # frames between auto-play moves, so a person can follow them
 # Pile groups (by name or kind) a player calls by a word of `texts.PILE_WORDS`, in its order.
-PILE_NAMES = ("tableau", "foundation", "cell", "stock", "waste", "reserve", "discard", "grid",
-              "row", "fans", "heaps", "aces", "kings", "kings_up")
+PILE_NAMES = (
+    "tableau",
+    "foundation",
+    "cell",
+    "stock",
+    "waste",
+    "reserve",
+    "discard",
+    "grid",
+    "row",
+    "fans",
+    "heaps",
+    "aces",
+    "kings",
+    "kings_up",
+)
 HOURS = {"ne": 0, "se": 3, "sw": 6, "nw": 9}  # Clock: the first hour of each quarter, less one
 HINT_SLICE = 0.02  # seconds of each frame the first hint's search takes (a frame is 1/30 s)
 
@@ -102,11 +116,20 @@ def _show(table: TableScene, app: App, delta: int) -> None:
     table.move_cursor(shown.move.src if shown.move.src >= 0 else table.cursor)
     if shown.move.kind == MOVE:
         table.count = shown.move.count
-    line = (texts.HINT_SOLVER if shown.kind == advice.SOLVER
-            else texts.HINT if table.hints[0].kind == advice.SOLVER else texts.HINT_RANKED)
+    line = (
+        texts.HINT_SOLVER
+        if shown.kind == advice.SOLVER
+        else texts.HINT
+        if table.hints[0].kind == advice.SOLVER
+        else texts.HINT_RANKED
+    )
     why = texts.tr(shown.reasons[0]).format(n=shown.length)
-    table.say(line.format(i=table.hint_index + 1, n=len(table.hints),
-                          move=describe(table, shown.move), why=why), about="hint")
+    table.say(
+        line.format(
+            i=table.hint_index + 1, n=len(table.hints), move=describe(table, shown.move), why=why
+        ),
+        about="hint",
+    )
 
 
 def play_hint(table: TableScene, app: App) -> bool:
@@ -141,8 +164,7 @@ def place(pile: Pile) -> str:
         return texts.PLACE_GRID.format(row=row + 1, n=column + 1)
     numbered = re.fullmatch(r"([a-z]+)(\d+)", group.name)
     if numbered is not None:  # rows of a pyramid: row3
-        word = dict(zip(PILE_NAMES, texts.PILE_WORDS, strict=True)).get(numbered[1],
-                                                                         numbered[1])
+        word = dict(zip(PILE_NAMES, texts.PILE_WORDS, strict=True)).get(numbered[1], numbered[1])
         if group.count == 1:
             return texts.PLACE_NUMBERED.format(word=word, n=numbered[2])
         return texts.PLACE_IN_ROW.format(word=word, row=numbered[2], n=slot + 1)
@@ -158,10 +180,11 @@ def describe(table: TableScene, move: Move) -> str:
     piles = table.piles
     if move.kind == MOVE:
         src, dst = piles[move.src], piles[move.dst]
-        cards = cards_text(src.cards[-move.count:])
+        cards = cards_text(src.cards[-move.count :])
         if dst.cards and dst.kind != "foundation":
-            return texts.MOVE_ONTO.format(cards=cards, src=place(src),
-                                          card=card_name(dst.cards[-1]), dst=place(dst))
+            return texts.MOVE_ONTO.format(
+                cards=cards, src=place(src), card=card_name(dst.cards[-1]), dst=place(dst)
+            )
         if not dst.cards and dst.kind != "foundation":
             line = texts.MOVE_TO_GAP if dst.kind == "grid" else texts.MOVE_TO_EMPTY
             return line.format(cards=cards, src=place(src), dst=place(dst))
@@ -172,7 +195,7 @@ def describe(table: TableScene, move: Move) -> str:
     if move.kind == "redeal":
         return texts.ACTION_REDEAL
     if move.kind in ROTATIONS:
-        cards = cards_text(piles[move.src].cards[-move.count:])
+        cards = cards_text(piles[move.src].cards[-move.count :])
         return texts.ACTION_ROTATE.format(cards=cards, pile=pile)
     if move.kind in ("turn", "flip"):
         return texts.ACTION_TURN.format(pile=pile)

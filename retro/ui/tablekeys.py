@@ -86,8 +86,10 @@ def _say_chosen(table: TableScene) -> None:
         cards = cards_text(pile.cards[-chosen:])
         table.say(texts.CHOOSE_ROTATE.format(n=chosen, cards=cards), about="choice")
         return
-    table.say(texts.CHOOSE.format(n=chosen, run=pile.run,
-                                  cards=cards_text(pile.cards[-chosen:])), about="choice")
+    table.say(
+        texts.CHOOSE.format(n=chosen, run=pile.run, cards=cards_text(pile.cards[-chosen:])),
+        about="choice",
+    )
 
 
 # -- lifting and dropping ---------------------------------------------------------------
@@ -119,8 +121,9 @@ def select(table: TableScene, app: App, index: int, keyboard: bool = False) -> N
         return
     if not chosen:
         pick = pile.group.pick
-        table.refuse(app, pick.why(pile, 1) if pick is not None and pile.cards
-                     else texts.NOTHING_TO_LIFT)
+        table.refuse(
+            app, pick.why(pile, 1) if pick is not None and pile.cards else texts.NOTHING_TO_LIFT
+        )
         return
     _lift(table, index, chosen)
 
@@ -136,8 +139,9 @@ def _acts(table: TableScene, pile: Pile, keyboard: bool = False) -> bool:
         return False
     if pile.group.pick is None or not pile.run:
         return True
-    if keyboard and any(move.kind == MOVE and move.src == pile.index
-                        for move in table.game.legal_moves()):
+    if keyboard and any(
+        move.kind == MOVE and move.src == pile.index for move in table.game.legal_moves()
+    ):
         return False
     return action.available(table.game.position, pile)
 
@@ -176,13 +180,15 @@ def send_best(table: TableScene, app: App, index: int, count: int) -> None:
     table.held = None
     pile = table.piles[index]
     if count <= 0:
-        table.refuse(app, (_pick_reason(pile, 1) if pile.cards else None)
-                     or texts.NOTHING_TO_LIFT)
+        table.refuse(app, (_pick_reason(pile, 1) if pile.cards else None) or texts.NOTHING_TO_LIFT)
         return
     found = advice.best_move(table.game, index, count)
     if found is None:
-        table.refuse(app, _pick_reason(pile, count) or texts.NO_PLACE.format(
-            cards=cards_text(pile.cards[-count:])))
+        table.refuse(
+            app,
+            _pick_reason(pile, count)
+            or texts.NO_PLACE.format(cards=cards_text(pile.cards[-count:])),
+        )
         return
     table.try_move(app, found.move)
 

@@ -65,8 +65,9 @@ def draw_table(table: TableScene, app: App) -> None:
     _draw_bars(table, app)
 
 
-def _draw_pile(table: TableScene, art: CardArt, pile: Pile, hidden: int,
-               tint: tuple[int, int, int]) -> None:
+def _draw_pile(
+    table: TableScene, art: CardArt, pile: Pile, hidden: int, tint: tuple[int, int, int]
+) -> None:
     import pyxel
 
     geometry = table.geometry
@@ -91,8 +92,13 @@ def _draw_pile(table: TableScene, art: CardArt, pile: Pile, hidden: int,
     if fan == "none" and len(pile.cards) > 1 and pile.kind == "stock":
         # a few edges under the stock show how much is left
         for k in range(min(4, len(pile.cards) // 10)):
-            pyxel.line(x + 2, y + CARD_H + 1 + k, x + CARD_W - 3, y + CARD_H + 1 + k,
-                       pal.BLACK if k % 2 else pal.WHITE)
+            pyxel.line(
+                x + 2,
+                y + CARD_H + 1 + k,
+                x + CARD_W - 3,
+                y + CARD_H + 1 + k,
+                pal.BLACK if k % 2 else pal.WHITE,
+            )
 
 
 def redeals_left(table: TableScene) -> int | None:
@@ -110,8 +116,7 @@ def empty_art(table: TableScene, pile: Pile) -> tuple[int, int]:
     """How an empty pile is drawn: the redeal circle on a pile that can still be dealt anew,
     the four pips on a foundation, else the bare outline."""
     action = pile.group.action
-    if action is not None and (action.redeals is None
-                               or (action.redeals and redeals_left(table))):
+    if action is not None and (action.redeals is None or (action.redeals and redeals_left(table))):
         return EMPTY_STOCK
     return EMPTY_FOUNDATION if pile.kind == "foundation" else EMPTY
 
@@ -188,7 +193,7 @@ def _draw_bars(table: TableScene, app: App) -> None:
     title = title_text(session.label, COLS - len(keys) - 1)
     painter.cells(0, 0, title.ljust(COLS - len(keys)) + keys, pal.BLACK, pal.LIGHT_GREY)
     if title.startswith(f" {texts.APP_TITLE} ─"):
-        painter.cells(0, 0, title[:2 + len(texts.APP_TITLE)], pal.RED)
+        painter.cells(0, 0, title[: 2 + len(texts.APP_TITLE)], pal.RED)
     stats = status_fields(table, app.settings.clock)
     width = COLS
     if table.game.gdef.done and table.done_button:  # the Done button, at the status line's end
@@ -208,7 +213,7 @@ def _draw_bars(table: TableScene, app: App) -> None:
     else:
         text = (" " + message)[:width].ljust(width)
         if len(message) + 1 > width:
-            text = text[:width - 1] + "…"
+            text = text[: width - 1] + "…"
         painter.cells(0, STATUS_ROW, text, fg, bg)
 
 
@@ -228,5 +233,9 @@ def clock_text(seconds: int) -> str:
 
 def on_done_button(table: TableScene, mx: int, my: int) -> bool:
     """Whether a click at (mx, my) hits the Done button at the end of the status line."""
-    return (bool(table.game.gdef.done) and table.done_button and my // CELL_H == STATUS_ROW
-            and mx // CELL_W >= COLS - len(texts.DONE_KEY_LABEL))
+    return (
+        bool(table.game.gdef.done)
+        and table.done_button
+        and my // CELL_H == STATUS_ROW
+        and mx // CELL_W >= COLS - len(texts.DONE_KEY_LABEL)
+    )

@@ -22,6 +22,7 @@ class Plural(NamedTuple):
     one: str
     other: str
 
+
 APP_TITLE = "Retro Patience"
 TITLE_LOGO = ("RETRO", "PATIENCE")
 TITLE_LINES = (
@@ -74,8 +75,22 @@ ACTION_TURN = "turn {pile}"
 ACTION_ROTATE = "rotate {cards} in {pile}"
 ACTION_OTHER = "{verb} {pile}"
 # A pile group's name (or kind) as a player calls one of its piles.
-PILE_WORDS = ("column", "foundation", "cell", "stock", "waste", "reserve", "discard pile",
-              "grid", "row", "fan", "heap", "ace pile", "kings' pile", "kings' foundation")
+PILE_WORDS = (
+    "column",
+    "foundation",
+    "cell",
+    "stock",
+    "waste",
+    "reserve",
+    "discard pile",
+    "grid",
+    "row",
+    "fan",
+    "heap",
+    "ace pile",
+    "kings' pile",
+    "kings' foundation",
+)
 NO_PLACE = "{cards} has no place to go"
 RESTARTED = "The deal starts again"
 NO_DEAL_HERE = "This game has no stock to deal from"
@@ -110,11 +125,11 @@ MENU_FULLSCREEN = "full screen"
 MENU_SETTINGS = "Settings: language, cards, clock"
 MENU_WINNABLE = "Winnable deals only"
 LOOKING_TITLE = " Winnable deals only "
-LOOKING = Plural("Looking for a winnable deal… {n} tried",
-                 "Looking for a winnable deal… {n} tried")
+LOOKING = Plural("Looking for a winnable deal… {n} tried", "Looking for a winnable deal… {n} tried")
 LOOKING_KEYS = "Esc: stop looking"
-LOOKING_NONE = Plural("No deal proved winnable in {n} tried.",
-                      "No deal proved winnable in {n} tried.")
+LOOKING_NONE = Plural(
+    "No deal proved winnable in {n} tried.", "No deal proved winnable in {n} tried."
+)
 LOOKING_OFFER = "Play the last one, deal {deal}, anyway (Y/N)?"
 
 SETTINGS_TITLE = " Settings "
@@ -163,8 +178,16 @@ NO_REPLAY = "This entry has no moves to replay."
 SCORES_KEYS = "↑↓ Choose  Enter Watch the game again  Esc Back"
 SCORES_KEYS_DUEL = "↑↓ Choose  Enter Watch again  ←→ Statistics: duels  Esc Back"
 STATS_TITLE = " Statistics ─ {label} "
-STATS_LABELS = ("Played", "Won", "Lost", "Win rate", "Current streak", "Longest streaks",
-                "Best score", "Fewest moves")
+STATS_LABELS = (
+    "Played",
+    "Won",
+    "Lost",
+    "Win rate",
+    "Current streak",
+    "Longest streaks",
+    "Best score",
+    "Fewest moves",
+)
 STATS_NONE = "No games played yet with these options."
 STATS_MENU_1 = "Played {played}  Won {won}  Lost {lost}  Win rate {rate:.0f}%"
 STATS_MENU_2 = "Best {best}  Fewest moves {fewest}  Streak {streak}"
@@ -204,9 +227,11 @@ NO_NEW_DUEL = "In a duel: X ends your turn; Esc opens the menu"
 DUEL_BAR = " Retro Patience ─ Duel"
 BIG_DUEL, BIG_DRAW, BIG_WINNER = "DUEL", "DRAW", "WINNER"  # in big letters, at most 10
 DUEL_SETUP_TITLE = " {game}: a duel for two players "
-DUEL_SETUP_LINES = ("Two players play the same deal, one after the other.",
-                    "The higher score wins; on equal scores, fewer moves.",
-                    "Each score stays hidden until both have played.")
+DUEL_SETUP_LINES = (
+    "Two players play the same deal, one after the other.",
+    "The higher score wins; on equal scores, fewer moves.",
+    "Each score stays hidden until both have played.",
+)
 DUEL_FIELDS = ("Player 1", "Opponent", "Player 2", "Duel code")
 OPPONENT_PERSON = "A person"
 OPPONENT_COMPUTER = "Computer, {strength}"
@@ -241,8 +266,10 @@ COMPUTER_LABEL = "The computer ({strength}) plays {code}"
 COMPUTER_PLAYS = "The computer ({strength}): move {n}"
 COMPUTER_THINKS = "The computer ({strength}) thinks"
 COMPUTER_SKIP_TITLE = " The computer plays on "
-COMPUTER_SKIP_LINES = ("The computer finishes its game: {n} moves so far.",
-                       "The result comes as soon as it has played.")
+COMPUTER_SKIP_LINES = (
+    "The computer finishes its game: {n} moves so far.",
+    "The result comes as soon as it has played.",
+)
 COMPUTER_REPLAY = "Replay: the computer ({strength}) ─ {code}"
 STATS_AGAINST = " Statistics ─ {label} ─ against the computer, {strength} "
 RESULT_WON_MARK, RESULT_DONE_MARK = "all cards home", "ended with Done"
@@ -259,11 +286,16 @@ UNTRANSLATED = frozenset({"APP_TITLE", "TITLE_LOGO", "NOTE_MARK", "SCORES_ROW", 
 every language."""
 
 _SOURCE: dict[str, str | tuple[str, ...]] = {
-    name: value for name, value in globals().items()
-    if name.isupper() and isinstance(value, str | tuple) and not isinstance(value, Plural)
-    and name not in UNTRANSLATED}
+    name: value
+    for name, value in globals().items()
+    if name.isupper()
+    and isinstance(value, str | tuple)
+    and not isinstance(value, Plural)
+    and name not in UNTRANSLATED
+}
 _PLURALS: tuple[Plural, ...] = tuple(
-    value for name, value in globals().items() if name.isupper() and isinstance(value, Plural))
+    value for name, value in globals().items() if name.isupper() and isinstance(value, Plural)
+)
 _language: Catalogue = ENGLISH
 
 
@@ -282,8 +314,11 @@ def use(lang: str) -> None:
     found = _language = catalogue(lang)
     set_language(lang)  # the rules' reasons for a refused move, in the same language
     for name, value in _SOURCE.items():
-        globals()[name] = (found.text(value) if isinstance(value, str)
-                           else tuple(found.text(item) for item in value))
+        globals()[name] = (
+            found.text(value)
+            if isinstance(value, str)
+            else tuple(found.text(item) for item in value)
+        )
 
 
 def tr(text: str) -> str:
@@ -298,7 +333,9 @@ def count(plural: Plural, n: int, **fields: Any) -> str:
 
 
 ALL: tuple[str, ...] = tuple(
-    item for name, value in globals().items()
+    item
+    for name, value in globals().items()
     if name.isupper() and not name.startswith("_") and isinstance(value, str | tuple)
-    for item in ((value,) if isinstance(value, str) else value))
+    for item in ((value,) if isinstance(value, str) else value)
+)
 """Every English text, for the glyph test."""

@@ -33,8 +33,15 @@ class Painter:
         self.seen: set[str] = set()
         self._screens: dict[str, tuple[TextScreen, pyxel.Image]] = {}
 
-    def text(self, x: int, y: int, text: str, fg: int, bg: int | None = None,
-             target: pyxel.Image | None = None) -> None:
+    def text(
+        self,
+        x: int,
+        y: int,
+        text: str,
+        fg: int,
+        bg: int | None = None,
+        target: pyxel.Image | None = None,
+    ) -> None:
         """Draw `text` at pixel (x, y); with `bg`, each character's cell is filled first."""
         self.seen.update(text)
         image = target if target is not None else self._pyxel.screen
@@ -81,8 +88,11 @@ class Painter:
         if cached is not None and cached[0] is screen:
             return cached[1]
         if cached is None or cached[0] != screen:
-            image = cached[1] if cached is not None else pyxel.Image(
-                screen.cols * CELL_W, screen.rows * CELL_H)
+            image = (
+                cached[1]
+                if cached is not None
+                else pyxel.Image(screen.cols * CELL_W, screen.rows * CELL_H)
+            )
             self.paint(screen, image)
         else:
             image = cached[1]

@@ -32,8 +32,11 @@ BANNER_ROW = 21
 def demo_games(app: App) -> list[str]:
     """The games the demos play, in turn: the bundled ones that load (a duel is one player's
     Spider, so it is left out)."""
-    return [entry.id for entry in app.shelf.entries()
-            if not entry.mine and not entry.error and not entry.duel]
+    return [
+        entry.id
+        for entry in app.shelf.entries()
+        if not entry.mine and not entry.error and not entry.duel
+    ]
 
 
 class TitleDemoScene:
@@ -53,8 +56,13 @@ class TitleDemoScene:
         app.title_demos += 1
         gdef = app.catalog.load(game_id, {})
         options = dict(gdef.options)
-        session = Session(game_id, options, Game(gdef, app.seed_source()),
-                          label=game_label(app, game_id, options), recorded=True)
+        session = Session(
+            game_id,
+            options,
+            Game(gdef, app.seed_source()),
+            label=game_label(app, game_id, options),
+            recorded=True,
+        )
         table = TableScene(app, session, top_keys=texts.DEMO_BANNER, follow_file=False)
         table.winwatch = None
         table.deal_in(app)
@@ -91,7 +99,9 @@ class TitleDemoScene:
         app.pop()
 
     HANDLERS: ClassVar[dict[str, Callable[[TitleDemoScene, App], None]]] = {
-        "continue": _back, "help": _back}
+        "continue": _back,
+        "help": _back,
+    }
 
     def draw(self, app: App) -> None:
         self.table.draw(app)

@@ -35,15 +35,16 @@ def big_text(screen: TextScreen, col: int, row: int, word: str, fg: int) -> None
                     screen.put_char(col + index * 8 + bit, row + half, char_at, fg)
 
 
-def centre(screen: TextScreen, row: int, text: str, fg: int | None = None,
-           bg: int | None = None) -> None:
+def centre(
+    screen: TextScreen, row: int, text: str, fg: int | None = None, bg: int | None = None
+) -> None:
     screen.put((COLS - len(text)) // 2, row, text, fg, bg)
 
 
 def fit(text: str, width: int) -> str:
     """`text` cut to `width` cells, ending in an ellipsis when cut, so a cut never passes for
     the whole (a name, a game's title)."""
-    return text if len(text) <= width else text[:max(width - 1, 0)] + "…"
+    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
 
 
 def wrap(text: str, width: int, lines: int = 99) -> list[str]:
@@ -54,12 +55,19 @@ def wrap(text: str, width: int, lines: int = 99) -> list[str]:
     found = textwrap.wrap(text, width, break_on_hyphens=False) or [""]
     if len(found) > lines:
         found = found[:lines]
-        found[-1] = found[-1][:width - 1].rstrip() + "…"
+        found[-1] = found[-1][: width - 1].rstrip() + "…"
     return found
 
 
-def centre_lines(screen: TextScreen, row: int, text: str, width: int, fg: int | None = None,
-                 bg: int | None = None, lines: int = 2) -> int:
+def centre_lines(
+    screen: TextScreen,
+    row: int,
+    text: str,
+    width: int,
+    fg: int | None = None,
+    bg: int | None = None,
+    lines: int = 2,
+) -> int:
     """`text` wrapped to `width` and centred on the screen from `row` down; the rows used."""
     found = wrap(text, width, lines)
     for offset, line in enumerate(found):
@@ -67,8 +75,18 @@ def centre_lines(screen: TextScreen, row: int, text: str, width: int, fg: int | 
     return len(found)
 
 
-def box(screen: TextScreen, col: int, row: int, width: int, height: int, title: str,
-        fg: int, bg: int, frame: int, shadow: bool = True) -> None:
+def box(
+    screen: TextScreen,
+    col: int,
+    row: int,
+    width: int,
+    height: int,
+    title: str,
+    fg: int,
+    bg: int,
+    frame: int,
+    shadow: bool = True,
+) -> None:
     """A dialog box: filled, double-framed, titled, with a text-mode shadow."""
     if shadow:
         screen.fill(col + 2, row + 1, width, height, " ", Colour.DARK_GREY, Colour.BLACK)
@@ -79,8 +97,9 @@ def box(screen: TextScreen, col: int, row: int, width: int, height: int, title: 
         screen.put(col + (width - len(title)) // 2, row, title, frame, bg)
 
 
-def bar(screen: TextScreen, row: int, text: str, fg: int = Colour.BLACK,
-        bg: int = Colour.CYAN) -> None:
+def bar(
+    screen: TextScreen, row: int, text: str, fg: int = Colour.BLACK, bg: int = Colour.CYAN
+) -> None:
     screen.put(0, row, text.ljust(COLS)[:COLS], fg, bg)
 
 
@@ -89,12 +108,11 @@ def note_line(screen: TextScreen, row: int, note: str) -> None:
     be loaded. Too long a note ends in an ellipsis rather than running off the screen."""
     text = f" {texts.NOTE_MARK} {note}"
     if len(text) > COLS:
-        text = text[:COLS - 1] + "…"
+        text = text[: COLS - 1] + "…"
     screen.put(0, row, text.ljust(COLS), Colour.WHITE, Colour.RED)
 
 
-def overlay_region(screen: TextScreen, col: int, row: int, width: int,
-                   height: int) -> TextScreen:
+def overlay_region(screen: TextScreen, col: int, row: int, width: int, height: int) -> TextScreen:
     """The box (and its shadow) cut out of a composed screen, to be drawn over the table."""
     region = TextScreen(width + 2, height + 1)
     for y in range(height + 1):
@@ -104,18 +122,27 @@ def overlay_region(screen: TextScreen, col: int, row: int, width: int,
     return region
 
 
-def draw_overlay(app: App, slot: str, region: TextScreen, col: int, row: int, width: int,
-                 height: int) -> None:
+def draw_overlay(
+    app: App, slot: str, region: TextScreen, col: int, row: int, width: int, height: int
+) -> None:
     """Blit the box and the two shadow strips only, so the table shows round the corners."""
     import pyxel
 
     image = app.painter.image_of(slot, region)
     x0, y0 = col * CELL_W, row * CELL_H
     pyxel.blt(x0, y0, image, 0, 0, width * CELL_W, height * CELL_H)
-    pyxel.blt(x0 + width * CELL_W, y0 + CELL_H, image, width * CELL_W, CELL_H, 2 * CELL_W,
-              height * CELL_H)
-    pyxel.blt(x0 + 2 * CELL_W, y0 + height * CELL_H, image, 2 * CELL_W, height * CELL_H,
-              width * CELL_W, CELL_H)
+    pyxel.blt(
+        x0 + width * CELL_W, y0 + CELL_H, image, width * CELL_W, CELL_H, 2 * CELL_W, height * CELL_H
+    )
+    pyxel.blt(
+        x0 + 2 * CELL_W,
+        y0 + height * CELL_H,
+        image,
+        2 * CELL_W,
+        height * CELL_H,
+        width * CELL_W,
+        CELL_H,
+    )
 
 
 class Overlay:

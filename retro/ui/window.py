@@ -30,8 +30,7 @@ _SDL_WINDOW_FULLSCREEN = 0x1
 
 
 class _Rect(ctypes.Structure):
-    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int),
-                ("h", ctypes.c_int)]
+    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int), ("h", ctypes.c_int)]
 
 
 def largest_scale(display: tuple[int, int] | None) -> int:
@@ -58,8 +57,10 @@ def _sdl() -> ctypes.CDLL | None:
     name is found: it costs more than the rest of the start."""
     import pyxel
 
-    for name in ("libSDL2-2.0.so.0", str(Path(pyxel.__file__).parent / "libs" /
-                                         "libSDL2-2.0.so.0")):
+    for name in (
+        "libSDL2-2.0.so.0",
+        str(Path(pyxel.__file__).parent / "libs" / "libSDL2-2.0.so.0"),
+    ):
         try:
             return ctypes.CDLL(name)
         except OSError:
@@ -179,4 +180,7 @@ class Window:
         app.quit()
 
     HANDLERS: ClassVar[dict[str, Callable[[Window, App], None]]] = {
-        "fullscreen": _toggle_fullscreen, "scale": _bigger, "quit": _quit}
+        "fullscreen": _toggle_fullscreen,
+        "scale": _bigger,
+        "quit": _quit,
+    }

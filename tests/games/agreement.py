@@ -18,16 +18,24 @@ def generation_agrees_with_judgement(game: Game, plies: int = 40, most: int = 4)
         moves = set(listed)
         assert len(listed) == len(moves), "a move generated twice"
         piles = game.position.piles
-        candidates = [Move("move", src, count, dst) for src in range(len(piles))
-                      for dst in range(len(piles)) for count in range(1, most + 1)]
-        candidates += [Move(p.group.action.verb, p.index) for p in piles
-                       if p.group.action is not None]
-        candidates += [Move(verb, p.index, count) for p in piles for verb in ROTATIONS
-                       for count in range(1, most + 1)]
+        candidates = [
+            Move("move", src, count, dst)
+            for src in range(len(piles))
+            for dst in range(len(piles))
+            for count in range(1, most + 1)
+        ]
+        candidates += [
+            Move(p.group.action.verb, p.index) for p in piles if p.group.action is not None
+        ]
+        candidates += [
+            Move(verb, p.index, count)
+            for p in piles
+            for verb in ROTATIONS
+            for count in range(1, most + 1)
+        ]
         for move in candidates:
             judged = game.why_not(move) is None
-            assert judged == (move in moves), (format_move(game.position, move),
-                                               game.why_not(move))
+            assert judged == (move in moves), (format_move(game.position, move), game.why_not(move))
         if not moves:
             return
         game.push(sorted(moves)[(ply * 7919) % len(moves)])

@@ -33,8 +33,7 @@ def test_or_onto_the_third_pile_to_its_left_but_no_other() -> None:
 
 
 def test_empty_places_are_not_counted() -> None:
-    game = game_at(ACCORDION, "grid:1 = 5H\ngrid:3 = 7C\ngrid:6 = 8D\ngrid:9 = 5S\n"
-                              "grid:10 = 8C")
+    game = game_at(ACCORDION, "grid:1 = 5H\ngrid:3 = 7C\ngrid:6 = 8D\ngrid:9 = 5S\ngrid:10 = 8C")
     assert {"grid:9>grid:1", "grid:10>grid:3"} <= legal(game)
     assert "only 1 or 3 piles" in str(refusal(game, "grid:10>grid:6"))  # the 2nd: 8 on 8
 
@@ -45,8 +44,11 @@ def test_the_line_goes_on_from_one_row_to_the_next() -> None:
 
 
 def test_the_whole_pile_moves_and_its_top_card_must_match() -> None:
-    game = play(game_at(ACCORDION, "grid:1 = 5H\ngrid:2 = 9H\ngrid:3 = 2S\ngrid:4 = 2C"),
-                "grid:2>grid:1", "grid:4>grid:3")
+    game = play(
+        game_at(ACCORDION, "grid:1 = 5H\ngrid:2 = 9H\ngrid:3 = 2S\ngrid:4 = 2C"),
+        "grid:2>grid:1",
+        "grid:4>grid:3",
+    )
     assert pile(game, "grid:1") == "5H 9H"
     assert "Only the whole pile moves" in str(refusal(game, "grid:3>grid:1"))
     assert "2♣ matches 9♥ in neither suit nor rank" in str(refusal(game, "grid:3>grid:1/2"))

@@ -63,8 +63,9 @@ def test_won_when_only_the_four_aces_are_left() -> None:
 
 
 def test_not_won_while_the_stock_holds_cards() -> None:
-    game = game_at(ACES_UP, "tableau:1 = AH\ntableau:2 = AS\ntableau:3 = AD\ntableau:4 = AC 2H\n"
-                            "stock = 3c")
+    game = game_at(
+        ACES_UP, "tableau:1 = AH\ntableau:2 = AS\ntableau:3 = AD\ntableau:4 = AC 2H\nstock = 3c"
+    )
     play(game, "t4>discard")
     assert game.outcome() == "playing"
 

@@ -28,8 +28,9 @@ def test_a_king_dealt_onto_other_cards_is_moved_under_them() -> None:
     pack = shuffle(make_deck(), 1)
     plain = [[pack[column + 13 * row] for row in range(4)] for column in range(13)]
     position = Game(BAKERS, 1).position
-    changed = [column for column in range(13)
-               if position.groups["tableau"][column].cards != plain[column]]
+    changed = [
+        column for column in range(13) if position.groups["tableau"][column].cards != plain[column]
+    ]
     assert changed  # deal 1 has Kings that were not at the bottom
     for column in changed:
         assert position.groups["tableau"][column].cards[0].rank == 13
@@ -49,8 +50,10 @@ def test_empty_columns_stay_empty() -> None:
 
 
 def test_foundations_ace_to_king_in_suit_and_the_last_king_wins() -> None:
-    lines = [f"foundation:{i + 1} = " + " ".join(r + s for r in "A23456789TJQK")
-             for i, s in enumerate("SHDC")]
+    lines = [
+        f"foundation:{i + 1} = " + " ".join(r + s for r in "A23456789TJQK")
+        for i, s in enumerate("SHDC")
+    ]
     lines[1] = lines[1].rsplit(" ", 1)[0]
     game = game_at(BAKERS, "\n".join([*lines, "tableau:13 = KH"]))
     assert refusal(game, "t13>f1") == "foundation:1 is complete: nothing goes above K♠"

@@ -17,7 +17,11 @@ def test_the_aces_start_the_foundations_and_eight_rows_get_six_cards_each() -> N
     for seed in (1, 2, 99):
         position = Game(CASTLE, seed).position
         assert [pile_.cards[0].code for pile_ in position.groups["foundation"]] == [
-            "AS", "AH", "AD", "AC"]
+            "AS",
+            "AH",
+            "AD",
+            "AC",
+        ]
         rows = position.groups["row"]
         assert [(p.down, len(p.cards)) for p in rows] == [(0, 6)] * 8
         assert not any(card.rank == 1 for p in rows for card in p.cards)
@@ -60,10 +64,11 @@ def test_foundations_go_up_in_suit() -> None:
 
 
 def test_won_when_every_card_is_home() -> None:
-    lines = [f"foundation:{i + 1} = " + " ".join(f"{r}{s}" for r in "A23456789TJQK")
-             for i, s in enumerate("SHD")]
-    lines += ["foundation:4 = " + " ".join(f"{r}C" for r in "A23456789TJ"),
-              "row:1 = KC QC"]
+    lines = [
+        f"foundation:{i + 1} = " + " ".join(f"{r}{s}" for r in "A23456789TJQK")
+        for i, s in enumerate("SHD")
+    ]
+    lines += ["foundation:4 = " + " ".join(f"{r}C" for r in "A23456789TJ"), "row:1 = KC QC"]
     game = play(game_at(CASTLE, "\n".join(lines)), "row:1>f4")
     assert game.outcome() == "playing"
     play(game, "row:1>f4")

@@ -16,16 +16,24 @@ ACES = "aces:1 = AS\naces:2 = AH\naces:3 = AD\naces:4 = AC\n"
 def test_the_deal_aces_home_four_columns_of_three_and_nine_of_four_all_face_up() -> None:
     position = Game(BISLEY, 12).position
     assert [[card.code for card in p.cards] for p in position.groups["aces"]] == [
-        ["AS"], ["AH"], ["AD"], ["AC"]]
+        ["AS"],
+        ["AH"],
+        ["AD"],
+        ["AC"],
+    ]
     assert not any(p.cards for p in position.groups["kings"])
     assert [(len(p.cards), p.down) for p in position.groups["tableau"]] == (
-        [(3, 0)] * 4 + [(4, 0)] * 9)
+        [(3, 0)] * 4 + [(4, 0)] * 9
+    )
     assert len(Counter(position.cards_in_play())) == 52
 
 
 def test_columns_build_up_or_down_in_suit_one_card_at_a_time() -> None:
-    game = game_at(BISLEY, ACES + "tableau:1 = 7H\ntableau:2 = 6H\ntableau:3 = 8H\n"
-                                  "tableau:4 = 8S\ntableau:5 = QD 6D\ntableau:6 = 9H")
+    game = game_at(
+        BISLEY,
+        ACES + "tableau:1 = 7H\ntableau:2 = 6H\ntableau:3 = 8H\n"
+        "tableau:4 = 8S\ntableau:5 = QD 6D\ntableau:6 = 9H",
+    )
     assert refusal(game, "t2>t1") is None
     assert refusal(game, "t3>t1") is None
     assert refusal(game, "t4>t1") is not None
@@ -50,8 +58,7 @@ def test_aces_build_up_in_suit() -> None:
 
 
 def test_a_king_starts_the_foundation_beside_the_ace_of_its_suit_and_builds_down() -> None:
-    game = game_at(BISLEY, ACES + "tableau:1 = KH\ntableau:2 = QH\ntableau:3 = QS\n"
-                                  "tableau:4 = 9D")
+    game = game_at(BISLEY, ACES + "tableau:1 = KH\ntableau:2 = QH\ntableau:3 = QS\ntableau:4 = 9D")
     assert refusal(game, "t1>kings:1") is not None
     assert refusal(game, "t4>kings:2") is not None
     assert {move for move in legal(game) if "kings" in move} == {"tableau:1>kings:2"}
@@ -62,8 +69,10 @@ def test_a_king_starts_the_foundation_beside_the_ace_of_its_suit_and_builds_down
 
 
 def test_won_when_each_suit_meets_in_the_middle() -> None:
-    lines = [f"aces:{i + 1} = " + " ".join(reversed(suit_run(s, 6).split()))
-             for i, s in enumerate("SHDC")]
+    lines = [
+        f"aces:{i + 1} = " + " ".join(reversed(suit_run(s, 6).split()))
+        for i, s in enumerate("SHDC")
+    ]
     lines += [f"kings:{i + 1} = {suit_run(s, 13, 7)}" for i, s in enumerate("SHD")]
     lines += ["kings:4 = " + suit_run("C", 13, 8), "tableau:7 = 7C"]
     game = game_at(BISLEY, "\n".join(lines))

@@ -33,11 +33,15 @@ def test_a_fan_top_goes_into_the_hole_one_rank_up_or_down_any_suit() -> None:
 
 
 def test_king_and_ace_join_both_ways() -> None:
-    game = play(game_at(BLACK_HOLE, "hole = AS\nright:2 = AD KC\ntop:2 = QH"),
-                "right:2>hole", "right:2>hole")
+    game = play(
+        game_at(BLACK_HOLE, "hole = AS\nright:2 = AD KC\ntop:2 = QH"),
+        "right:2>hole",
+        "right:2>hole",
+    )
     assert pile(game, "hole") == "AS KC AD"
     assert refusal(game, "top:2>hole") == (
-        "Only a card one rank above or below goes on A♦: a 2 or a K")
+        "Only a card one rank above or below goes on A♦: a 2 or a K"
+    )
 
 
 def test_only_top_cards_move_and_nothing_builds_on_the_fans() -> None:
@@ -50,8 +54,9 @@ def test_only_top_cards_move_and_nothing_builds_on_the_fans() -> None:
 
 def test_won_when_every_card_is_in_the_hole() -> None:
     cards = " ".join(f"{r}{s}" for s in "SHDC" for r in "A23456789TJQK")
-    game = play(game_at(BLACK_HOLE, f"hole = {cards.rsplit(' ', 1)[0]}\nbottom:2 = KC"),
-                "bottom:2>hole")
+    game = play(
+        game_at(BLACK_HOLE, f"hole = {cards.rsplit(' ', 1)[0]}\nbottom:2 = KC"), "bottom:2>hole"
+    )
     assert game.outcome() == "won"
     assert game.score() == BLACK_HOLE.score.maximum == 52
 

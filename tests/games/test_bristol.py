@@ -62,11 +62,12 @@ def test_the_stock_deals_one_card_onto_each_reserve_and_their_tops_play() -> Non
 
 
 def test_won_when_all_are_home() -> None:
-    lines = [f"foundation:{n} = " + " ".join(f"{r}{s}" for r in "A23456789TJQK")
-             for n, s in enumerate("SHDC", 1)]
+    lines = [
+        f"foundation:{n} = " + " ".join(f"{r}{s}" for r in "A23456789TJQK")
+        for n, s in enumerate("SHDC", 1)
+    ]
     lines[3] = lines[3].rsplit(" ", 1)[0]
-    game = play(game_at(BRISTOL, "\n".join([*lines, "reserve:3 = KC"])),
-                "reserve:3>foundation:4")
+    game = play(game_at(BRISTOL, "\n".join([*lines, "reserve:3 = KC"])), "reserve:3>foundation:4")
     assert game.outcome() == "won"
     assert game.score() == BRISTOL.score.maximum == 52
 

@@ -35,7 +35,8 @@ def test_each_foundation_builds_by_its_step_whatever_the_suits() -> None:
     play(game, "h1>f1", "waste>f2", "h1>f2")
     assert pile(game, "foundation:2") == "2S 4H 6C"
     assert refusal(game_at(CALCULATION, START + "waste = 5H"), "waste>f2") == (
-        "foundation:2 builds up by 2: it takes only a 4 next")
+        "foundation:2 builds up by 2: it takes only a 4 next"
+    )
 
 
 def test_the_steps_go_round_from_king_to_ace_and_end_at_a_king() -> None:
@@ -45,8 +46,10 @@ def test_the_steps_go_round_from_king_to_ace_and_end_at_a_king() -> None:
         game = game_at(CALCULATION, "\n".join([*lines, "waste = KD"]))
         assert refusal(game, f"waste>f{number}") is None, number
         play(game, f"waste>f{number}")
-        game = game_at(CALCULATION, f"foundation:{number} = "
-                       + " ".join(r + "H" for r in ranks) + "\nwaste = AD")
+        game = game_at(
+            CALCULATION,
+            f"foundation:{number} = " + " ".join(r + "H" for r in ranks) + "\nwaste = AD",
+        )
         assert "complete" in str(refusal(game, f"waste>f{number}"))
 
 
@@ -74,8 +77,10 @@ def test_the_stock_is_gone_through_once() -> None:
 
 
 def test_won_when_every_foundation_reaches_its_king() -> None:
-    lines = [f"foundation:{n} = " + " ".join(r + "SHDC"[n - 1] for r in order.split())
-             for n, order in ORDERS.items()]
+    lines = [
+        f"foundation:{n} = " + " ".join(r + "SHDC"[n - 1] for r in order.split())
+        for n, order in ORDERS.items()
+    ]
     lines[3] = lines[3].rsplit(" ", 1)[0]
     game = play(game_at(CALCULATION, "\n".join([*lines, "heaps:2 = KC"])), "h2>f4")
     assert game.outcome() == "won"

@@ -33,8 +33,9 @@ def test_the_deal_reserve_of_13_first_foundation_four_columns_and_the_stock() ->
 def test_other_foundations_start_with_the_rank_dealt_to_the_first() -> None:
     game = game_at(CANFIELD, "foundation:1 = 7C\nwaste = 7H\ntableau:1 = 8D\nreserve = 6s")
     assert refusal(game, "waste>f2") is None
-    assert refusal(game, "t1>f2") == ("An empty foundation pile takes only a 7, the rank of 7♣ "
-                                       "on foundation:1")
+    assert refusal(game, "t1>f2") == (
+        "An empty foundation pile takes only a 7, the rank of 7♣ on foundation:1"
+    )
 
 
 def test_foundations_build_up_in_suit_and_go_round_from_king_to_ace() -> None:
@@ -61,14 +62,16 @@ def test_a_run_round_the_corner_moves_together() -> None:
     game = game_at(CANFIELD, "tableau:1 = 5D 2S AH KC\ntableau:2 = 2C\ntableau:3 = 6C")
     assert "tableau:1>tableau:2/2" in legal(game)
     assert "King may lie on an Ace) moves together: 3 of tableau:1, not 4" in str(
-        refusal(game, "t1>t3/4"))
+        refusal(game, "t1>t3/4")
+    )
     play(game, "t1>t2/2")
     assert pile(game, "tableau:2") == "2C AH KC"
 
 
 def test_a_space_is_filled_at_once_from_the_reserve_whose_next_card_turns_up() -> None:
-    game = game_at(CANFIELD, "tableau:1 = 4D\ntableau:2 = 5S\ntableau:3 = 9H\ntableau:4 = TC\n"
-                             "reserve = qs 8H")
+    game = game_at(
+        CANFIELD, "tableau:1 = 4D\ntableau:2 = 5S\ntableau:3 = 9H\ntableau:4 = TC\nreserve = qs 8H"
+    )
     play(game, "t1>t2")
     assert pile(game, "tableau:1") == "8H"
     assert pile(game, "reserve") == "QS"

@@ -18,7 +18,8 @@ ACES = "foundation:1 = AS\nfoundation:2 = AH\nfoundation:3 = AD\nfoundation:4 = 
 def test_aces_home_a_carpet_of_twenty_one_card_on_the_waste_and_27_in_the_stock() -> None:
     position = Game(CARPET, 5).position
     assert [pile.cards for pile in position.groups["foundation"]] == [
-        [card] for card in make_deck() if card.rank == 1]
+        [card] for card in make_deck() if card.rank == 1
+    ]
     assert [(len(p.cards), p.down) for p in position.groups["carpet"]] == [(1, 0)] * 20
     assert len(position.by_id["waste"].cards) == 1
     stock = position.by_id["stock"]
@@ -42,8 +43,10 @@ def test_nothing_builds_on_the_carpet() -> None:
 
 
 def test_a_gap_takes_only_the_waste_top_card_when_the_player_chooses() -> None:
-    game = play(game_at(CARPET, ACES + "carpet:1 = 2D\ncarpet:2 = 9C\nwaste = 4H 7S"),
-                "carpet:1>foundation:3")
+    game = play(
+        game_at(CARPET, ACES + "carpet:1 = 2D\ncarpet:2 = 9C\nwaste = 4H 7S"),
+        "carpet:1>foundation:3",
+    )
     assert pile(game, "carpet:1") == ""
     assert refusal(game, "carpet:2>carpet:1") is not None
     play(game, "waste>carpet:1")
@@ -59,11 +62,12 @@ def test_the_stock_turns_one_card_and_is_gone_through_once() -> None:
 
 
 def test_won_when_all_are_home() -> None:
-    lines = [f"foundation:{n} = " + " ".join(f"{r}{s}" for r in "A23456789TJQK")
-             for n, s in enumerate("SHDC", 1)]
+    lines = [
+        f"foundation:{n} = " + " ".join(f"{r}{s}" for r in "A23456789TJQK")
+        for n, s in enumerate("SHDC", 1)
+    ]
     lines[1] = lines[1].rsplit(" ", 1)[0]
-    game = play(game_at(CARPET, "\n".join([*lines, "carpet:20 = KH"])),
-                "carpet:20>foundation:2")
+    game = play(game_at(CARPET, "\n".join([*lines, "carpet:20 = KH"])), "carpet:20>foundation:2")
     assert game.outcome() == "won"
     assert game.score() == CARPET.score.maximum == 52
 

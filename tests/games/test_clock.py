@@ -36,9 +36,15 @@ def test_the_turned_card_goes_under_its_hour_which_is_next() -> None:
     assert pile(game, "ne_up:3") == "3D"  # 3 o'clock
 
 
-@pytest.mark.parametrize(("card", "faces", "hour"), [
-    ("AS", "ne_up:1", "ne:1"), ("6D", "se_up:3", "se:3"), ("TC", "nw_up:1", "nw:1"),
-    ("QH", "nw_up:3", "nw:3")])
+@pytest.mark.parametrize(
+    ("card", "faces", "hour"),
+    [
+        ("AS", "ne_up:1", "ne:1"),
+        ("6D", "se_up:3", "se:3"),
+        ("TC", "nw_up:1", "nw:1"),
+        ("QH", "nw_up:3", "nw:3"),
+    ],
+)
 def test_the_hours_run_ace_at_one_to_queen_at_twelve(card: str, faces: str, hour: str) -> None:
     game = play(game_at(CLOCK, f"kings = 2c {card.lower()}\n{hour} = 3s 4s"), "turn kings")
     assert pile(game, faces) == card
@@ -60,8 +66,7 @@ def test_lost_when_the_fourth_king_turns_up_too_soon() -> None:
 
 
 def test_won_when_the_last_card_is_turned() -> None:
-    game = play(game_at(CLOCK, "counters hour=13\nkings = kh\nkings_up = KS KD KC"),
-                "turn kings")
+    game = play(game_at(CLOCK, "counters hour=13\nkings = kh\nkings_up = KS KD KC"), "turn kings")
     assert game.outcome() == "won"
 
 

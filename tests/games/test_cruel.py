@@ -21,7 +21,8 @@ ACES = "foundation:1 = AS\nfoundation:2 = AH\nfoundation:3 = AD\nfoundation:4 = 
 def test_the_aces_start_the_foundations_and_twelve_piles_of_four_lie_face_up() -> None:
     position = Game(CRUEL, 8).position
     assert [pile.cards for pile in position.groups["foundation"]] == [
-        [card] for card in make_deck() if card.rank == 1]
+        [card] for card in make_deck() if card.rank == 1
+    ]
     assert [(len(p.cards), p.down) for p in position.groups["tableau"]] == [(4, 0)] * 12
     assert Counter(position.cards_in_play()) == Counter(make_deck())
     assert not position.by_id["stock"].cards
@@ -49,11 +50,18 @@ def test_foundations_go_up_in_suit() -> None:
 
 
 def test_a_redeal_keeps_the_order_and_deals_again_in_fours() -> None:
-    game = game_at(CRUEL, ACES + "tableau:1 = 5S 9D\ntableau:2 = KC QC JC TC\n"
-                                 "tableau:3 = 4H\ntableau:5 = 7D 8D 6C")
+    game = game_at(
+        CRUEL,
+        ACES + "tableau:1 = 5S 9D\ntableau:2 = KC QC JC TC\ntableau:3 = 4H\ntableau:5 = 7D 8D 6C",
+    )
     play(game, "redeal")
     assert [pile(game, f"tableau:{n}") for n in range(1, 6)] == [
-        "5S 9D KC QC", "JC TC 4H 7D", "8D 6C", "", ""]
+        "5S 9D KC QC",
+        "JC TC 4H 7D",
+        "8D 6C",
+        "",
+        "",
+    ]
     assert all(p.down == 0 for p in game.position.groups["tableau"])
     assert pile(game, "stock") == ""
     assert pile(game, "foundation:2") == "AH"
@@ -65,7 +73,8 @@ def test_redeals_are_unlimited_but_never_change_nothing() -> None:
     play(game, "redeal")
     assert (pile(game, "tableau:1"), pile(game, "tableau:2")) == ("5S 9D KC 2S", "QC JC")
     assert refusal(game, "redeal") == (
-        "A redeal would change nothing: the cards lie 4 to a pile already")
+        "A redeal would change nothing: the cards lie 4 to a pile already"
+    )
     play(game, "tableau:1>foundation:1", "redeal")
     assert (pile(game, "tableau:1"), pile(game, "tableau:2")) == ("5S 9D KC QC", "JC")
     for _ in range(3):
@@ -75,8 +84,10 @@ def test_redeals_are_unlimited_but_never_change_nothing() -> None:
 
 
 def test_won_when_all_are_home() -> None:
-    lines = [f"foundation:{n} = {' '.join(reversed(suit_run(s).split()))}"
-             for n, s in enumerate("SHDC", 1)]
+    lines = [
+        f"foundation:{n} = {' '.join(reversed(suit_run(s).split()))}"
+        for n, s in enumerate("SHDC", 1)
+    ]
     lines[3] = lines[3].rsplit(" ", 1)[0]
     game = play(game_at(CRUEL, "\n".join([*lines, "tableau:7 = KC"])), "tableau:7>foundation:4")
     assert game.outcome() == "won"

@@ -47,8 +47,13 @@ def test_one_card_at_a_time_by_default() -> None:
 
 def test_the_option_moves_runs_as_far_as_the_free_cells_allow() -> None:
     cells = "\n".join(f"cell:{i} = AH" for i in range(1, 8))  # one cell free
-    game = game_at(RUNS, "tableau:1 = 2C 9S 8S 7S\ntableau:2 = TS\ntableau:3 = 9S\n"
-                   + "\n".join(f"tableau:{i} = 2D" for i in range(4, 8)) + "\n" + cells)
+    game = game_at(
+        RUNS,
+        "tableau:1 = 2C 9S 8S 7S\ntableau:2 = TS\ntableau:3 = 9S\n"
+        + "\n".join(f"tableau:{i} = 2D" for i in range(4, 8))
+        + "\n"
+        + cells,
+    )
     assert "tableau:1>tableau:3/2" in legal(game)
     # an empty column (tableau:8) takes only Kings, so it never adds room
     assert "Room for 2 cards at once, not 3" in str(refusal(game, "t1>t2/3"))
@@ -69,8 +74,10 @@ def test_foundations_go_up_in_suit_from_the_ace() -> None:
 
 
 def test_won_with_every_card_home() -> None:
-    lines = [f"foundation:{i + 1} = " + " ".join(f"{r}{s}" for r in "A23456789TJQK")
-             for i, s in enumerate("SHD")]
+    lines = [
+        f"foundation:{i + 1} = " + " ".join(f"{r}{s}" for r in "A23456789TJQK")
+        for i, s in enumerate("SHD")
+    ]
     lines += ["foundation:4 = " + " ".join(f"{r}C" for r in "A23456789TJQ"), "tableau:5 = KC"]
     game = play(game_at(EIGHT_OFF, "\n".join(lines)), "t5>f4")
     assert game.outcome() == "won"

@@ -66,8 +66,10 @@ def test_jack_queen_and_king_leave_together_when_all_three_show() -> None:
 
 def test_of_two_kings_in_sight_the_first_in_suit_order_goes_wherever_it_lies() -> None:
     for spade, heart in ((3, 7), (7, 3)):
-        game = game_at(ELEVENS, square("stock = 4s 5d 6h", g1="JS", g5="QD",
-                                       **{f"g{spade}": "KS", f"g{heart}": "KH"}))
+        game = game_at(
+            ELEVENS,
+            square("stock = 4s 5d 6h", g1="JS", g5="QD", **{f"g{spade}": "KS", f"g{heart}": "KH"}),
+        )
         play(game, "grid:1>grid:5")
         assert Counter(pile(game, "discard").split()) == Counter(["JS", "QD", "KS"])
         assert pile(game, f"grid:{heart}") == "KH"
@@ -102,7 +104,9 @@ def test_a_set_of_ranks_is_two_or_more_different_ranks(tmp_path: Path) -> None:
     text = (ROOT / "games" / "elevens.yaml").read_text(encoding="utf-8")
     for ranks, words in (("JJ", "two or more different ranks"), ("JX", "'X' is not a rank")):
         path = tmp_path / "elevens.yaml"
-        path.write_text(text.replace("completes_set]", f"{{completes_set: {{ranks: {ranks}}}}}]"),
-                        encoding="utf-8")
+        path.write_text(
+            text.replace("completes_set]", f"{{completes_set: {{ranks: {ranks}}}}}]"),
+            encoding="utf-8",
+        )
         with pytest.raises(DefinitionError, match=words):
             load_game_file(path)

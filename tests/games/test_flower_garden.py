@@ -20,14 +20,16 @@ def test_the_deal_six_beds_of_six_and_a_bouquet_of_sixteen_all_face_up() -> None
 
 
 def test_any_card_of_the_bouquet_plays_and_none_goes_back() -> None:
-    bouquet = "\n".join(f"bouquet:{n} = {card}" for n, card in
-                        enumerate(["5S", "AH", "QC", "8D"], 1))
+    bouquet = "\n".join(
+        f"bouquet:{n} = {card}" for n, card in enumerate(["5S", "AH", "QC", "8D"], 1)
+    )
     game = game_at(GARDEN, bouquet + "\nbeds:1 = 9C\nbeds:2 = KH 6D")
     assert legal(game) >= {"bouquet:2>foundation:1", "bouquet:4>beds:1", "bouquet:1>beds:2"}
     play(game, "bouquet:4>beds:1", "bouquet:2>foundation:1")
     assert pile(game, "beds:1") == "9C 8D"
-    assert not any(move.endswith(tuple(f">bouquet:{n}" for n in range(1, 17)))
-                   for move in legal(game))
+    assert not any(
+        move.endswith(tuple(f">bouquet:{n}" for n in range(1, 17))) for move in legal(game)
+    )
     assert refusal(game, "beds:2>bouquet:2") is not None
 
 
@@ -52,12 +54,15 @@ def test_foundations_from_ace_to_king_in_suit() -> None:
     play(game, "beds:1>foundation:1", "beds:1>foundation:1")
     assert pile(game, "foundation:1") == "AS 2S"
     assert refusal(game, "beds:2>foundation:1") == (
-        "foundation:1 takes only the 3 of the same suit next")
+        "foundation:1 takes only the 3 of the same suit next"
+    )
 
 
 def test_won_when_all_are_home() -> None:
-    lines = [f"foundation:{i + 1} = " + " ".join(r + s for r in "A23456789TJQK")
-             for i, s in enumerate("SHDC")]
+    lines = [
+        f"foundation:{i + 1} = " + " ".join(r + s for r in "A23456789TJQK")
+        for i, s in enumerate("SHDC")
+    ]
     lines[1] = lines[1].rsplit(" ", 1)[0]
     game = play(game_at(GARDEN, "\n".join([*lines, "bouquet:16 = KH"])), "bouquet:16>f2")
     assert game.outcome() == "won"

@@ -36,19 +36,24 @@ def test_the_other_corners_start_with_the_base_rank() -> None:
 
 
 def test_foundations_build_up_in_suit_round_the_corner_to_thirteen_cards() -> None:
-    game = game_at(SEASONS, "counters base=11\nfoundation:1 = JC QC KC\nwaste = 2C AC\n"
-                            "tableau:1 = AD")
+    game = game_at(
+        SEASONS, "counters base=11\nfoundation:1 = JC QC KC\nwaste = 2C AC\ntableau:1 = AD"
+    )
     assert "takes only an A of the same suit next" in str(refusal(game, "t1>f1"))
     play(game, "waste>f1", "waste>f1")
     assert pile(game, "foundation:1") == "JC QC KC AC 2C"
-    full = game_at(SEASONS, f"counters base=11\nfoundation:1 = {round_the_corner('S', 'J')}\n"
-                            "waste = JS")
+    full = game_at(
+        SEASONS, f"counters base=11\nfoundation:1 = {round_the_corner('S', 'J')}\nwaste = JS"
+    )
     assert "complete" in str(refusal(full, "waste>f1"))
 
 
 def test_the_cross_builds_down_whatever_the_suit_a_king_on_an_ace_one_card_at_a_time() -> None:
-    game = game_at(SEASONS, "counters base=5\nfoundation:1 = 5S\ntableau:1 = 9H\n"
-                            "tableau:2 = 8D 8C\nwings:1 = AS\nwings:2 = 7C\nwaste = KH")
+    game = game_at(
+        SEASONS,
+        "counters base=5\nfoundation:1 = 5S\ntableau:1 = 9H\n"
+        "tableau:2 = 8D 8C\nwings:1 = AS\nwings:2 = 7C\nwaste = KH",
+    )
     assert refusal(game, "t2>t1") is None
     assert refusal(game, "waste>wings:1") is None
     assert refusal(game, "wings:2>t1") == "7♣ goes only on an 8, not on 9♥"
@@ -64,8 +69,10 @@ def test_a_space_in_the_cross_takes_any_card() -> None:
 
 
 def test_one_card_a_turn_and_one_pass() -> None:
-    game = play(game_at(SEASONS, "counters base=5\nfoundation:1 = 5S\nstock = 2c 3d\n"
-                                 "tableau:1 = 9H"), "deal")
+    game = play(
+        game_at(SEASONS, "counters base=5\nfoundation:1 = 5S\nstock = 2c 3d\ntableau:1 = 9H"),
+        "deal",
+    )
     assert pile(game, "waste") == "3D"
     play(game, "deal")
     assert "deal" not in legal(game)

@@ -18,8 +18,9 @@ FREECELL = load("freecell")
 
 def row(game: Game, number: int) -> str:
     """Row `number` (0: the first cards dealt) across the eight columns."""
-    return " ".join(p.cards[number].code for p in game.position.groups["tableau"]
-                    if len(p.cards) > number)
+    return " ".join(
+        p.cards[number].code for p in game.position.groups["tableau"] if len(p.cards) > number
+    )
 
 
 # -- the deal ------------------------------------------------------------------------------------
@@ -38,8 +39,9 @@ def test_deal_617_is_windows_freecell_deal_617() -> None:
 
 def test_eight_columns_of_7_7_7_7_6_6_6_6_all_face_up_cells_and_foundations_empty() -> None:
     position = Game(FREECELL, 11982).position
-    assert [(p.down, len(p.cards)) for p in position.groups["tableau"]] == [
-        (0, 7)] * 4 + [(0, 6)] * 4
+    assert [(p.down, len(p.cards)) for p in position.groups["tableau"]] == [(0, 7)] * 4 + [
+        (0, 6)
+    ] * 4
     assert not any(p.cards for p in position.groups["cell"] + position.groups["foundation"])
     assert Counter(position.cards_in_play()) == Counter(make_deck())
 
@@ -84,8 +86,11 @@ def test_an_empty_column_takes_any_card() -> None:
 def test_a_run_moves_when_cells_and_columns_make_room() -> None:
     # no empty column, one free cell: two cards at once
     columns = ["2C 9H 8S 7D 6C 5H", "7H", "8C", "2S", "2S", "2S", "2S", "2S"]
-    game = game_at(FREECELL, "\n".join(f"tableau:{i} = {c}" for i, c in enumerate(columns, 1))
-                   + "\ncell:1 = AS\ncell:2 = AH\ncell:3 = AD")
+    game = game_at(
+        FREECELL,
+        "\n".join(f"tableau:{i} = {c}" for i, c in enumerate(columns, 1))
+        + "\ncell:1 = AS\ncell:2 = AH\ncell:3 = AD",
+    )
     assert "tableau:1>tableau:2/2" in legal(game)
     assert "Room for 2 cards at once, not 3" in str(refusal(game, "t1>t3/3"))
     play(game, "t1>t2/2")
@@ -96,8 +101,9 @@ def test_each_empty_column_doubles_the_room_but_not_the_target() -> None:
     # no free cell, two empty columns: 1 * 2 * 2 = 4 cards onto a card, 2 onto an empty column
     columns = ["KH QS JH TS 9H 8S", "KD", "QC", "2S", "2S", "2S"]
     cells = "\ncell:1 = AS\ncell:2 = AH\ncell:3 = AD\ncell:4 = AC"
-    game = game_at(FREECELL, "\n".join(f"tableau:{i} = {c}" for i, c in enumerate(columns, 1))
-                   + cells)
+    game = game_at(
+        FREECELL, "\n".join(f"tableau:{i} = {c}" for i, c in enumerate(columns, 1)) + cells
+    )
     assert "tableau:1>tableau:3/4" in legal(game)
     assert "Room for 4 cards at once, not 5" in str(refusal(game, "t1>t2/5"))
     assert "tableau:1>tableau:7/2" in legal(game)
@@ -128,8 +134,10 @@ def test_cards_never_leave_the_foundations() -> None:
 
 def test_won_when_the_last_card_goes_home() -> None:
     suits = "SHDC"
-    lines = [f"foundation:{i + 1} = " + " ".join(f"{r}{s}" for r in "A23456789TJQK")
-             for i, s in enumerate(suits[:3])]
+    lines = [
+        f"foundation:{i + 1} = " + " ".join(f"{r}{s}" for r in "A23456789TJQK")
+        for i, s in enumerate(suits[:3])
+    ]
     lines.append("foundation:4 = " + " ".join(f"{r}C" for r in "A23456789TJQ"))
     game = play(game_at(FREECELL, "\n".join([*lines, "cell:3 = KC"])), "cell:3>f4")
     assert game.outcome() == "won"
@@ -137,8 +145,10 @@ def test_won_when_the_last_card_goes_home() -> None:
 
 def test_lost_when_no_move_is_left() -> None:
     cells = "\n".join(f"cell:{i} = {c}" for i, c in enumerate(["KS", "KH", "KD", "KC"], 1))
-    columns = "\n".join(f"tableau:{i} = {c}" for i, c in
-                        enumerate(["QS", "QC", "QH", "QD", "3S", "3H", "3D", "3C"], 1))
+    columns = "\n".join(
+        f"tableau:{i} = {c}"
+        for i, c in enumerate(["QS", "QC", "QH", "QD", "3S", "3H", "3D", "3C"], 1)
+    )
     game = game_at(FREECELL, cells + "\n" + columns)
     assert game.legal_moves() == []
     assert game.outcome() == "lost"

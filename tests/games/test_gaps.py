@@ -26,19 +26,22 @@ def table(width: int, *rows: str, extra: str = "") -> str:
     for r, row in enumerate(rows):
         words = row.split()
         assert len(words) == width, row
-        lines += [f"grid:{r * width + c + 1} = {'' if w == '--' else w}"
-                  for c, w in enumerate(words)]
+        lines += [
+            f"grid:{r * width + c + 1} = {'' if w == '--' else w}" for c, w in enumerate(words)
+        ]
     return "\n".join(lines) + "\n" + extra
 
 
 def run(suit: str, first: str, last: str) -> str:
     """`2S 3S ... KS`: one suit in order."""
-    return " ".join(r + suit for r in RANKS[RANKS.index(first):RANKS.index(last) + 1])
+    return " ".join(r + suit for r in RANKS[RANKS.index(first) : RANKS.index(last) + 1])
 
 
 def montana(*rows: str, extra: str = "") -> Game:
-    return game_at(MONTANA, table(13, *rows, extra=extra)
-                   + "\naces:1 = AS\naces:2 = AH\naces:3 = AD\naces:4 = AC")
+    return game_at(
+        MONTANA,
+        table(13, *rows, extra=extra) + "\naces:1 = AS\naces:2 = AH\naces:3 = AD\naces:4 = AC",
+    )
 
 
 def blue_moon(*rows: str, extra: str = "") -> Game:
@@ -67,10 +70,12 @@ def ordered(position: Position, width: int, first: int) -> list[int]:
 EMPTY_13 = " ".join(["--"] * 13)
 # A whole Montana table: row 1 in order up to 4S (gap not yet after it), row 2 finished, rows 3
 # and 4 not begun.
-MIXED = ("2S 3S 4S 5D -- 6D 7D 8D 9D TD JD QD KD",
-         run("H", "2", "K") + " --",
-         "-- 2D 3D 4D 2C 3C 4C 5C 6C 7C 8C 9C TC",
-         "5S 6S 7S 8S 9S TS JS QS KS JC -- QC KC")
+MIXED = (
+    "2S 3S 4S 5D -- 6D 7D 8D 9D TD JD QD KD",
+    run("H", "2", "K") + " --",
+    "-- 2D 3D 4D 2C 3C 4C 5C 6C 7C 8C 9C TC",
+    "5S 6S 7S 8S 9S TS JS QS KS JC -- QC KC",
+)
 
 
 # -- Montana: the deal -----------------------------------------------------------------------------
@@ -99,20 +104,28 @@ def test_a_gap_takes_the_next_higher_card_of_its_left_neighbours_suit() -> None:
     assert "takes only 10♥" in str(refusal(game, "grid:4>grid:2"))
     play(game, "grid:5>grid:2")
     assert pile(game, "grid:2") == "TH" and pile(game, "grid:5") == ""
-    assert into(game, "grid:5") == {"grid:11>grid:5"}   # the new gap follows TS: JS
+    assert into(game, "grid:5") == {"grid:11>grid:5"}  # the new gap follows TS: JS
 
 
 def test_montana_gaps_look_only_to_the_left() -> None:
     game = montana("3C -- 5H 4H 6C 7C 8C 9C TC JC QC KC 2C", EMPTY_13, EMPTY_13, EMPTY_13)
-    assert into(game, "grid:2") == set()          # 4C is not here; 4H fits the right only
+    assert into(game, "grid:2") == set()  # 4C is not here; 4H fits the right only
     assert refusal(game, "grid:4>grid:2") is not None
 
 
 def test_a_gap_at_a_rows_left_end_takes_any_2() -> None:
-    game = montana("-- 5H 2H 3H 4H 6H 7H 8H 9H TH JH QH KH",
-                   "2S 2D 2C 3S 3D 3C 4S 4D 4C 5S 5D 5C --", EMPTY_13, EMPTY_13)
-    assert into(game, "grid:1") == {"grid:3>grid:1", "grid:14>grid:1", "grid:15>grid:1",
-                                    "grid:16>grid:1"}
+    game = montana(
+        "-- 5H 2H 3H 4H 6H 7H 8H 9H TH JH QH KH",
+        "2S 2D 2C 3S 3D 3C 4S 4D 4C 5S 5D 5C --",
+        EMPTY_13,
+        EMPTY_13,
+    )
+    assert into(game, "grid:1") == {
+        "grid:3>grid:1",
+        "grid:14>grid:1",
+        "grid:15>grid:1",
+        "grid:16>grid:1",
+    }
     assert "grid:1 takes only a 2" in str(refusal(game, "grid:2>grid:1"))
 
 
@@ -123,10 +136,14 @@ def test_a_gap_after_a_king_takes_nothing() -> None:
 
 
 def test_a_gap_after_a_gap_takes_nothing_and_rows_do_not_wrap() -> None:
-    game = montana("2S 3S 4S 5S 6S 7S 8S 9S TS JS -- -- 9H",
-                   "-- 3H 2H KH 4H 5H 6H 7H 8H TH JH QH QS", EMPTY_13, EMPTY_13)
-    assert into(game, "grid:11") == {"grid:26>grid:11"}      # QS after JS
-    assert into(game, "grid:12") == set()                    # after a gap
+    game = montana(
+        "2S 3S 4S 5S 6S 7S 8S 9S TS JS -- -- 9H",
+        "-- 3H 2H KH 4H 5H 6H 7H 8H TH JH QH QS",
+        EMPTY_13,
+        EMPTY_13,
+    )
+    assert into(game, "grid:11") == {"grid:26>grid:11"}  # QS after JS
+    assert into(game, "grid:12") == set()  # after a gap
     # grid:14 starts row 2: the 9H at grid:13 is not its neighbour, so not TH but any 2
     assert into(game, "grid:14") == {"grid:1>grid:14", "grid:16>grid:14"}
 
@@ -143,15 +160,15 @@ def test_the_aces_take_no_part() -> None:
 def test_a_redeal_keeps_each_rows_ordered_part_and_leaves_one_gap_right_after_it() -> None:
     game = montana(*MIXED)
     before = {p.id: pile(game, p.id) for p in game.position.groups["grid"]}
-    gathered = Counter(card for p in game.position.groups["grid"][3:] for card in p.cards
-                       if not 13 <= p.slot < 25)
+    gathered = Counter(
+        card for p in game.position.groups["grid"][3:] for card in p.cards if not 13 <= p.slot < 25
+    )
     play(game, "redeal")
     grid = game.position.groups["grid"]
     assert [pile(game, f"grid:{i}") for i in range(1, 4)] == ["2S", "3S", "4S"]
     assert all(pile(game, f"grid:{i}") == before[f"grid:{i}"] for i in range(14, 27))
     assert [p.id for p in grid if not p.cards] == ["grid:4", "grid:26", "grid:27", "grid:40"]
-    assert Counter(card for p in grid[3:] for card in p.cards if not 13 <= p.slot < 25
-                   ) == gathered
+    assert Counter(card for p in grid[3:] for card in p.cards if not 13 <= p.slot < 25) == gathered
     assert [pile(game, f"aces:{i}") for i in range(1, 5)] == ["AS", "AH", "AD", "AC"]
     assert game.position.counters["redeals"] == 1
     assert game.score() == 3 + 12
@@ -163,7 +180,8 @@ def test_a_redeal_is_fixed_by_the_deal_number_and_undo_is_exact() -> None:
     assert first.position.fingerprint() == again.position.fingerprint()
     other = play(game_at(MONTANA, table(13, *MIXED), seed=2), "redeal")
     assert [pile(other, f"grid:{i}") for i in range(28, 40)] != [
-        pile(first, f"grid:{i}") for i in range(28, 40)]
+        pile(first, f"grid:{i}") for i in range(28, 40)
+    ]
     opening = montana(*MIXED).position.fingerprint()
     first.pop()
     assert first.position.fingerprint() == opening
@@ -198,8 +216,12 @@ def test_a_finished_row_is_left_alone_and_its_gap_stays_at_its_end() -> None:
 
 
 def test_montana_is_won_when_each_row_runs_2_to_king_of_one_suit() -> None:
-    game = montana(run("D", "2", "K") + " --", run("S", "2", "K") + " --",
-                   run("C", "2", "K") + " --", run("H", "2", "Q") + " -- KH")
+    game = montana(
+        run("D", "2", "K") + " --",
+        run("S", "2", "K") + " --",
+        run("C", "2", "K") + " --",
+        run("H", "2", "Q") + " -- KH",
+    )
     assert game.outcome() == PLAYING
     play(game, "grid:52>grid:51")
     assert game.outcome() == WON
@@ -207,13 +229,21 @@ def test_montana_is_won_when_each_row_runs_2_to_king_of_one_suit() -> None:
 
 
 def test_montana_is_not_won_with_a_row_out_of_place() -> None:
-    game = montana("-- " + run("D", "2", "K"), run("S", "2", "K") + " --",
-                   run("C", "2", "K") + " --", run("H", "2", "K") + " --")
+    game = montana(
+        "-- " + run("D", "2", "K"),
+        run("S", "2", "K") + " --",
+        run("C", "2", "K") + " --",
+        run("H", "2", "K") + " --",
+    )
     assert MONTANA.win is not None and not MONTANA.win.test(game.position)
 
 
-STUCK = ("3S 2S 4S 5S 6S 7S 8S 9S TS JS QS KS --", "3H 2H 4H 5H 6H 7H 8H 9H TH JH QH KH --",
-         "3D 2D 4D 5D 6D 7D 8D 9D TD JD QD KD --", "3C 2C 4C 5C 6C 7C 8C 9C TC JC QC KC --")
+STUCK = (
+    "3S 2S 4S 5S 6S 7S 8S 9S TS JS QS KS --",
+    "3H 2H 4H 5H 6H 7H 8H 9H TH JH QH KH --",
+    "3D 2D 4D 5D 6D 7D 8D 9D TD JD QD KD --",
+    "3C 2C 4C 5C 6C 7C 8C 9C TC JC QC KC --",
+)
 
 
 def test_montana_is_lost_when_no_move_and_no_redeal_is_left() -> None:
@@ -241,31 +271,37 @@ def test_blue_moon_lays_13_cards_a_row_and_moves_the_aces_to_the_left_ends(seed:
         for column in range(13):
             card = pack[row * 13 + column]
             assert pile(game, f"grid:{row * 14 + column + 2}") == (
-                "" if card.rank == 1 else card.code)
+                "" if card.rank == 1 else card.code
+            )
     grid = game.position.groups["grid"]
     assert sum(len(p.cards) for p in grid) == 52
     assert sum(1 for p in grid if not p.cards) == 4
-    assert game.score() >= 4                      # the Aces are in order where they lie
+    assert game.score() >= 4  # the Aces are in order where they lie
 
 
-BLUE = ("AS -- 3S 2S 2H KS -- 4S 5S 6S 7S 8S 9S TS",
-        "AH 2D 3H 4H 5H 6H 7H 8H 9H TH JH QH KH --",
-        "AD -- 3D 4D 5D 6D 7D 8D 9D TD JD QD KD JS",
-        "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC QS")
+BLUE = (
+    "AS -- 3S 2S 2H KS -- 4S 5S 6S 7S 8S 9S TS",
+    "AH 2D 3H 4H 5H 6H 7H 8H 9H TH JH QH KH --",
+    "AD -- 3D 4D 5D 6D 7D 8D 9D TD JD QD KD JS",
+    "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC QS",
+)
 
 
 def test_a_blue_moon_gap_takes_the_next_card_of_its_left_neighbours_suit() -> None:
     game = blue_moon(*BLUE)
-    assert into(game, "grid:2") == {"grid:4>grid:2"}          # 2S after AS
-    assert into(game, "grid:30") == {"grid:16>grid:30"}       # 2D after AD, from anywhere
-    assert into(game, "grid:7") == set()                      # after KS: nothing
-    assert refusal(game, "grid:5>grid:2") is not None         # 2H is not a spade
+    assert into(game, "grid:2") == {"grid:4>grid:2"}  # 2S after AS
+    assert into(game, "grid:30") == {"grid:16>grid:30"}  # 2D after AD, from anywhere
+    assert into(game, "grid:7") == set()  # after KS: nothing
+    assert refusal(game, "grid:5>grid:2") is not None  # 2H is not a spade
 
 
 def test_the_aces_never_leave_the_left_ends() -> None:
     game = blue_moon(*BLUE)
-    assert not any(m.split(">")[0] in ("grid:1", "grid:15", "grid:29", "grid:43")
-                   for m in legal(game) if ">" in m)
+    assert not any(
+        m.split(">")[0] in ("grid:1", "grid:15", "grid:29", "grid:43")
+        for m in legal(game)
+        if ">" in m
+    )
 
 
 def test_a_blue_moon_redeal_keeps_aces_and_ordered_parts() -> None:
@@ -280,8 +316,12 @@ def test_a_blue_moon_redeal_keeps_aces_and_ordered_parts() -> None:
 
 
 def test_blue_moon_is_won_when_each_row_runs_ace_to_king_of_one_suit() -> None:
-    game = blue_moon(run("S", "A", "K") + " --", run("H", "A", "K") + " --",
-                     run("D", "A", "Q") + " -- KD", run("C", "A", "K") + " --")
+    game = blue_moon(
+        run("S", "A", "K") + " --",
+        run("H", "A", "K") + " --",
+        run("D", "A", "Q") + " -- KD",
+        run("C", "A", "K") + " --",
+    )
     play(game, "grid:42>grid:41")
     assert game.outcome() == WON
     assert game.score() == 52 == BLUE_MOON.score.maximum
@@ -301,10 +341,13 @@ GAPS = [(MONTANA, 13, 2), (BLUE_MOON, 14, 1)]
 
 @pytest.mark.parametrize("gdef,width,first", GAPS, ids=["montana", "blue_moon"])
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=0, max_value=2**32 - 1),
-       choices=st.lists(st.integers(min_value=0, max_value=1000), min_size=1, max_size=120))
-def test_random_play_keeps_the_pack_undo_and_score_exact(gdef: GameDef, width: int, first: int,
-                                                         seed: int, choices: list[int]) -> None:
+@given(
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    choices=st.lists(st.integers(min_value=0, max_value=1000), min_size=1, max_size=120),
+)
+def test_random_play_keeps_the_pack_undo_and_score_exact(
+    gdef: GameDef, width: int, first: int, seed: int, choices: list[int]
+) -> None:
     game = Game(gdef, seed)
     pack = Counter(game.position.cards_in_play())
     assert len(pack) == 52
@@ -343,7 +386,8 @@ def test_generated_moves_and_refusals_agree(gdef: GameDef, seed: int) -> None:
             for dst in range(len(piles)):
                 move = Move(MOVE, src, 1, dst)
                 assert (game.why_not(move) is None) == (move in moves), format_move(
-                    game.position, move)
+                    game.position, move
+                )
         if not moves:
             return
         ordered_moves = sorted(moves)

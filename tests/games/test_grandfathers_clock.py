@@ -36,8 +36,11 @@ def test_a_foundation_builds_up_in_suit_round_from_king_to_ace() -> None:
 
 
 def test_a_foundation_is_full_when_it_shows_its_hour() -> None:
-    game = game_at(CLOCK, "foundation:12 = 9C TC JC QC\ntableau:1 = KC\n"
-                          "foundation:4 = KC AC 2C 3C 4C\ntableau:2 = 5C")
+    game = game_at(
+        CLOCK,
+        "foundation:12 = 9C TC JC QC\ntableau:1 = KC\n"
+        "foundation:4 = KC AC 2C 3C 4C\ntableau:2 = 5C",
+    )
     assert refusal(game, "t1>foundation:12") is not None
     assert refusal(game, "t2>foundation:4") is not None
 
@@ -51,8 +54,9 @@ def test_columns_build_down_one_card_at_a_time_any_suit_and_a_space_takes_any_ca
 
 def test_won_with_every_card_home() -> None:
     text = "\n".join(f"foundation:{n} = {card}" for n, card in enumerate(STARTS, 1))
-    game = game_at(CLOCK, text.replace("foundation:12 = 9C", "foundation:12 = 9C TC JC")
-                   + "\ntableau:1 = QC")
+    game = game_at(
+        CLOCK, text.replace("foundation:12 = 9C", "foundation:12 = 9C TC JC") + "\ntableau:1 = QC"
+    )
     play(game, "t1>foundation:12")
     assert game.outcome() == WON
 

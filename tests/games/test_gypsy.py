@@ -20,8 +20,9 @@ def test_the_deal_is_eight_columns_of_two_down_and_one_up_and_80_in_stock() -> N
 
 
 def test_runs_in_alternate_colours_build_down_and_move_together() -> None:
-    game = game_at(GYPSY, "tableau:1 = 4d 9S 8H 7C\ntableau:2 = TD\ntableau:3 = 9C\n"
-                          "tableau:4 = 8D 7S")
+    game = game_at(
+        GYPSY, "tableau:1 = 4d 9S 8H 7C\ntableau:2 = TD\ntableau:3 = 9C\ntableau:4 = 8D 7S"
+    )
     assert {"tableau:1>tableau:2/3", "tableau:1>tableau:3/2"} <= legal(game)
     assert refusal(game, "t4>t3/2") is None
     assert refusal(game, "t4>t2/2") == "8♦ goes only on a 9 of the other colour, not on 10♦"
@@ -52,8 +53,10 @@ def test_eight_foundations_from_ace_to_king_in_suit() -> None:
 
 def test_won_with_all_104_cards_home_scoring_5_a_card_and_5_a_turned_card() -> None:
     suits = "SHDCSHDC"
-    lines = [f"foundation:{i + 1} = " + " ".join(r + s for r in "A23456789TJQK")
-             for i, s in enumerate(suits)]
+    lines = [
+        f"foundation:{i + 1} = " + " ".join(r + s for r in "A23456789TJQK")
+        for i, s in enumerate(suits)
+    ]
     lines[7] = lines[7].rsplit(" ", 1)[0]
     game = game_at(GYPSY, "\n".join(["counters turned=16", *lines, "tableau:4 = KC"]))
     play(game, "t4>f8")

@@ -29,8 +29,7 @@ def test_one_card_on_each_of_four_columns_and_48_in_the_stock() -> None:
 
 
 def test_a_top_card_leaves_while_a_higher_one_of_its_suit_shows_aces_highest() -> None:
-    game = game_at(DELIGHT, "tableau:1 = 9C KH\ntableau:2 = AH\ntableau:3 = QC 2S\n"
-                            "tableau:4 = JS")
+    game = game_at(DELIGHT, "tableau:1 = 9C KH\ntableau:2 = AH\ntableau:3 = QC 2S\ntableau:4 = JS")
     assert refusal(game, "t1>discard") is None
     assert refusal(game, "t3>discard") is None
     assert "only while a higher card of its suit shows" in str(refusal(game, "t2>discard"))
@@ -50,8 +49,9 @@ def test_the_discard_pile_gives_nothing_back() -> None:
 
 
 def test_the_stock_deals_a_card_onto_every_column_even_with_a_space() -> None:
-    game = game_at(DELIGHT, "tableau:1 = 2C\ntableau:2 = 3C\ntableau:3 = 4C\n"
-                            "stock = 9d 8d 7d 6d 5d")
+    game = game_at(
+        DELIGHT, "tableau:1 = 2C\ntableau:2 = 3C\ntableau:3 = 4C\nstock = 9d 8d 7d 6d 5d"
+    )
     play(game, "deal")
     assert [pile(game, f"tableau:{i}") for i in range(1, 5)] == ["2C 5D", "3C 6D", "4C 7D", "8D"]
 

@@ -97,12 +97,17 @@ def test_the_stock_used_up_the_waste_turns_over_to_make_it_again() -> None:
     assert game.position.counters.get("redeals", 0) == 0
 
 
-@pytest.mark.parametrize("passes,redeals,allowed", [
-    ("unlimited", 50, True), ("3", 1, True), ("3", 2, False), ("1", 0, False)])
-def test_the_number_of_passes_through_the_stock_is_an_option(passes: str, redeals: int,
-                                                             allowed: bool) -> None:
-    game = game_at(load("klondike", passes=passes),
-                   f"counters redeals={redeals}\nwaste = 2C 3D\ntableau:1 = KS")
+@pytest.mark.parametrize(
+    "passes,redeals,allowed",
+    [("unlimited", 50, True), ("3", 1, True), ("3", 2, False), ("1", 0, False)],
+)
+def test_the_number_of_passes_through_the_stock_is_an_option(
+    passes: str, redeals: int, allowed: bool
+) -> None:
+    game = game_at(
+        load("klondike", passes=passes),
+        f"counters redeals={redeals}\nwaste = 2C 3D\ntableau:1 = KS",
+    )
     assert ("deal" in legal(game)) is allowed
     if not allowed:
         assert "No redeal" in str(refusal(game, "deal"))
@@ -114,9 +119,12 @@ def test_nothing_to_turn_when_stock_and_waste_are_empty() -> None:
 
 
 def test_won_when_the_last_king_goes_home() -> None:
-    game = game_at(KLONDIKE, f"foundation:1 = {home('S')}\nfoundation:2 = {home('H')}\n"
-                             f"foundation:3 = {home('D')}\nfoundation:4 = {home('C', 12)}\n"
-                             "tableau:3 = KC")
+    game = game_at(
+        KLONDIKE,
+        f"foundation:1 = {home('S')}\nfoundation:2 = {home('H')}\n"
+        f"foundation:3 = {home('D')}\nfoundation:4 = {home('C', 12)}\n"
+        "tableau:3 = KC",
+    )
     assert game.outcome() == "playing"
     play(game, "t3>f4")
     assert game.outcome() == "won"
@@ -129,8 +137,9 @@ def test_lost_when_nothing_moves_and_the_stock_cannot_turn_again() -> None:
 
 
 def test_score_10_a_card_home_5_a_card_turned_minus_100_a_redeal_never_below_0() -> None:
-    game = game_at(KLONDIKE, "counters turned=3\nfoundation:1 = AS 2S\ntableau:1 = 4h 9C\n"
-                             "waste = 3S")
+    game = game_at(
+        KLONDIKE, "counters turned=3\nfoundation:1 = AS 2S\ntableau:1 = 4h 9C\nwaste = 3S"
+    )
     assert game.score() == 20 + 15
     play(game, "waste>f1")
     assert game.score() == 30 + 15

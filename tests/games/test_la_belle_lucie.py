@@ -40,7 +40,8 @@ def test_foundations_from_ace_to_king_in_suit() -> None:
     play(game, "fans:1>foundation:1", "fans:1>foundation:1")
     assert pile(game, "foundation:1") == "AS 2S"
     assert refusal(game, "fans:2>foundation:1") == (
-        "foundation:1 takes only the 3 of the same suit next")
+        "foundation:1 takes only the 3 of the same suit next"
+    )
 
 
 def test_a_redeal_gathers_the_fans_shuffles_and_deals_them_again_in_threes() -> None:
@@ -79,8 +80,10 @@ def test_two_redeals_a_game() -> None:
 
 
 def test_won_when_all_are_home() -> None:
-    lines = [f"foundation:{i + 1} = " + " ".join(r + s for r in "A23456789TJQK")
-             for i, s in enumerate("SHDC")]
+    lines = [
+        f"foundation:{i + 1} = " + " ".join(r + s for r in "A23456789TJQK")
+        for i, s in enumerate("SHDC")
+    ]
     lines[2] = lines[2].rsplit(" ", 1)[0]
     game = play(game_at(LUCIE, "\n".join([*lines, "fans:18 = KD"])), "fans:18>foundation:3")
     assert game.outcome() == "won"

@@ -22,14 +22,23 @@ FANTASY = load("michaels_fantasy")
 def test_six_columns_three_or_four_down_five_up_and_four_empty_cells() -> None:
     position = Game(FANTASY, 3).position
     assert [(p.down, p.face_up) for p in position.groups["tableau"]] == [
-        (3, 5), (4, 5), (4, 5), (3, 5), (4, 5), (4, 5)]
+        (3, 5),
+        (4, 5),
+        (4, 5),
+        (3, 5),
+        (4, 5),
+        (4, 5),
+    ]
     assert not any(p.cards for p in position.groups["cell"] + position.groups["foundation"])
     assert Counter(position.cards_in_play()) == Counter(make_deck())
 
 
 def test_columns_build_down_in_alternate_colours_and_whole_runs_move_freely() -> None:
-    game = game_at(FANTASY, "tableau:1 = 9S 8H 7C 6D 5S\ntableau:2 = TH\ncell:1 = 2C\n"
-                            "cell:2 = 3C\ncell:3 = 4C\ncell:4 = 5C")
+    game = game_at(
+        FANTASY,
+        "tableau:1 = 9S 8H 7C 6D 5S\ntableau:2 = TH\ncell:1 = 2C\n"
+        "cell:2 = 3C\ncell:3 = 4C\ncell:4 = 5C",
+    )
     assert refusal(game, "t1>t2/5") is None  # no free cell, yet all five move
     assert "goes only on an 8 of the other colour" in str(refusal(game, "t1>t2/3"))
     assert refusal(game, "t1>t3/2") is None  # a space takes anything
@@ -62,8 +71,7 @@ def test_rotate_up_puts_the_top_card_under_the_chosen_ones() -> None:
 
 
 def test_only_face_up_cards_of_columns_rotate_at_least_two() -> None:
-    game = game_at(FANTASY, "tableau:1 = 5d 9S 2H\ncell:1 = 4C\ncell:2 = 8H\n"
-                            "foundation:1 = AS 2S")
+    game = game_at(FANTASY, "tableau:1 = 5d 9S 2H\ncell:1 = 4C\ncell:2 = 8H\nfoundation:1 = AS 2S")
     assert "Only face-up cards rotate" in str(refusal(game, "rotate_up t1/3"))
     assert refusal(game, "rotate_up t1/1") == "Choose at least two cards to rotate"
     assert "never rotated" in str(refusal(game, "rotate_up cell:1/2"))
@@ -104,10 +112,17 @@ def test_hints_keep_rotations_for_when_nothing_else_is_left() -> None:
 
 
 def test_won_with_every_card_home_and_no_score_kept() -> None:
-    homes = [f"foundation:{i} = {' '.join(reversed(suit_run(s).split()))}"
-             for i, s in enumerate("SHD", 1)]
-    game = game_at(FANTASY, "\n".join(homes) + "\nfoundation:4 = "
-                   + " ".join(reversed(suit_run("C", 12).split())) + "\ntableau:1 = KC")
+    homes = [
+        f"foundation:{i} = {' '.join(reversed(suit_run(s).split()))}"
+        for i, s in enumerate("SHD", 1)
+    ]
+    game = game_at(
+        FANTASY,
+        "\n".join(homes)
+        + "\nfoundation:4 = "
+        + " ".join(reversed(suit_run("C", 12).split()))
+        + "\ntableau:1 = KC",
+    )
     play(game, "t1>foundation:4")
     assert game.outcome() == "won"
     assert game.score() == 0 and FANTASY.score.maximum == 0

@@ -61,8 +61,13 @@ def test_the_counts_are_xpat2s_options() -> None:
 def test_won_with_every_card_home_and_no_score_kept() -> None:
     ranks = "A23456789TJQK"
     homes = [f"foundation:{i} = " + " ".join(r + s for r in ranks) for i, s in enumerate("SHD", 1)]
-    game = game_at(OIL, "\n".join(homes) + "\nfoundation:4 = "
-                   + " ".join(r + "C" for r in ranks[:-1]) + "\nfans:1 = KC")
+    game = game_at(
+        OIL,
+        "\n".join(homes)
+        + "\nfoundation:4 = "
+        + " ".join(r + "C" for r in ranks[:-1])
+        + "\nfans:1 = KC",
+    )
     play(game, "fans:1>foundation:4")
     assert game.outcome() == "won"
     assert game.score() == 0 and OIL.score.maximum == 0

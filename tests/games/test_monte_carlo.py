@@ -30,8 +30,7 @@ def test_a_touching_pair_of_equal_rank_leaves_diagonals_too() -> None:
 
 
 def test_cards_apart_do_not_pair_and_rows_do_not_wrap() -> None:
-    game = game_at(MONTE_CARLO, "grid:1 = 5H\ngrid:3 = 5S\ngrid:5 = 9C\ngrid:6 = 9D\n"
-                                "grid:2 = 7C")
+    game = game_at(MONTE_CARLO, "grid:1 = 5H\ngrid:3 = 5S\ngrid:5 = 9C\ngrid:6 = 9D\ngrid:2 = 7C")
     assert "grid:1 and grid:3 are not neighbours" in str(refusal(game, "grid:1>grid:3"))
     assert "not neighbours" in str(refusal(game, "grid:5>grid:6"))
     assert "no pair: of the same rank" in str(refusal(game, "grid:2>grid:1"))
@@ -48,8 +47,7 @@ def test_deal_closes_the_gaps_in_reading_order_and_fills_the_end() -> None:
 
 
 def test_deal_is_refused_with_no_gap_to_close() -> None:
-    game = game_at(MONTE_CARLO, "\n".join(f"grid:{i} = 9C" for i in range(1, 26))
-                   + "\nstock = as")
+    game = game_at(MONTE_CARLO, "\n".join(f"grid:{i} = 9C" for i in range(1, 26)) + "\nstock = as")
     assert "No gap to close" in str(refusal(game, "deal"))
 
 

@@ -29,8 +29,9 @@ def test_48_cards_without_kings_twelve_columns_of_one_down_one_up_and_24_in_the_
 
 
 def test_a_card_goes_on_its_own_rank_of_an_earlier_suit_clubs_spades_hearts_diamonds() -> None:
-    game = game_at(OONSOO, "tableau:1 = 6C\ntableau:2 = 6S\ntableau:3 = 6H\ntableau:4 = 7C\n"
-                           "tableau:5 = 6D")
+    game = game_at(
+        OONSOO, "tableau:1 = 6C\ntableau:2 = 6S\ntableau:3 = 6H\ntableau:4 = 7C\ntableau:5 = 6D"
+    )
     assert {"tableau:3>tableau:1", "tableau:3>tableau:2", "tableau:2>tableau:1"} <= legal(game)
     assert refusal(game, "t5>t3") is None
     assert "goes only on a 6 of a suit before it" in str(refusal(game, "t1>t2"))
@@ -84,8 +85,12 @@ def test_won_when_every_column_holds_one_rank_clubs_spades_hearts_diamonds() -> 
 
 def test_the_suit_order_is_a_parameter_and_must_name_each_suit_once(tmp_path: Path) -> None:
     broken = tmp_path / "oonsoo.yaml"
-    broken.write_text((games_dir() / "oonsoo.yaml").read_text(encoding="utf-8").replace(
-        "{rank_set_run: {order: CSHD}}", "{rank_set_run: {order: CSHH}}"), encoding="utf-8")
+    broken.write_text(
+        (games_dir() / "oonsoo.yaml")
+        .read_text(encoding="utf-8")
+        .replace("{rank_set_run: {order: CSHD}}", "{rank_set_run: {order: CSHH}}"),
+        encoding="utf-8",
+    )
     with pytest.raises(DefinitionError, match="four suits"):
         load_game_file(broken)
 

@@ -18,7 +18,8 @@ ROWS = [f"row{n}" for n in range(1, 8)]
 def test_a_pyramid_of_28_cards_face_up_and_a_stock_showing_its_top_card() -> None:
     position = Game(PYRAMID, 2).position
     assert [[len(p.cards) for p in position.groups[name]] for name in ROWS] == [
-        [1] * n for n in range(1, 8)]
+        [1] * n for n in range(1, 8)
+    ]
     assert all(p.down == 0 for name in ROWS for p in position.groups[name])
     stock = position.by_id["stock"]
     assert (stock.down, stock.face_up) == (23, 1)
@@ -45,8 +46,9 @@ def test_a_covered_card_cannot_pair() -> None:
 
 
 def test_a_card_is_free_once_both_cards_on_it_are_gone() -> None:
-    game = game_at(PYRAMID, "row6:1 = 5C\nrow7:1 = 8H\nrow7:2 = 4S\nrow7:3 = 9D\n"
-                            "stock = 2c 5D\nwaste = 8S")
+    game = game_at(
+        PYRAMID, "row6:1 = 5C\nrow7:1 = 8H\nrow7:2 = 4S\nrow7:3 = 9D\nstock = 2c 5D\nwaste = 8S"
+    )
     play(game, "row7:2>row7:3")
     assert "5♣ is not free: 8♥ lies on it" in str(refusal(game, "waste>row6:1"))
     play(game, "stock>row7:1")

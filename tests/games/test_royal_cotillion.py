@@ -32,8 +32,9 @@ def test_two_packs_three_columns_of_three_twelve_singles_and_the_stock() -> None
 
 def test_foundations_from_the_ace_go_up_by_two_round_the_corner() -> None:
     cards = [rank + "H" for rank in FROM_ACE]
-    game = game_at(ROYAL, f"aces:1 = {' '.join(cards[:6])}\nright:1 = {cards[6]}\n"
-                          "right:2 = QH\nright:3 = KS")
+    game = game_at(
+        ROYAL, f"aces:1 = {' '.join(cards[:6])}\nright:1 = {cards[6]}\nright:2 = QH\nright:3 = KS"
+    )
     assert refusal(game, "right:2>aces:1") is not None
     assert refusal(game, "right:3>aces:1") is not None
     play(game, "right:1>aces:1")

@@ -13,7 +13,8 @@ SCORPION = load("scorpion")
 def test_the_deal_is_seven_columns_of_seven_three_face_down_in_the_first_four() -> None:
     position = Game(SCORPION, 17).position
     assert [(p.down, p.face_up) for p in position.groups["tableau"]] == (
-        [(3, 4)] * 4 + [(0, 7)] * 3)
+        [(3, 4)] * 4 + [(0, 7)] * 3
+    )
     stock = position.by_id["stock"]
     assert (len(stock.cards), stock.down) == (3, 3)
 
@@ -46,8 +47,9 @@ def test_the_three_cards_of_the_stock_go_onto_the_first_three_columns() -> None:
 
 
 def test_a_complete_suit_goes_off_by_itself_and_the_fourth_wins() -> None:
-    home = "\n".join(f"foundation:{i} = {suit_run(s)}" for i, s in zip((1, 2, 3), "SHD",
-                                                                        strict=True))
+    home = "\n".join(
+        f"foundation:{i} = {suit_run(s)}" for i, s in zip((1, 2, 3), "SHD", strict=True)
+    )
     game = game_at(SCORPION, f"{home}\ntableau:1 = {suit_run('C', 13, 2)}\ntableau:2 = AC")
     play(game, "t2>t1")
     assert pile(game, "foundation:4") == suit_run("C")

@@ -39,8 +39,11 @@ def test_an_empty_column_takes_only_a_king_or_a_run_from_a_king() -> None:
 
 
 def test_strict_runs_move_only_as_far_as_the_free_cells_allow() -> None:
-    game = game_at(SEAHAVEN, "tableau:1 = 6H 5H 4H\ntableau:2 = 7H\ntableau:3 = JS TS 9S 8S\n"
-                             "tableau:4 = QS\ncell:1 = 2C\ncell:2 = 3C")
+    game = game_at(
+        SEAHAVEN,
+        "tableau:1 = 6H 5H 4H\ntableau:2 = 7H\ntableau:3 = JS TS 9S 8S\n"
+        "tableau:4 = QS\ncell:1 = 2C\ncell:2 = 3C",
+    )
     assert refusal(game, "t1>t2/3") is None
     # two free cells: room for three; the six empty columns add nothing (only Kings go there)
     assert refusal(game, "t3>t4/4") == "Room for 3 cards at once, not 4: free cells + 1"
@@ -49,8 +52,11 @@ def test_strict_runs_move_only_as_far_as_the_free_cells_allow() -> None:
 
 
 def test_relaxed_runs_move_at_any_length() -> None:
-    game = game_at(RELAXED, "tableau:3 = JS TS 9S 8S\ntableau:4 = QS\n" + "\n".join(
-        f"cell:{i} = {r}C" for i, r in enumerate("2345", 1)))
+    game = game_at(
+        RELAXED,
+        "tableau:3 = JS TS 9S 8S\ntableau:4 = QS\n"
+        + "\n".join(f"cell:{i} = {r}C" for i, r in enumerate("2345", 1)),
+    )
     assert refusal(game, "t3>t4/4") is None
 
 
@@ -74,10 +80,17 @@ def test_foundations_go_up_in_suit_from_the_ace_and_give_cards_back() -> None:
 
 
 def test_won_with_every_card_home_and_no_score_kept() -> None:
-    homes = [f"foundation:{i} = {' '.join(reversed(suit_run(s).split()))}"
-             for i, s in enumerate("SHD", 1)]
-    game = game_at(SEAHAVEN, "\n".join(homes) + "\nfoundation:4 = "
-                   + " ".join(reversed(suit_run("C", 12).split())) + "\ntableau:1 = KC")
+    homes = [
+        f"foundation:{i} = {' '.join(reversed(suit_run(s).split()))}"
+        for i, s in enumerate("SHD", 1)
+    ]
+    game = game_at(
+        SEAHAVEN,
+        "\n".join(homes)
+        + "\nfoundation:4 = "
+        + " ".join(reversed(suit_run("C", 12).split()))
+        + "\ntableau:1 = KC",
+    )
     play(game, "t1>foundation:4")
     assert game.outcome() == "won"
     assert game.score() == 0 and SEAHAVEN.score.maximum == 0

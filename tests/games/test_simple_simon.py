@@ -41,8 +41,9 @@ def test_build_down_whatever_the_suit_and_move_runs_of_one_suit_into_any_space()
 
 
 def test_complete_suits_go_off_and_the_game_is_won_when_all_four_are_off() -> None:
-    home = "\n".join(f"foundation:{i} = {suit_run(s)}" for i, s in zip((1, 2, 3), "SHD",
-                                                                        strict=True))
+    home = "\n".join(
+        f"foundation:{i} = {suit_run(s)}" for i, s in zip((1, 2, 3), "SHD", strict=True)
+    )
     game = game_at(SIMON, f"{home}\ntableau:6 = {suit_run('C', 13, 2)}\ntableau:9 = AC")
     assert "complete run" in str(refusal(game, "t6>f4/12"))
     play(game, "t9>t6")
@@ -53,8 +54,10 @@ def test_complete_suits_go_off_and_the_game_is_won_when_all_four_are_off() -> No
 
 
 def test_the_option_takes_complete_suits_off_at_once() -> None:
-    game = game_at(load("simple_simon", remove_suits="at once"),
-                   f"tableau:6 = {suit_run('C', 13, 2)}\ntableau:9 = AC\ntableau:1 = 5H")
+    game = game_at(
+        load("simple_simon", remove_suits="at once"),
+        f"tableau:6 = {suit_run('C', 13, 2)}\ntableau:9 = AC\ntableau:1 = 5H",
+    )
     play(game, "t9>t6")
     assert pile(game, "foundation:1") == suit_run("C")
     assert "tableau:1>tableau:2" in legal(game)
@@ -63,8 +66,9 @@ def test_the_option_takes_complete_suits_off_at_once() -> None:
 def test_four_complete_suits_still_in_the_columns_do_not_win() -> None:
     # The standard rule: Simple Simon is won only when all 52 cards have been removed to the
     # foundations; a column holding a whole suit King to Ace is not yet a win.
-    columns = "\n".join(f"tableau:{i} = {suit_run(s)}" for i, s in zip((1, 3, 5, 7), "SHDC",
-                                                                        strict=True))
+    columns = "\n".join(
+        f"tableau:{i} = {suit_run(s)}" for i, s in zip((1, 3, 5, 7), "SHDC", strict=True)
+    )
     game = game_at(SIMON, columns)
     assert game.outcome() == "playing"
     play(game, "t1>f1/13", "t3>f2/13", "t5>f3/13")
@@ -73,12 +77,15 @@ def test_four_complete_suits_still_in_the_columns_do_not_win() -> None:
     assert game.outcome() == "won"
 
 
-@pytest.mark.parametrize(("lang", "words"), [("en", "all 52 cards are on the foundations"),
-                                             ("de", "alle 52 Karten auf den Grundstapeln")])
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "all 52 cards are on the foundations"), ("de", "alle 52 Karten auf den Grundstapeln")],
+)
 def test_the_instructions_tell_the_same_win_as_the_game(lang: str, words: str) -> None:
     instructions = load_instructions("simple_simon", lang)
     assert instructions is not None
-    text = " ".join("".join(g.char for g in line).strip() for page in instructions.pages
-                    for line in page)
+    text = " ".join(
+        "".join(g.char for g in line).strip() for page in instructions.pages for line in page
+    )
     assert words in " ".join(text.split())
     assert "empty or holds" not in text and "leer ist oder" not in text

@@ -30,7 +30,8 @@ def test_a_turned_card_goes_to_any_heap_and_only_when_the_waste_is_empty_is_one_
     assert pile(game, "waste") == "7D"
     assert refusal(game, "deal") == "Not while waste still holds cards"
     assert {m for m in legal(game) if m.startswith("waste>")} == {
-        f"waste>heaps:{n}" for n in range(1, 5)}
+        f"waste>heaps:{n}" for n in range(1, 5)
+    }
     play(game, "waste>h1", "deal")
     assert pile(game, "heaps:1") == "KS 7D"
     assert pile(game, "waste") == "9C"
@@ -49,8 +50,10 @@ def test_one_pass_through_the_stock() -> None:
 
 
 def test_won_when_all_are_home() -> None:
-    lines = [f"foundation:{i + 1} = " + " ".join(r + s for r in "A23456789TJQK")
-             for i, s in enumerate("SHDC")]
+    lines = [
+        f"foundation:{i + 1} = " + " ".join(r + s for r in "A23456789TJQK")
+        for i, s in enumerate("SHDC")
+    ]
     lines[3] = lines[3].rsplit(" ", 1)[0]
     game = play(game_at(SIR_TOMMY, "\n".join([*lines, "heaps:4 = KC"])), "h4>f4")
     assert game.outcome() == "won"

@@ -55,8 +55,7 @@ def test_the_first_deal_never_changes() -> None:
 
 
 @pytest.mark.parametrize("suits,expected", [(1, {"S"}), (2, {"S", "H"}), (4, set("SHDC"))])
-def test_fewer_suits_keep_the_same_ranks_in_the_same_places(suits: int, expected: set[str]
-                                                            ) -> None:
+def test_fewer_suits_keep_the_same_ranks_in_the_same_places(suits: int, expected: set[str]) -> None:
     full = Game(SPIDER, 99).position
     reduced = Game(load("spider", suits=suits), 99).position
     assert [c.rank for c in full.cards_in_play()] == [c.rank for c in reduced.cards_in_play()]
@@ -75,10 +74,10 @@ def test_any_card_goes_on_a_card_one_rank_higher_whatever_its_suit() -> None:
 
 
 def test_any_tail_of_a_same_suit_run_may_be_lifted() -> None:
-    game = game_at(SPIDER, "tableau:1 = 2c 6H 5H 4H\ntableau:2 = 5S\ntableau:3 = 6C\n"
-                           "tableau:4 = 7D")
-    assert {"tableau:1>tableau:2", "tableau:1>tableau:3/2", "tableau:1>tableau:4/3"} <= legal(
-        game)
+    game = game_at(
+        SPIDER, "tableau:1 = 2c 6H 5H 4H\ntableau:2 = 5S\ntableau:3 = 6C\ntableau:4 = 7D"
+    )
+    assert {"tableau:1>tableau:2", "tableau:1>tableau:3/2", "tableau:1>tableau:4/3"} <= legal(game)
     play(game, "t1>t4/3")
     assert pile(game, "tableau:4") == "7D 6H 5H 4H"
 
@@ -105,7 +104,8 @@ def test_an_empty_column_takes_any_card_or_movable_run() -> None:
 def test_a_king_goes_only_to_an_empty_column() -> None:
     game = game_at(SPIDER, "tableau:1 = KS\ntableau:2 = QH\ntableau:3 = AC")
     assert {m for m in legal(game) if m.startswith("tableau:1>")} == {
-        f"tableau:1>tableau:{i}" for i in range(4, 11)}
+        f"tableau:1>tableau:{i}" for i in range(4, 11)
+    }
 
 
 def test_the_card_under_the_last_face_up_card_turns_by_itself() -> None:
@@ -128,8 +128,12 @@ STOCK = "stock = " + " ".join(["ah"] * 20)
 
 
 def test_deal_puts_one_face_up_card_on_each_column_left_to_right() -> None:
-    game = game_at(SPIDER, FULL_TABLE + "\nstock = " + " ".join(
-        ["as", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "ts", "js", "qs"]))
+    game = game_at(
+        SPIDER,
+        FULL_TABLE
+        + "\nstock = "
+        + " ".join(["as", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "ts", "js", "qs"]),
+    )
     play(game, "deal")
     # the top of the stock (its last card) goes to column 1
     assert pile(game, "tableau:1") == "2c 9D QS"
@@ -146,10 +150,10 @@ RELAXED_CASES = [
     # (relaxed, other columns, allowed?)
     (0, "KH QH JH", False),
     (1, "KH QH JH", True),
-    (1, "9S 8H 7H", False),          # a run, but not of one suit
-    (1, "9S 7S", False),             # one suit, not in sequence
-    (1, "4h KH QH JH", False),       # a face-down card blocks the relaxed deal
-    (2, "9S 8H 7C", True),           # in sequence, any suits
+    (1, "9S 8H 7H", False),  # a run, but not of one suit
+    (1, "9S 7S", False),  # one suit, not in sequence
+    (1, "4h KH QH JH", False),  # a face-down card blocks the relaxed deal
+    (2, "9S 8H 7C", True),  # in sequence, any suits
     (2, "9S 7S", False),
     (2, "4h 9S 8H", False),
 ]
@@ -244,23 +248,34 @@ def test_won_with_all_removed_all_kept_or_any_mix(kept: int) -> None:
 
 
 def test_won_when_the_last_suit_is_removed() -> None:
-    game = game_at(SPIDER, "tableau:1 = " + suit_run("S") + "\n" + "\n".join(
-        f"foundation:{i} = {suit_run('SHDCSHDC'[i])}" for i in range(1, 8)))
+    game = game_at(
+        SPIDER,
+        "tableau:1 = "
+        + suit_run("S")
+        + "\n"
+        + "\n".join(f"foundation:{i} = {suit_run('SHDCSHDC'[i])}" for i in range(1, 8)),
+    )
     play(game, "t1>f8/13")
     assert game.outcome() == "won"
     assert game.legal_moves() == []
 
 
 def test_not_won_while_a_column_holds_more_than_one_complete_run() -> None:
-    game = game_at(SPIDER, "tableau:1 = 5D " + suit_run("S") + "\n" + "\n".join(
-        f"foundation:{i} = {suit_run('SHDCSHDC'[i])}" for i in range(1, 8)))
+    game = game_at(
+        SPIDER,
+        "tableau:1 = 5D "
+        + suit_run("S")
+        + "\n"
+        + "\n".join(f"foundation:{i} = {suit_run('SHDCSHDC'[i])}" for i in range(1, 8)),
+    )
     assert SPIDER.win is not None and not SPIDER.win.test(game.position)
     assert game.outcome() == "playing"
 
 
 def test_lost_when_no_move_is_left_and_the_stock_is_empty() -> None:
-    game = game_at(SPIDER, "\n".join(f"tableau:{i} = 3c {'A' if i % 2 else '5'}H"
-                                     for i in range(1, 11)))
+    game = game_at(
+        SPIDER, "\n".join(f"tableau:{i} = 3c {'A' if i % 2 else '5'}H" for i in range(1, 11))
+    )
     assert game.legal_moves() == []
     assert game.outcome() == "lost"
 
@@ -347,8 +362,13 @@ def test_unlimited_undo_and_redo() -> None:
 
 
 def test_cheat_count_undo_a_turn_1_undo_a_deal_10_redo_takes_it_back() -> None:
-    game = game_at(SPIDER, "tableau:1 = 4s 9c 5H\ntableau:2 = 6H\n" + "\n".join(
-        f"tableau:{i} = 2D" for i in range(3, 11)) + "\n" + STOCK)
+    game = game_at(
+        SPIDER,
+        "tableau:1 = 4s 9c 5H\ntableau:2 = 6H\n"
+        + "\n".join(f"tableau:{i} = 2D" for i in range(3, 11))
+        + "\n"
+        + STOCK,
+    )
     play(game, "t1>t2", "deal")
     game.pop()
     assert game.cheat == 10

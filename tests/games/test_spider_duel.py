@@ -43,7 +43,8 @@ def test_the_same_two_full_packs_as_spider() -> None:
 
 def test_the_same_table_as_spider() -> None:
     assert [(g.name, g.kind, g.count) for g in DUEL.groups] == [
-        (g.name, g.kind, g.count) for g in SPIDER.groups]
+        (g.name, g.kind, g.count) for g in SPIDER.groups
+    ]
 
 
 def test_deal_four_columns_of_six_and_six_of_five_only_the_top_card_face_up() -> None:
@@ -67,8 +68,9 @@ def test_fifty_cards_in_the_stock_five_deals_of_ten() -> None:
 
 
 def test_a_deal_number_gives_the_same_table_every_time() -> None:
-    assert Game(DUEL, 5).position.fingerprint() == Game(load("spider_duel"), 5
-                                                        ).position.fingerprint()
+    assert (
+        Game(DUEL, 5).position.fingerprint() == Game(load("spider_duel"), 5).position.fingerprint()
+    )
     assert Game(DUEL, 5).position.fingerprint() != Game(DUEL, 6).position.fingerprint()
 
 
@@ -91,10 +93,12 @@ def test_any_card_goes_on_a_face_up_card_one_rank_higher_whatever_its_suit() -> 
 
 
 def test_any_tail_of_a_same_suit_run_may_be_lifted_and_a_mixed_run_may_not() -> None:
-    game = game_at(DUEL, "tableau:1 = 2c 6H 5H 4H\ntableau:2 = 5S\ntableau:3 = 6C\n"
-                         "tableau:4 = 7D\ntableau:5 = 8C 7H 6S")
-    assert {"tableau:1>tableau:2", "tableau:1>tableau:3/2", "tableau:1>tableau:4/3"} <= legal(
-        game)
+    game = game_at(
+        DUEL,
+        "tableau:1 = 2c 6H 5H 4H\ntableau:2 = 5S\ntableau:3 = 6C\n"
+        "tableau:4 = 7D\ntableau:5 = 8C 7H 6S",
+    )
+    assert {"tableau:1>tableau:2", "tableau:1>tableau:3/2", "tableau:1>tableau:4/3"} <= legal(game)
     assert "run of one suit" in str(refusal(game, "t5>t6/2"))
     assert refusal(game, "t5>t6") is None
 
@@ -109,7 +113,9 @@ def test_a_king_goes_only_to_an_empty_column_or_one_showing_no_face_up_card() ->
     lines = ["tableau:1 = KS", "tableau:2 = 4h 5c"] + [f"tableau:{i} = QH" for i in range(3, 10)]
     game = game_at(DUEL, "\n".join(lines))
     assert {m for m in legal(game) if m.startswith("tableau:1>")} == {
-        "tableau:1>tableau:2", "tableau:1>tableau:10"}
+        "tableau:1>tableau:2",
+        "tableau:1>tableau:10",
+    }
 
 
 # -- completed suits leave at once -----------------------------------------------------------------
@@ -119,8 +125,8 @@ def test_a_complete_suit_goes_to_the_foundation_at_once_by_itself() -> None:
     game = game_at(DUEL, f"tableau:1 = 3c {suit_run('H', 13, 2)}\ntableau:2 = 9d AH\n" + STOCK)
     play(game, "t2>t1")
     assert pile(game, "foundation:1") == suit_run("H")
-    assert pile(game, "tableau:1") == "3c"           # not turned: the player turns it
-    assert game.moves_made == 1                       # the removal is no move of its own
+    assert pile(game, "tableau:1") == "3c"  # not turned: the player turns it
+    assert game.moves_made == 1  # the removal is no move of its own
 
 
 def test_a_deal_that_completes_a_suit_removes_it_too() -> None:
@@ -160,24 +166,28 @@ def test_the_player_turns_the_top_card_of_a_column_showing_only_face_down_cards(
 
 
 def test_a_column_showing_no_face_up_card_takes_any_card_or_movable_run() -> None:
-    game = game_at(DUEL, "tableau:1 = 4s 9c\ntableau:2 = 8H 7H 6H\ntableau:3 = 2D\n"
-                         "tableau:4 = KC")
-    assert {"tableau:2>tableau:1", "tableau:2>tableau:1/2", "tableau:2>tableau:1/3",
-            "tableau:3>tableau:1", "tableau:4>tableau:1"} <= legal(game)
+    game = game_at(DUEL, "tableau:1 = 4s 9c\ntableau:2 = 8H 7H 6H\ntableau:3 = 2D\ntableau:4 = KC")
+    assert {
+        "tableau:2>tableau:1",
+        "tableau:2>tableau:1/2",
+        "tableau:2>tableau:1/3",
+        "tableau:3>tableau:1",
+        "tableau:4>tableau:1",
+    } <= legal(game)
     play(game, "t2>t1/3")
     assert pile(game, "tableau:1") == "4s 9c 8H 7H 6H"
-    assert "flip tableau:1" not in legal(game)       # it shows face-up cards now
+    assert "flip tableau:1" not in legal(game)  # it shows face-up cards now
 
 
 # -- dealing ---------------------------------------------------------------------------------------
 
 
 def test_the_stock_deals_whenever_it_has_cards_even_with_empty_columns() -> None:
-    lines = [f"tableau:{i} = 7h" for i in range(1, 6)] + [STOCK]   # five columns empty
+    lines = [f"tableau:{i} = 7h" for i in range(1, 6)] + [STOCK]  # five columns empty
     game = game_at(DUEL, "\n".join(lines))
     play(game, "deal")
     assert pile(game, "tableau:1") == "7h AH"
-    assert pile(game, "tableau:10") == "AH"           # empty columns get their card too
+    assert pile(game, "tableau:10") == "AH"  # empty columns get their card too
     assert pile(game, "stock") == " ".join(["ah"] * 10)
 
 
@@ -248,7 +258,7 @@ def test_a_move_to_an_empty_or_face_down_column_scores_only_the_move() -> None:
 def test_a_removed_suit_scores_50_and_the_removal_costs_nothing() -> None:
     game = game_at(DUEL, f"tableau:1 = 3c {suit_run('H', 13, 2)}\ntableau:2 = 9d AH")
     play(game, "t2>t1")
-    assert game.score() == 2 + 50 - 1                 # AH on 2H, the suit removed, one move
+    assert game.score() == 2 + 50 - 1  # AH on 2H, the suit removed, one move
 
 
 def test_solving_the_game_scores_100() -> None:
@@ -261,7 +271,7 @@ def test_every_deal_costs_1_and_a_dealt_card_is_no_build_of_the_players() -> Non
     lines = [f"tableau:{i} = 6H" for i in range(1, 11)]
     game = game_at(DUEL, "\n".join(lines) + "\nstock = " + " ".join(["5h"] * 10))
     play(game, "deal")
-    assert pile(game, "tableau:1") == "6H 5H"          # 5H lands on 6H: no +2 for a deal
+    assert pile(game, "tableau:1") == "6H 5H"  # 5H lands on 6H: no +2 for a deal
     assert game.score() == -1
 
 
@@ -291,8 +301,11 @@ def points_of(game: Game, move: Move) -> int:
     if move.kind == MOVE:
         src, dst = position.piles[move.src], position.piles[move.dst]
         bottom = src.cards[-move.count]
-        if dst.face_up and dst.cards[-1].suit == bottom.suit and dst.cards[-1].rank == (
-                bottom.rank + 1):
+        if (
+            dst.face_up
+            and dst.cards[-1].suit == bottom.suit
+            and dst.cards[-1].rank == (bottom.rank + 1)
+        ):
             points += 2 * move.count
     removed = sum(1 for p in position.groups["foundation"] if p.cards)
     game.push(move)
@@ -304,8 +317,10 @@ def points_of(game: Game, move: Move) -> int:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=0, max_value=2**32 - 1),
-       choices=st.lists(st.integers(min_value=0, max_value=1000), min_size=1, max_size=150))
+@given(
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    choices=st.lists(st.integers(min_value=0, max_value=1000), min_size=1, max_size=150),
+)
 def test_random_play_keeps_the_pack_undo_and_score_exact(seed: int, choices: list[int]) -> None:
     game = Game(DUEL, seed)
     pack = Counter(game.position.cards_in_play())
@@ -322,9 +337,15 @@ def test_random_play_keeps_the_pack_undo_and_score_exact(seed: int, choices: lis
         prints.append(game.position.fingerprint())
         assert Counter(game.position.cards_in_play()) == pack
         assert game.score() == expected
-        assert all(not (len(p.cards) - p.down >= 13 and p.cards[-1].rank == 1 and len(
-            {c.suit for c in p.cards[-13:]}) == 1 and [c.rank for c in p.cards[-13:]] == list(
-            range(13, 0, -1))) for p in game.position.groups["tableau"])
+        assert all(
+            not (
+                len(p.cards) - p.down >= 13
+                and p.cards[-1].rank == 1
+                and len({c.suit for c in p.cards[-13:]}) == 1
+                and [c.rank for c in p.cards[-13:]] == list(range(13, 0, -1))
+            )
+            for p in game.position.groups["tableau"]
+        )
     while game.history:
         game.pop()
         prints.pop()
@@ -363,7 +384,11 @@ class ConsoleSession:
     def __init__(self, game: str, seed: int) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "retro", "console", game, "--seed", str(seed), "--json"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+        )
 
     def ask(self, line: str) -> dict[str, object]:
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -387,10 +412,12 @@ def test_the_console_plays_the_three_founding_games(game_id: str) -> None:
         assert isinstance(piles, dict)
         if game_id == "seven_to_ace":
             assert list(piles) == [f"grid:{i}" for i in range(1, 33)] + [
-                f"foundation:{i}" for i in range(1, 5)]
+                f"foundation:{i}" for i in range(1, 5)
+            ]
         else:
             assert list(piles) == [f"foundation:{i}" for i in range(1, 9)] + ["stock"] + [
-                f"tableau:{i}" for i in range(1, 11)]
+                f"tableau:{i}" for i in range(1, 11)
+            ]
         made = 0
         for _ in range(40):
             moves = session.ask("moves")["moves"]
@@ -414,7 +441,8 @@ def test_the_console_plays_the_three_founding_games(game_id: str) -> None:
 
 
 def test_the_console_speaks_spider_duel_in_its_own_words(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     lines = ["moves", "flip tableau:1", "done", "quit"]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
     assert main(["console", "spider_duel", "--seed", "4", "--json"]) == 0

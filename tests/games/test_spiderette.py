@@ -22,8 +22,9 @@ def test_the_deal_is_klondikes_seven_columns_and_a_stock_of_24() -> None:
 
 
 def test_build_down_whatever_the_suit_and_move_runs_of_one_suit() -> None:
-    game = game_at(SPIDERETTE, "tableau:1 = 9S\ntableau:2 = 8H 7H\ntableau:3 = 8C 7D\n"
-                               "tableau:4 = 8S")
+    game = game_at(
+        SPIDERETTE, "tableau:1 = 9S\ntableau:2 = 8H 7H\ntableau:3 = 8C 7D\ntableau:4 = 8S"
+    )
     assert refusal(game, "t2>t1/2") is None
     assert "run of one suit" in str(refusal(game, "t3>t1/2"))
     assert refusal(game, "t3>t4") is None
@@ -43,8 +44,9 @@ def test_no_deal_while_a_column_is_empty() -> None:
 
 
 def test_a_complete_suit_goes_off_and_the_last_one_wins() -> None:
-    home = "\n".join(f"foundation:{i} = {suit_run(s)}" for i, s in zip((1, 2, 3), "SHD",
-                                                                        strict=True))
+    home = "\n".join(
+        f"foundation:{i} = {suit_run(s)}" for i, s in zip((1, 2, 3), "SHD", strict=True)
+    )
     game = game_at(SPIDERETTE, f"{home}\ntableau:2 = {suit_run('C')}")
     assert "tableau:2>foundation:4/13" in legal(game)
     play(game, "t2>f4/13")

@@ -13,15 +13,28 @@ from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 SULTAN = load("sultan")
-RING = ("sultan = KH\nupper:1 = KC\nupper:2 = AH\nupper:3 = KC\nsides:1 = KS\nsides:2 = KS\n"
-        "lower:1 = KD\nlower:2 = KH\nlower:3 = KD\n")
+RING = (
+    "sultan = KH\nupper:1 = KC\nupper:2 = AH\nupper:3 = KC\nsides:1 = KS\nsides:2 = KS\n"
+    "lower:1 = KD\nlower:2 = KH\nlower:3 = KD\n"
+)
 
 
 def test_the_sultan_and_the_ring_are_named_cards_the_divan_eight_the_stock_the_rest() -> None:
     game = Game(SULTAN, 6)
-    assert [pile(game, p) for p in ("sultan", "upper:1", "upper:2", "upper:3", "sides:1",
-                                    "sides:2", "lower:1", "lower:2", "lower:3")] == [
-        "KH", "KC", "AH", "KC", "KS", "KS", "KD", "KH", "KD"]
+    assert [
+        pile(game, p)
+        for p in (
+            "sultan",
+            "upper:1",
+            "upper:2",
+            "upper:3",
+            "sides:1",
+            "sides:2",
+            "lower:1",
+            "lower:2",
+            "lower:3",
+        )
+    ] == ["KH", "KC", "AH", "KC", "KS", "KS", "KD", "KH", "KD"]
     position = game.position
     assert [(len(p.cards), p.down) for p in position.groups["divan"]] == [(1, 0)] * 8
     stock = position.by_id["stock"]
@@ -32,7 +45,8 @@ def test_the_sultan_and_the_ring_are_named_cards_the_divan_eight_the_stock_the_r
 def test_a_king_foundation_goes_on_with_the_ace_then_up_in_suit() -> None:
     game = game_at(SULTAN, RING + "divan:1 = AC\ndivan:2 = 2C\ndivan:3 = AS\ndivan:4 = 2H")
     assert {"divan:1>upper:1", "divan:1>upper:3", "divan:3>sides:1", "divan:4>upper:2"} <= (
-        legal(game))
+        legal(game)
+    )
     assert refusal(game, "divan:2>upper:1") is not None
     play(game, "divan:1>upper:1", "divan:2>upper:1")
     assert pile(game, "upper:1") == "KC AC 2C"
@@ -46,10 +60,13 @@ def test_the_sultan_takes_nothing() -> None:
 
 def test_a_king_foundation_ends_with_the_queen_and_the_ace_of_hearts_with_the_queen() -> None:
     queens = " ".join(f"{r}C" for r in "A23456789TJQ")
-    game = game_at(SULTAN, RING.replace("upper:1 = KC", f"upper:1 = KC {queens}")
-                   .replace("upper:2 = AH", "upper:2 = " + " ".join(f"{r}H" for r in
-                                                                      "A23456789TJQ"))
-                   + "divan:1 = KC\ndivan:2 = KH")
+    game = game_at(
+        SULTAN,
+        RING.replace("upper:1 = KC", f"upper:1 = KC {queens}").replace(
+            "upper:2 = AH", "upper:2 = " + " ".join(f"{r}H" for r in "A23456789TJQ")
+        )
+        + "divan:1 = KC\ndivan:2 = KH",
+    )
     assert len(game.position.by_id["upper:1"].cards) == 13
     assert refusal(game, "divan:1>upper:1") is not None
     assert refusal(game, "divan:2>upper:2") is not None
@@ -77,12 +94,18 @@ def test_the_stock_turns_one_card_and_is_gone_through_three_times() -> None:
 
 def test_won_with_all_104_cards_home() -> None:
     ring = []
-    for name, king in (("upper:1", "C"), ("upper:3", "C"), ("sides:1", "S"), ("sides:2", "S"),
-                       ("lower:1", "D"), ("lower:2", "H"), ("lower:3", "D")):
+    for name, king in (
+        ("upper:1", "C"),
+        ("upper:3", "C"),
+        ("sides:1", "S"),
+        ("sides:2", "S"),
+        ("lower:1", "D"),
+        ("lower:2", "H"),
+        ("lower:3", "D"),
+    ):
         ring.append(f"{name} = K{king} " + " ".join(f"{r}{king}" for r in "A23456789TJQ"))
     hearts = " ".join(f"{r}H" for r in "A23456789TJ")
-    game = game_at(SULTAN, "\n".join([*ring, "sultan = KH", f"upper:2 = {hearts}",
-                                      "waste = QH"]))
+    game = game_at(SULTAN, "\n".join([*ring, "sultan = KH", f"upper:2 = {hearts}", "waste = QH"]))
     assert game.outcome() == "playing"
     play(game, "waste>upper:2")
     assert game.outcome() == "won"

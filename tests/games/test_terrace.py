@@ -13,8 +13,10 @@ from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 TERRACE = load("terrace")
-OPENING = ("terrace = 3S QH 5C\nrows:1 = 9S\nrows:2 = 6S\nrows:3 = KH\nrows:4 = 7D\n"
-           "stock = 2c 8h 4s ac 5d 3h 7c 8d")
+OPENING = (
+    "terrace = 3S QH 5C\nrows:1 = 9S\nrows:2 = 6S\nrows:3 = KH\nrows:4 = 7D\n"
+    "stock = 2c 8h 4s ac 5d 3h 7c 8d"
+)
 FULL = "\n".join(f"rows:{n} = KD" for n in range(2, 10))  # rows 2 to 9 held, so none is filled
 
 
@@ -42,7 +44,16 @@ def test_the_choice_sets_the_base_and_the_game_deals_the_rows_and_the_waste() ->
     game = play(game_at(TERRACE, OPENING), "rows:2>foundation:1")
     assert pile(game, "foundation:1") == "6S"
     assert [pile(game, f"rows:{n}") for n in range(1, 10)] == [
-        "9S", "8D", "KH", "7D", "7C", "3H", "5D", "AC", "4S"]
+        "9S",
+        "8D",
+        "KH",
+        "7D",
+        "7C",
+        "3H",
+        "5D",
+        "AC",
+        "4S",
+    ]
     assert (pile(game, "waste"), pile(game, "stock")) == ("8H", "2c")
 
 
@@ -50,8 +61,9 @@ def test_the_other_foundations_start_with_the_base_rank_and_build_up_in_alternat
     game = play(game_at(TERRACE, OPENING + " 6d 6h"), "rows:2>foundation:1")
     play(game, "rows:4>foundation:1")
     assert pile(game, "foundation:1") == "6S 7D"
-    game = game_at(TERRACE, "foundation:1 = 6S\nrows:1 = 6C\nrows:2 = 5H\nterrace = 9S 6H\n"
-                            "waste = 2C")
+    game = game_at(
+        TERRACE, "foundation:1 = 6S\nrows:1 = 6C\nrows:2 = 5H\nterrace = 9S 6H\nwaste = 2C"
+    )
     assert "terrace>foundation:2" in legal(game)
     assert refusal(game, "rows:2>foundation:2") is not None
     play(game, "terrace>foundation:2")
@@ -65,8 +77,10 @@ def test_the_foundations_go_round_from_king_to_ace() -> None:
 
 
 def test_rows_build_down_in_alternate_colours_one_card_and_an_ace_takes_a_king() -> None:
-    game = game_at(TERRACE, "foundation:1 = 6S\nrows:1 = 9S 8H\nrows:2 = 9D\nrows:3 = AH\n"
-                            "rows:4 = KS\nwaste = 8C")
+    game = game_at(
+        TERRACE,
+        "foundation:1 = 6S\nrows:1 = 9S 8H\nrows:2 = 9D\nrows:3 = AH\nrows:4 = KS\nwaste = 8C",
+    )
     assert refusal(game, "rows:1>rows:2/2") is not None
     assert refusal(game, "rows:1>rows:2") is not None  # 8♥ on 9♦: same colour
     play(game, "waste>rows:2", "rows:4>rows:3")
@@ -97,8 +111,9 @@ def test_won_with_all_104_cards_home() -> None:
     lines = []
     for n in range(8):
         ranks = "6789TJQKA2345"
-        cards = [ranks[i] + (suits[(n + i) % 2] if n % 2 == 0 else "HS"[(n + i) % 2]) for i in
-                 range(13)]
+        cards = [
+            ranks[i] + (suits[(n + i) % 2] if n % 2 == 0 else "HS"[(n + i) % 2]) for i in range(13)
+        ]
         lines.append(f"foundation:{n + 1} = " + " ".join(cards))
     last = lines[7].rsplit(" ", 1)
     game = game_at(TERRACE, "\n".join([*lines[:7], last[0], "waste = " + last[1]]))

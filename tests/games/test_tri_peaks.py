@@ -62,7 +62,8 @@ def test_one_rank_up_or_down_any_suit_king_and_ace_joining_unless_chosen() -> No
     assert {"tableau:19>foundation", "tableau:20>foundation"} <= legal(game)
     assert "Only a card one rank above or below" in str(refusal(game, "t21>f"))
     assert "Only a card one rank above or below" in str(
-        refusal(game_at(load("tri_peaks", wrap="no"), text), "t19>f"))
+        refusal(game_at(load("tri_peaks", wrap="no"), text), "t19>f")
+    )
 
 
 def test_nothing_goes_onto_the_peaks() -> None:
@@ -78,8 +79,11 @@ def test_the_stock_turns_one_card_onto_the_pile_once_through() -> None:
 
 
 def test_a_run_scores_one_more_for_each_card_until_the_stock_is_turned() -> None:
-    game = game_at(PEAKS, "foundation = 5S\nstock = 9c\ntableau:19 = 6H\ntableau:20 = 7C\n"
-                          "tableau:21 = 8D\ntableau:22 = TD")
+    game = game_at(
+        PEAKS,
+        "foundation = 5S\nstock = 9c\ntableau:19 = 6H\ntableau:20 = 7C\n"
+        "tableau:21 = 8D\ntableau:22 = TD",
+    )
     play(game, "t19>f", "t20>f", "t21>f")
     assert game.score() == 1 + 2 + 3
     play(game, "deal", "t22>f")

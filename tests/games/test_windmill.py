@@ -41,8 +41,9 @@ def test_a_corner_takes_a_king_and_builds_down_any_suit() -> None:
 
 
 def test_an_empty_sail_is_filled_from_the_waste_else_from_the_stock() -> None:
-    game = play(game_at(MILL, "centre = AS\nsails:1 = 2H\nwaste = 9C\nstock = 4d 7s"),
-                "sails:1>centre")
+    game = play(
+        game_at(MILL, "centre = AS\nsails:1 = 2H\nwaste = 9C\nstock = 4d 7s"), "sails:1>centre"
+    )
     assert pile(game, "sails:1") == "9C" and pile(game, "waste") == ""
     game = play(game_at(MILL, "centre = AS\nsails:1 = 2H\nstock = 4d 7s"), "sails:1>centre")
     assert pile(game, "sails:1") == "7S"
@@ -56,30 +57,34 @@ def test_the_stock_turns_one_card_onto_the_waste_once_through() -> None:
 
 
 def test_nothing_goes_onto_the_sails_or_from_corner_to_corner() -> None:
-    game = game_at(MILL, "centre = AS\nsails:1 = 9H\nsails:2 = TS\nkings:1 = KH QC\n"
-                         "kings:2 = KD")
+    game = game_at(MILL, "centre = AS\nsails:1 = 9H\nsails:2 = TS\nkings:1 = KH QC\nkings:2 = KD")
     assert refusal(game, "sails:1>sails:2") is not None
     assert refusal(game, "kings:1>kings:2") is not None
 
 
 def test_a_corner_gives_its_top_card_back_to_the_centre_but_never_its_king() -> None:
-    game = game_at(MILL, "centre = AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS\nkings:1 = KH QC\n"
-                         "kings:2 = KD\nsails:1 = 5D")
+    game = game_at(
+        MILL,
+        "centre = AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS\nkings:1 = KH QC\nkings:2 = KD\nsails:1 = 5D",
+    )
     assert "kings:1>centre" in legal(game)
     play(game, "kings:1>centre")
     assert pile(game, "centre").endswith("JS QC")
     assert pile(game, "kings:1") == "KH"
-    game = game_at(MILL, "centre = AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS\nkings:2 = KD\n"
-                         "sails:1 = 5D")
+    game = game_at(MILL, "centre = AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS\nkings:2 = KD\nsails:1 = 5D")
     assert refusal(game, "kings:2>centre") == "K♦ started kings:2 and stays there"
 
 
 def test_the_next_card_after_one_taken_back_comes_from_elsewhere() -> None:
-    game = game_at(MILL, "centre = AS 2S 3S 4S 5S 6S 7S 8S 9S TS\nkings:1 = KH QC JD\n"
-                         "sails:1 = QH\nsails:2 = KC\nstock = 5h 5h 5h 5h 5h 5h 5h")
+    game = game_at(
+        MILL,
+        "centre = AS 2S 3S 4S 5S 6S 7S 8S 9S TS\nkings:1 = KH QC JD\n"
+        "sails:1 = QH\nsails:2 = KC\nstock = 5h 5h 5h 5h 5h 5h 5h",
+    )
     play(game, "kings:1>centre")
     assert refusal(game, "kings:1>centre") == (
-        "The last card on centre came from kings too: this one must come from elsewhere")
+        "The last card on centre came from kings too: this one must come from elsewhere"
+    )
     assert "kings:1>centre" not in legal(game)
     play(game, "sails:1>centre")
     assert refusal(game, "kings:1>centre") is not None  # a Queen on the Queen: no build
@@ -91,8 +96,10 @@ def test_the_next_card_after_one_taken_back_comes_from_elsewhere() -> None:
 def test_won_with_every_card_on_the_foundations() -> None:
     run = " ".join("A23456789TJQK"[r] + "SHDC"[s] for s in range(4) for r in range(13))
     down = " ".join("KQJT98765432A"[r] + "S" for r in range(13))
-    text = (f"centre = {run}\nkings:1 = {down}\nkings:2 = {down}\nkings:3 = {down}\n"
-            f"kings:4 = {down.replace(' AS', '')}\nsails:1 = AS")
+    text = (
+        f"centre = {run}\nkings:1 = {down}\nkings:2 = {down}\nkings:3 = {down}\n"
+        f"kings:4 = {down.replace(' AS', '')}\nsails:1 = AS"
+    )
     game = play(game_at(MILL, text), "sails:1>kings:4")
     assert game.outcome() == WON
 

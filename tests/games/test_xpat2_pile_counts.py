@@ -13,10 +13,15 @@ from retro.engine.cards import make_deck
 from retro.engine.game import Game
 from tests.helpers import load
 
-SEAHAVEN = {"10/4": ([5] * 10, [1, 0, 1, 0]), "10/2": ([5] * 10, [1, 1]),
-            "10/3": ([5] * 10, [1, 0, 1]), "10/5": ([5] * 10, [1, 0, 0, 1, 0]),
-            "10/6": ([5] * 10, [1, 0, 0, 1, 0, 0]),
-            "9/4": ([5, 6, 6, 6, 6, 5, 6, 6, 6], [0] * 4), "8/4": ([6] * 8, [1] * 4)}
+SEAHAVEN = {
+    "10/4": ([5] * 10, [1, 0, 1, 0]),
+    "10/2": ([5] * 10, [1, 1]),
+    "10/3": ([5] * 10, [1, 0, 1]),
+    "10/5": ([5] * 10, [1, 0, 0, 1, 0]),
+    "10/6": ([5] * 10, [1, 0, 0, 1, 0, 0]),
+    "9/4": ([5, 6, 6, 6, 6, 5, 6, 6, 6], [0] * 4),
+    "8/4": ([6] * 8, [1] * 4),
+}
 
 
 @pytest.mark.parametrize("piles", sorted(SEAHAVEN))
@@ -29,8 +34,13 @@ def test_seahaven_columns_and_cells_deal_the_pack_as_xpat2(piles: str) -> None:
     assert Counter(position.cards_in_play()) == Counter(make_deck())
 
 
-MICHAEL = {"6": [3, 4, 4, 3, 4, 4], "4": [8] * 4, "5": [6, 5, 5, 6, 5],
-           "7": [3, 2, 2, 3, 2, 2, 3], "8": [2, 1, 2, 1, 2, 1, 2, 1]}
+MICHAEL = {
+    "6": [3, 4, 4, 3, 4, 4],
+    "4": [8] * 4,
+    "5": [6, 5, 5, 6, 5],
+    "7": [3, 2, 2, 3, 2, 2, 3],
+    "8": [2, 1, 2, 1, 2, 1, 2, 1],
+}
 
 
 @pytest.mark.parametrize("columns", sorted(MICHAEL))
@@ -56,10 +66,17 @@ def test_royal_cotillion_wings_of_any_size_and_the_rest_in_the_stock(wings: str)
     assert Counter(position.cards_in_play()) == Counter(make_deck(2))
 
 
-@pytest.mark.parametrize(("game_id", "option", "default"), [
-    ("seahaven_towers", "piles", "10/4"), ("michaels_fantasy", "columns", "6"),
-    ("royal_cotillion", "wings", "3/12")])
+@pytest.mark.parametrize(
+    ("game_id", "option", "default"),
+    [
+        ("seahaven_towers", "piles", "10/4"),
+        ("michaels_fantasy", "columns", "6"),
+        ("royal_cotillion", "wings", "3/12"),
+    ],
+)
 def test_xpat2s_own_counts_are_the_default(game_id: str, option: str, default: str) -> None:
     assert load(game_id).options[option] == default
-    assert (Game(load(game_id), 9).position.piles_state()
-            == Game(load(game_id, **{option: default}), 9).position.piles_state())
+    assert (
+        Game(load(game_id), 9).position.piles_state()
+        == Game(load(game_id, **{option: default}), 9).position.piles_state()
+    )

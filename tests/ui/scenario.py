@@ -31,13 +31,18 @@ DEAL = 5
 
 # Seven suits home, the eighth one card short: moving the Ace of hearts onto the 2 wins.
 NEAR_WON = "\n".join(
-    [f"foundation:{i + 1} = " + " ".join(f"{r}{s}" for r in "KQJT98765432A")
-     for i, s in enumerate("SSDDCCH")]
-    + ["tableau:1 = " + " ".join(f"{r}H" for r in "KQJT98765432"), "tableau:2 = AH"])
+    [
+        f"foundation:{i + 1} = " + " ".join(f"{r}{s}" for r in "KQJT98765432A")
+        for i, s in enumerate("SSDDCCH")
+    ]
+    + ["tableau:1 = " + " ".join(f"{r}H" for r in "KQJT98765432"), "tableau:2 = AH"]
+)
 
 # No column empty, the stock empty, and no card fits on another: the game is lost.
-STUCK = "\n".join(f"tableau:{i + 1} = {card}" for i, card in
-                  enumerate(["KS", "KS", "KH", "KH", "KD", "KD", "KC", "KC", "AS", "AH"]))
+STUCK = "\n".join(
+    f"tableau:{i + 1} = {card}"
+    for i, card in enumerate(["KS", "KS", "KH", "KH", "KD", "KD", "KC", "KC", "AS", "AH"])
+)
 
 
 @cache
@@ -302,8 +307,13 @@ def lost() -> Driver:
 
 
 FIXED_DAY = "1994-06-15"
-RECORDED = (("Anna", 11, 40), ("Bert", 12, 25), ("Carla", 13, 60), ("Dieter", 14, 10),
-            ("Eve", 15, 33))
+RECORDED = (
+    ("Anna", 11, 40),
+    ("Bert", 12, 25),
+    ("Carla", 13, 60),
+    ("Dieter", 14, 10),
+    ("Eve", 15, 33),
+)
 
 
 def played(game: Game, count: int) -> Game:
@@ -539,8 +549,9 @@ def computer_result() -> Driver:
 
 def confirm() -> Driver:
     driver = fresh_table()
-    driver.press("RETURN", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT",
-                 "RETURN")  # Q♠ onto K♠: a game in progress
+    driver.press(
+        "RETURN", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RETURN"
+    )  # Q♠ onto K♠: a game in progress
     driver.press("N")
     return driver
 

@@ -17,10 +17,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import scenario  # noqa: E402
 
-DOCS = {"title": "title", "menu": "menu_all", "spider": "table_mid",
-        "seven_to_ace": "seven_to_ace", "high_scores": "high_scores", "resume": "resume",
-        "duel_result": "duel_result", "instructions_en": "instructions",
-        "instructions_de": "instructions_de", "four_colours": "four_colours"}
+DOCS = {
+    "title": "title",
+    "menu": "menu_all",
+    "spider": "table_mid",
+    "seven_to_ace": "seven_to_ace",
+    "high_scores": "high_scores",
+    "resume": "resume",
+    "duel_result": "duel_result",
+    "instructions_en": "instructions",
+    "instructions_de": "instructions_de",
+    "four_colours": "four_colours",
+}
 
 
 def shoot(name: str, path: Path, scale: int) -> None:

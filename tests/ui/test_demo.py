@@ -100,8 +100,9 @@ def _hidden_shuffled(game: Game, rng: random.Random) -> Game:
     """The same table with its face-down cards (the stock's too) dealt among their places
     in another order: what a player sees is unchanged."""
     position = Position(game.gdef)
-    places = [(index, at) for index, pile in enumerate(game.position.piles)
-              for at in range(pile.down)]
+    places = [
+        (index, at) for index, pile in enumerate(game.position.piles) for at in range(pile.down)
+    ]
     hidden = [game.position.piles[index].cards[at] for index, at in places]
     rng.shuffle(hidden)
     for pile, source in zip(position.piles, game.position.piles, strict=True):
@@ -166,8 +167,7 @@ def test_a_lost_game_has_no_demo() -> None:
 
 
 @pytest.mark.usefixtures("window")
-def test_the_title_screen_left_alone_plays_demos_and_a_key_brings_it_back(
-        data_dir: Path) -> None:
+def test_the_title_screen_left_alone_plays_demos_and_a_key_brings_it_back(data_dir: Path) -> None:
     driver = scenario.title()
     app = driver.app
     driver.step(DEMO_AFTER - 10)
@@ -209,8 +209,13 @@ def test_the_title_demos_play_the_games_in_turn_and_a_click_ends_them() -> None:
 def _looking_app(seeds: itertools.count[int]) -> tuple[Driver, App]:
     catalog = Catalog()
     catalog.dirs = [scenario.only("freecell")]
-    app = App(catalog, animate=False, seed_source=lambda: next(seeds), winnable_mark=False,
-              settings=Settings(winnable_only=True))
+    app = App(
+        catalog,
+        animate=False,
+        seed_source=lambda: next(seeds),
+        winnable_mark=False,
+        settings=Settings(winnable_only=True),
+    )
     app.show_title()
     driver = Driver(app)
     driver.press("RETURN")
@@ -255,7 +260,8 @@ def test_winnable_deals_only_is_remembered_and_stopped_with_escape() -> None:
 
 @pytest.mark.usefixtures("window")
 def test_winnable_deals_only_gives_up_after_its_bound_and_offers_the_last_deal(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(dealsearch, "PER_DEAL", Budget(nodes=1))
     monkeypatch.setattr(dealsearch, "MOST", 3)
     driver, app = _looking_app(itertools.count(100))
@@ -277,7 +283,8 @@ def test_a_typed_deal_number_is_played_as_it_is() -> None:
 
 @pytest.mark.usefixtures("window")
 def test_the_first_hint_is_looked_for_a_slice_a_frame_with_the_same_answer(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # FreeCell 13 is won in well under that, yet in more than a frame's slice (deal 3 is won
     # within the first slice)
     monkeypatch.setattr(advice, "HINT_SECONDS", 30.0)

@@ -119,12 +119,16 @@ def _rect(scene: TableScene, index: int) -> tuple[int, int, int, int]:
 
 def _inside(screen: bytes, rect: tuple[int, int, int, int]) -> list[int]:
     x0, y0, x1, y1 = rect
-    return [screen[y * SCREEN_W + x] for y in range(max(y0, 0), min(y1, SCREEN_H))
-            for x in range(max(x0, 0), min(x1, SCREEN_W))]
+    return [
+        screen[y * SCREEN_W + x]
+        for y in range(max(y0, 0), min(y1, SCREEN_H))
+        for x in range(max(x0, 0), min(x1, SCREEN_W))
+    ]
 
 
-def _overlap(a: tuple[int, int, int, int],
-             b: tuple[int, int, int, int]) -> tuple[int, int, int, int] | None:
+def _overlap(
+    a: tuple[int, int, int, int], b: tuple[int, int, int, int]
+) -> tuple[int, int, int, int] | None:
     x0, y0, x1, y1 = max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
     return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
 
@@ -160,12 +164,19 @@ def test_the_cursor_frame_lies_under_the_cards_that_cover_the_chosen_one() -> No
     assert chosen != elsewhere  # the frame shows where the card is not covered
 
 
-LONG = "\n".join([
-    "tableau:1 = ks qh jd ts 9c " + " ".join(f"{r}S" for r in "KQJT98765432A") + " "
-    + " ".join(f"{r}H" for r in "KQJT98765432"),
-    "tableau:2 = " + " ".join(f"{r}D" for r in "KQJT98765432A") + " "
-    + " ".join(f"{r}C" for r in "KQJT98765"),
-    "tableau:3 = QS"])
+LONG = "\n".join(
+    [
+        "tableau:1 = ks qh jd ts 9c "
+        + " ".join(f"{r}S" for r in "KQJT98765432A")
+        + " "
+        + " ".join(f"{r}H" for r in "KQJT98765432"),
+        "tableau:2 = "
+        + " ".join(f"{r}D" for r in "KQJT98765432A")
+        + " "
+        + " ".join(f"{r}C" for r in "KQJT98765"),
+        "tableau:3 = QS",
+    ]
+)
 
 
 def test_a_squeezed_fan_shows_every_rank_whole() -> None:

@@ -125,8 +125,9 @@ def test_the_done_button_on_the_status_line_ends_the_turn_by_mouse() -> None:
     table = driver.app.scene
     assert isinstance(table, TableScene)
     driver.redraw()
-    button = driver.pixels()[(SCREEN_H - 8) * SCREEN_W + SCREEN_W - 60:
-                              (SCREEN_H - 8) * SCREEN_W + SCREEN_W - 4]
+    button = driver.pixels()[
+        (SCREEN_H - 8) * SCREEN_W + SCREEN_W - 60 : (SCREEN_H - 8) * SCREEN_W + SCREEN_W - 4
+    ]
     assert 7 in button  # light grey: the button is drawn
     driver.click(SCREEN_W - 24, SCREEN_H - 8)
     assert isinstance(driver.app.scene, ConfirmScene)

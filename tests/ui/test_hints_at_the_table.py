@@ -32,8 +32,9 @@ def table_for(game_id: str, seed: int = 3) -> tuple[Driver, TableScene]:
 
 @pytest.mark.usefixtures("window")
 @pytest.mark.parametrize("game_id", CATALOG.ids())
-def test_h_and_a_at_several_points_of_a_random_game(game_id: str,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_h_and_a_at_several_points_of_a_random_game(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(advice, "HINT_SECONDS", 0.05)
     driver, table = table_for(game_id)
     rng = random.Random(game_id)
@@ -62,7 +63,8 @@ def test_h_and_a_at_several_points_of_a_random_game(game_id: str,
 
 @pytest.mark.usefixtures("window")
 def test_freecell_hints_the_solvers_move_with_a_true_reason(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(advice, "HINT_SECONDS", 30.0)  # the win is found in well under that
     driver, table = table_for("freecell")
     driver.press("H")

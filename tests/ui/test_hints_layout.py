@@ -32,8 +32,9 @@ def test_hints_are_legal_moves_best_first_and_the_deal_comes_last() -> None:
 
 
 def test_turning_a_card_beats_a_plain_move_and_same_suit_beats_other_suit() -> None:
-    game = game_at("tableau:1 = 5c 7H\ntableau:2 = 8S\ntableau:3 = 8H\ntableau:4 = 3D 8C\n"
-                   "stock = 2c")
+    game = game_at(
+        "tableau:1 = 5c 7H\ntableau:2 = 8S\ntableau:3 = 8H\ntableau:4 = 3D 8C\nstock = 2c"
+    )
     ranked = hints.hints(game)
     best = ranked[0]
     # 7♥ onto 8♥: turns the 5♣ and builds in suit
@@ -42,9 +43,11 @@ def test_turning_a_card_beats_a_plain_move_and_same_suit_beats_other_suit() -> N
 
 
 def test_shuffling_a_run_between_equal_places_is_not_hinted() -> None:
-    game = game_at("tableau:1 = 2c 8S 7H\ntableau:2 = 3c 8C\ntableau:3 = 4d KD\n"
-                   "tableau:4 = 5d KD\ntableau:5 = 6d KD\ntableau:6 = 7d KD\ntableau:7 = 9d KD\n"
-                   "tableau:8 = 9d KD\ntableau:9 = 9d KD\ntableau:10 = 9d KD\nstock = 2c")
+    game = game_at(
+        "tableau:1 = 2c 8S 7H\ntableau:2 = 3c 8C\ntableau:3 = 4d KD\n"
+        "tableau:4 = 5d KD\ntableau:5 = 6d KD\ntableau:6 = 7d KD\ntableau:7 = 9d KD\n"
+        "tableau:8 = 9d KD\ntableau:9 = 9d KD\ntableau:10 = 9d KD\nstock = 2c"
+    )
     moves = [h.move for h in hints.hints(game)]
     assert card_move(t(game, 1), 1, t(game, 2)) not in moves  # 7♥ from 8♠ to 8♣ changes nothing
     assert moves == [m for m in game.legal_moves() if m.kind == "deal"]
@@ -77,8 +80,12 @@ def test_best_move_for_a_clicked_card() -> None:
 
 
 def test_spider_fits_640_pixels_and_a_30_card_column_fits_on_screen() -> None:
-    game = game_at("tableau:1 = " + " ".join(["9d"] * 5 + [f"{r}S" for r in "KQJT98765432A"]
-                                              + [f"{r}H" for r in "KQJT98765432"]))
+    game = game_at(
+        "tableau:1 = "
+        + " ".join(
+            ["9d"] * 5 + [f"{r}S" for r in "KQJT98765432A"] + [f"{r}H" for r in "KQJT98765432"]
+        )
+    )
     layout = Geometry(SPIDER)
     xs = [x for x, _ in layout.origins]
     assert min(xs) >= 0 and max(xs) + CARD_W <= SCREEN_W
@@ -118,4 +125,5 @@ def test_a_draw_three_waste_fans_its_top_three_cards_only() -> None:
     foundation = layout.origin(position.by_id["foundation:1"])[0]
     assert right_edge < foundation  # the fan stays clear of the foundations
     assert Geometry(Catalog().load("klondike", {})).offsets(
-        parse_position(Catalog().load("klondike", {}), "waste = 2C 3D").by_id["waste"]) == [0, 0]
+        parse_position(Catalog().load("klondike", {}), "waste = 2C 3D").by_id["waste"]
+    ) == [0, 0]

@@ -17,12 +17,14 @@ pytestmark = pytest.mark.usefixtures("window")
 
 
 def _page_text(scene: InstructionsScene, page: int) -> str:
-    return "\n".join("".join(glyph.char for glyph in line)
-                     for line in scene.instructions.pages[page])
+    return "\n".join(
+        "".join(glyph.char for glyph in line) for line in scene.instructions.pages[page]
+    )
 
 
 def test_f1_on_a_game_without_an_instructions_file_shows_pages_written_from_its_rules(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     headless()
     app = App(scenario.player_games(tmp_path / "games"), animate=False, seed_source=lambda: 5)
     app.start("house_spider", {}, 5)
@@ -102,8 +104,7 @@ def test_a_letter_jumps_to_the_next_game_starting_with_it(tmp_path: Path) -> Non
     assert menu.top <= menu.game < menu.top + menu.VISIBLE
 
 
-def test_player_games_join_the_menu_and_a_broken_one_is_told_not_fatal(
-        tmp_path: Path) -> None:
+def test_player_games_join_the_menu_and_a_broken_one_is_told_not_fatal(tmp_path: Path) -> None:
     driver, menu = _menu(tmp_path)
     app = driver.app
     driver.press("H")

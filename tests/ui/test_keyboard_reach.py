@@ -66,8 +66,15 @@ def test_every_legal_move_can_be_made_by_keys(game_id: str) -> None:
         moves = [m for m in table.game.legal_moves() if m.kind != "done"]
         hint = advice.auto_move(table.game, seen)
         actions = [m for m in moves if m.kind != MOVE] if turn % 2 else []
-        step = (actions[0] if actions else hint.move if hint is not None
-                else moves[0] if moves else None)
+        step = (
+            actions[0]
+            if actions
+            else hint.move
+            if hint is not None
+            else moves[0]
+            if moves
+            else None
+        )
         if step is None:
             break
         table.try_move(app, step)
@@ -79,8 +86,11 @@ def test_space_sends_the_cards_at_the_cursor_to_their_best_place() -> None:
     driver = scenario.fresh_table()
     table = table_of(driver)
     game = table.game
-    source = next(i for i in range(len(table.piles))
-                  if advice.best_move(game, i, table.piles[i].run) is not None)
+    source = next(
+        i
+        for i in range(len(table.piles))
+        if advice.best_move(game, i, table.piles[i].run) is not None
+    )
     expected = advice.best_move(game, source, table.piles[source].run)
     assert expected is not None
     driver.press(*scenario._walk(table, source), "SPACE")
@@ -91,8 +101,11 @@ def test_space_sends_the_lifted_cards_and_says_why_when_there_is_no_place() -> N
     driver = scenario.fresh_table()
     table = table_of(driver)
     game = table.game
-    stuck = next(i for i in range(len(table.piles)) if table.piles[i].run
-                 and advice.best_move(game, i, table.piles[i].run) is None)
+    stuck = next(
+        i
+        for i in range(len(table.piles))
+        if table.piles[i].run and advice.best_move(game, i, table.piles[i].run) is None
+    )
     driver.press(*scenario._walk(table, stuck), "RETURN", "SPACE")
     assert not game.history and table.held is None
     assert table.error and "place" in table.message.lower()

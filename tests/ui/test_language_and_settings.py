@@ -46,7 +46,8 @@ def test_the_language_is_switched_in_the_menu_and_remembered() -> None:
     driver.step()
     screen = menu.compose(driver.app)
     assert "Spielmenü" in screen.text(0) and "Spielnummer" in "".join(
-        screen.text(row) for row in range(25))
+        screen.text(row) for row in range(25)
+    )
     driver.press("ESCAPE")  # the title screen below, in German too
     title = driver.app.scene
     assert isinstance(title, TitleScene)

@@ -68,19 +68,20 @@ def test_saving_the_game_file_reloads_it_and_replays_the_moves(tmp_path: Path) -
 def test_f5_reloads_and_a_move_the_new_rules_refuse_means_a_fresh_deal(tmp_path: Path) -> None:
     driver, table, path = _table_with_own_spider(tmp_path)
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace("accept: {any: [empty, rank_below]}", "accept: empty"),
-                    encoding="utf-8")
+    path.write_text(
+        text.replace("accept: {any: [empty, rank_below]}", "accept: empty"), encoding="utf-8"
+    )
     driver.press("F5")  # at once, without waiting for the poll
     assert table.game.moves_made == 0 and not table.game.history
-    assert table.error and "a fresh deal: move 1 (tableau:1>tableau:8) is refused now" in \
-        table.message
+    assert (
+        table.error and "a fresh deal: move 1 (tableau:1>tableau:8) is refused now" in table.message
+    )
     assert table.game.seed == scenario.DEAL
     driver.press("RETURN", *["RIGHT"] * 7, "RETURN")  # the new rule holds
     assert table.game.moves_made == 0 and table.error
 
 
-def test_a_broken_file_leaves_the_game_as_it_is_and_shows_the_first_error(
-        tmp_path: Path) -> None:
+def test_a_broken_file_leaves_the_game_as_it_is_and_shows_the_first_error(tmp_path: Path) -> None:
     driver, table, path = _table_with_own_spider(tmp_path)
     game = table.game
     _edit(path, "pick: same_suit_run", "pick: same_suit_rum")

@@ -33,7 +33,7 @@ def _text(screen: TextScreen) -> str:
 def _words(screen: TextScreen, left: int = 0, width: int = 80) -> str:
     """The screen's words in reading order (of the columns from `left`, `width` wide), frames
     and padding dropped, lines joined."""
-    text = "\n".join(screen.text(row)[left:left + width] for row in range(screen.rows))
+    text = "\n".join(screen.text(row)[left : left + width] for row in range(screen.rows))
     return " ".join(re.sub(r"[║╟╢─═╔╗╚╝│░►◄▲▼█]", " ", text).split())
 
 

@@ -98,17 +98,22 @@ def test_closing_the_window_saves_and_declining_keeps_the_save_until_another_gam
 _HOSTILE = b'{"format": "retro-patience-save", "version": 1, "game": "spider", '
 
 
-@pytest.mark.parametrize("content", [
-    b"{not json", b'{"format": "something-else"}',
-    b'{"format": "retro-patience-save", "version": 99}',
-    _HOSTILE + b'"seed": 1e400, "moves": []}',
-    _HOSTILE + b'"seed": ' + b"7" * 4400 + b', "moves": []}',
-    _HOSTILE + b'"seed": 1, "moves": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
-    _HOSTILE + '"seed": 1, "moves": ["t1>t2/\u00b2"]}'.encode(),
-    _HOSTILE.replace(b'"spider"', b'"../../x"') + b'"seed": 1, "moves": []}',
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"{not json",
+        b'{"format": "something-else"}',
+        b'{"format": "retro-patience-save", "version": 99}',
+        _HOSTILE + b'"seed": 1e400, "moves": []}',
+        _HOSTILE + b'"seed": ' + b"7" * 4400 + b', "moves": []}',
+        _HOSTILE + b'"seed": 1, "moves": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+        _HOSTILE + '"seed": 1, "moves": ["t1>t2/\u00b2"]}'.encode(),
+        _HOSTILE.replace(b'"spider"', b'"../../x"') + b'"seed": 1, "moves": []}',
+    ],
+)
 def test_a_damaged_foreign_or_newer_save_is_told_in_one_line_and_the_program_goes_on(
-        content: bytes) -> None:
+    content: bytes,
+) -> None:
     current_path().parent.mkdir(parents=True, exist_ok=True)
     current_path().write_bytes(content)
     app = scenario.new_app()
@@ -223,7 +228,8 @@ SPEEDS_SLOWEST = 70
 
 
 def test_retro_patience_replay_of_a_missing_or_damaged_file_fails_before_any_window(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["replay", str(tmp_path / "nothing.json")]) == 1
     assert "nothing.json" in capsys.readouterr().err
     damaged = tmp_path / "damaged.json"

@@ -44,4 +44,3 @@ def test_the_engines_refusal_is_german_too() -> None:
         assert table.status() == "tableau:1 hat keine 3 Karten zum Ziehen"
     finally:
         scenario.new_app("en")
-

@@ -31,7 +31,7 @@ def test_keys_choose_buried_face_up_cards_and_b_and_f_rotate_them() -> None:
     driver, table = table_of("michaels_fantasy")
     column = table.game.position.by_id["tableau:1"]
     driver.press(*scenario._walk(table, column.index))
-    up = column.cards[-column.face_up:]
+    up = column.cards[-column.face_up :]
     assert column.run < 3
     driver.press(*["UP"] * (5 - column.run))  # as deep as the face-up cards go
     assert table.chosen() == 5

@@ -25,8 +25,17 @@ from retro.ui.palette import PALETTE
 
 REFERENCE = Path(__file__).parent / "reference"
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-REFERENCE_SCREENS = ("title", "menu", "table_fresh", "table_mid", "won", "resume", "high_scores",
-                     "seven_to_ace", "duel_result")
+REFERENCE_SCREENS = (
+    "title",
+    "menu",
+    "table_fresh",
+    "table_mid",
+    "won",
+    "resume",
+    "high_scores",
+    "seven_to_ace",
+    "duel_result",
+)
 
 
 def _differences(expected: bytes, actual: bytes) -> str:
@@ -34,8 +43,10 @@ def _differences(expected: bytes, actual: bytes) -> str:
     if not diffs:
         return ""
     first = diffs[0]
-    return (f"{len(diffs)} pixels differ, first at ({first % SCREEN_W}, {first // SCREEN_W}): "
-            f"colour {expected[first]} expected, {actual[first]} drawn")
+    return (
+        f"{len(diffs)} pixels differ, first at ({first % SCREEN_W}, {first // SCREEN_W}): "
+        f"colour {expected[first]} expected, {actual[first]} drawn"
+    )
 
 
 @pytest.mark.usefixtures("window")
@@ -106,7 +117,8 @@ def test_the_font_has_a_glyph_for_everything_the_screens_drew() -> None:
 
 def test_docs_keys_md_is_the_keymap() -> None:
     assert (DOCS / "keys.md").read_text(encoding="utf-8") == keys.markdown(), (
-        "regenerate with: .venv/bin/python -m retro.ui.keymap > docs/keys.md")
+        "regenerate with: .venv/bin/python -m retro.ui.keymap > docs/keys.md"
+    )
 
 
 def test_every_action_of_the_keymap_has_a_key_and_no_key_is_bound_twice_on_a_screen() -> None:

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.usefixtures("window")
 
 def region(driver: Driver, x: int, y: int, w: int, h: int) -> list[bytes]:
     pixels = driver.pixels()
-    return [pixels[(y + dy) * SCREEN_W + x:(y + dy) * SCREEN_W + x + w] for dy in range(h)]
+    return [pixels[(y + dy) * SCREEN_W + x : (y + dy) * SCREEN_W + x + w] for dy in range(h)]
 
 
 def top_card_rect(table: TableScene, index: int) -> tuple[int, int, int, int]:
@@ -84,7 +84,7 @@ def test_a_refused_move_shows_the_rules_own_reason_and_beeps() -> None:
     assert reason is not None and table.message == reason and table.error
     assert "refuse" in driver.app.beeper.played
     assert table.game.moves_made == 0
-    status = driver.pixels()[24 * 16 * SCREEN_W:]
+    status = driver.pixels()[24 * 16 * SCREEN_W :]
     assert 4 in status  # the reason is shown on red
 
 
@@ -241,8 +241,9 @@ def test_sound_can_be_switched_off() -> None:
 
 def test_closing_hands_the_game_in_progress_to_the_save_hook(tmp_path: Path) -> None:
     saved = []
-    app = App(animate=False, on_save=saved.append, seed_source=lambda: 3,
-              trace=tmp_path / "trace.txt")
+    app = App(
+        animate=False, on_save=saved.append, seed_source=lambda: 3, trace=tmp_path / "trace.txt"
+    )
     app.start("spider", {}, 3)
     driver = Driver(app)
     driver.press("D")
@@ -299,8 +300,7 @@ def test_the_menu_answers_the_mouse() -> None:
     app = driver.app
     menu = app.scene
     assert isinstance(menu, MenuScene)
-    play_row = next(row for row, line in menu.rows.items()
-                    if menu.lines(app)[line][0] == "play")
+    play_row = next(row for row, line in menu.rows.items() if menu.lines(app)[line][0] == "play")
     driver.click(100 * 8 // 2, play_row * 16 + 8)  # first click chooses the line
     assert menu.lines(app)[menu.focus][0] == "play"
     driver.click(100 * 8 // 2, play_row * 16 + 8)  # the second does it
@@ -308,7 +308,8 @@ def test_the_menu_answers_the_mouse() -> None:
 
 
 def test_play_with_an_unknown_game_says_so_before_any_window(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     from retro.cli import main
 
     assert main(["play", "no_such_game"]) == 1

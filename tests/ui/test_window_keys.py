@@ -46,8 +46,9 @@ def _quits(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> bool:
     return calls == ["quit"]
 
 
-@pytest.mark.parametrize("screen", ["title", "menu", "fresh_table", "lifted", "instructions",
-                                    "high_scores", "confirm"])
+@pytest.mark.parametrize(
+    "screen", ["title", "menu", "fresh_table", "lifted", "instructions", "high_scores", "confirm"]
+)
 def test_f12_quits_from_every_screen(screen: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _quits(scenario.SCREENS.get(screen, getattr(scenario, screen))(), monkeypatch)
 

@@ -13,8 +13,10 @@ from retro.ui.tableview import status_fields
 from retro.ui.winwatch import WinWatch
 
 CATALOG = Catalog()
-STUCK = "\n".join(f"tableau:{i + 1} = {card}" for i, card in
-                  enumerate(["KS", "KS", "KH", "KH", "KD", "KD", "KC", "KC", "AS", "AH"]))
+STUCK = "\n".join(
+    f"tableau:{i + 1} = {card}"
+    for i, card in enumerate(["KS", "KS", "KH", "KH", "KD", "KD", "KC", "KC", "AS", "AH"])
+)
 
 
 def _ticks_until_answer(watch: WinWatch, game: Game, limit: int = 200_000) -> int:
