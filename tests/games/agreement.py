@@ -1,5 +1,5 @@
-"""One check shared by the game tests of the cell and pair games: the moves a game generates are
-exactly the moves it judges legal, so the window never refuses a hinted move, and the reverse."""
+"""The moves a game generates are exactly the moves it judges legal, so the window never refuses
+a hinted move, and the reverse: tests/test_properties.py runs it over every game and variant."""
 
 from __future__ import annotations
 

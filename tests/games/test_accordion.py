@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from retro.engine.cards import make_deck, shuffle
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 ACCORDION = load("accordion")
@@ -67,7 +66,3 @@ def test_lost_when_no_pile_can_move() -> None:
     game = game_at(ACCORDION, "grid:1 = 5H\ngrid:2 = 7C\ngrid:3 = 8D")
     assert game.legal_moves() == []
     assert game.outcome() == "lost"
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(ACCORDION, 8), plies=25)

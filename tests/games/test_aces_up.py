@@ -8,7 +8,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 ACES_UP = load("aces_up")
@@ -74,7 +73,3 @@ def test_lost_when_nothing_goes_and_the_stock_is_empty() -> None:
     game = game_at(ACES_UP, "tableau:1 = 2S\ntableau:2 = 3H\ntableau:3 = 4D\ntableau:4 = 5C")
     assert game.legal_moves() == []
     assert game.outcome() == "lost"
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(ACES_UP, 3), plies=40, most=2)

@@ -8,7 +8,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 BLACK_HOLE = load("black_hole")
@@ -65,7 +64,3 @@ def test_lost_when_no_fan_top_is_next_to_the_hole() -> None:
     game = game_at(BLACK_HOLE, "hole = AS 2H\ntop:1 = 5C\nleft:2 = 9D 7S\nright:4 = JS")
     assert game.legal_moves() == []
     assert game.outcome() == "lost"
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(BLACK_HOLE, 5), plies=40, most=2)

@@ -8,7 +8,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 BRISTOL = load("bristol")
@@ -76,7 +75,3 @@ def test_lost_with_no_move_and_an_empty_stock() -> None:
     game = game_at(BRISTOL, "fans:1 = 5C\nfans:2 = 9H\nreserve:1 = 7S")
     assert game.legal_moves() == []
     assert game.outcome() == "lost"
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(BRISTOL, 4), plies=40, most=2)

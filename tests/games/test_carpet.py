@@ -8,7 +8,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 CARPET = load("carpet")
@@ -76,7 +75,3 @@ def test_lost_with_no_move_and_an_empty_stock() -> None:
     game = game_at(CARPET, ACES + "carpet:1 = 9C\ncarpet:2 = 4H")
     assert game.legal_moves() == []
     assert game.outcome() == "lost"
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(CARPET, 4), plies=40, most=2)

@@ -10,7 +10,6 @@ import pytest
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 CLOCK = load("clock")
@@ -77,7 +76,3 @@ def test_undo_puts_the_card_back_and_the_hour_too() -> None:
     assert "hour" not in game.position.counters
     assert legal(game) == {"turn kings"}
     assert game.cheat == 1  # a turned card was seen
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(CLOCK, 1), plies=20, most=1)

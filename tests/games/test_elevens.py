@@ -13,7 +13,6 @@ from retro.definition.loader import load_game_file
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
 from retro.errors import DefinitionError
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,10 +93,6 @@ def test_won_when_the_pack_is_cleared_with_the_last_pair() -> None:
     assert game.outcome() == "playing"
     play(game, "grid:3>grid:7")
     assert game.outcome() == "won"
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(ELEVENS, 3), plies=30, most=2)
 
 
 def test_a_set_of_ranks_is_two_or_more_different_ranks(tmp_path: Path) -> None:

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-
 from retro.engine.cards import make_deck, shuffle
 from retro.engine.deals import microsoft_shuffle
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 FREECELL = load("freecell")
@@ -152,8 +149,3 @@ def test_lost_when_no_move_is_left() -> None:
     game = game_at(FREECELL, cells + "\n" + columns)
     assert game.legal_moves() == []
     assert game.outcome() == "lost"
-
-
-@pytest.mark.parametrize("seed", [1, 617])
-def test_every_generated_move_is_judged_legal_and_no_other(seed: int) -> None:
-    generation_agrees_with_judgement(Game(FREECELL, seed))

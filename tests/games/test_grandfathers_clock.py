@@ -8,7 +8,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import WON, Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 CLOCK = load("grandfathers_clock")
@@ -59,7 +58,3 @@ def test_won_with_every_card_home() -> None:
     )
     play(game, "t1>foundation:12")
     assert game.outcome() == WON
-
-
-def test_generation_agrees_with_judgement() -> None:
-    generation_agrees_with_judgement(Game(CLOCK, 3), plies=30, most=2)

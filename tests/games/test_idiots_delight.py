@@ -9,7 +9,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 DELIGHT = load("idiots_delight")
@@ -70,7 +69,3 @@ def test_no_score_is_kept() -> None:
     game = game_at(DELIGHT, "tableau:1 = 9C KH\ntableau:2 = AH")
     play(game, "t1>discard")
     assert game.score() == 0 and DELIGHT.score.maximum == 0
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(DELIGHT, 7), plies=40, most=2)

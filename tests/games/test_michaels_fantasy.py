@@ -13,7 +13,6 @@ from retro.engine.cards import make_deck
 from retro.engine.game import Game
 from retro.engine.notation import format_move, parse_move
 from retro.errors import NotationError
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal, suit_run
 
 FANTASY = load("michaels_fantasy")
@@ -126,7 +125,3 @@ def test_won_with_every_card_home_and_no_score_kept() -> None:
     play(game, "t1>foundation:4")
     assert game.outcome() == "won"
     assert game.score() == 0 and FANTASY.score.maximum == 0
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(FANTASY, 2), plies=40, most=4)

@@ -8,7 +8,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 OIL = load("midnight_oil")
@@ -71,7 +70,3 @@ def test_won_with_every_card_home_and_no_score_kept() -> None:
     play(game, "fans:1>foundation:4")
     assert game.outcome() == "won"
     assert game.score() == 0 and OIL.score.maximum == 0
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(OIL, 5), plies=30, most=3)

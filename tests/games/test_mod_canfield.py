@@ -10,7 +10,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 MOD = load("mod_canfield")
@@ -95,7 +94,3 @@ def test_won_when_all_four_foundations_are_complete_scoring_208() -> None:
     play(game, "stock>f4")
     assert game.outcome() == "won"
     assert game.score() == 208
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(MOD, 3), plies=40, most=3)

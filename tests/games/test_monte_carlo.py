@@ -7,7 +7,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 MONTE_CARLO = load("monte_carlo")
@@ -69,7 +68,3 @@ def test_lost_when_nothing_pairs_and_nothing_can_be_dealt() -> None:
     game = game_at(MONTE_CARLO, "grid:1 = 4H\ngrid:2 = 7S\ngrid:3 = 4C")
     assert game.legal_moves() == []
     assert game.outcome() == "lost"
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(MONTE_CARLO, 2), plies=40, most=2)

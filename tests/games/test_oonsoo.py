@@ -15,7 +15,6 @@ from retro.engine.cards import make_deck
 from retro.engine.game import Game
 from retro.errors import DefinitionError
 from retro.paths import games_dir
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 OONSOO = load("oonsoo")
@@ -93,7 +92,3 @@ def test_the_suit_order_is_a_parameter_and_must_name_each_suit_once(tmp_path: Pa
     )
     with pytest.raises(DefinitionError, match="four suits"):
         load_game_file(broken)
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(OONSOO, 9), plies=40, most=4)

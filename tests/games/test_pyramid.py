@@ -8,7 +8,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 PYRAMID = load("pyramid")
@@ -111,7 +110,3 @@ def test_lost_with_no_pair_and_no_card_to_turn() -> None:
     game = game_at(PYRAMID, "row1 = 8C\nwaste = 3S")
     assert game.legal_moves() == []
     assert game.outcome() == "lost"
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(PYRAMID, 6), plies=30, most=2)

@@ -9,7 +9,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 ROYAL = load("royal_cotillion")
@@ -102,7 +101,3 @@ def test_won_with_all_104_cards_home_and_no_score() -> None:
     play(game, "waste>twos:4")
     assert game.outcome() == "won"
     assert game.score() == 0 and ROYAL.score.maximum == 0
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(ROYAL, 3), plies=40, most=2)

@@ -9,7 +9,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal, suit_run
 
 SEAHAVEN = load("seahaven_towers")
@@ -94,7 +93,3 @@ def test_won_with_every_card_home_and_no_score_kept() -> None:
     play(game, "t1>foundation:4")
     assert game.outcome() == "won"
     assert game.score() == 0 and SEAHAVEN.score.maximum == 0
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(SEAHAVEN, 2), plies=40, most=4)

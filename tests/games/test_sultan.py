@@ -9,7 +9,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 SULTAN = load("sultan")
@@ -110,7 +109,3 @@ def test_won_with_all_104_cards_home() -> None:
     play(game, "waste>upper:2")
     assert game.outcome() == "won"
     assert game.score() == SULTAN.score.maximum == 104
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(SULTAN, 4), plies=40, most=2)

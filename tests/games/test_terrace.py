@@ -9,7 +9,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 TERRACE = load("terrace")
@@ -120,7 +119,3 @@ def test_won_with_all_104_cards_home() -> None:
     play(game, "waste>foundation:8")
     assert game.outcome() == "won"
     assert game.score() == TERRACE.score.maximum == 104
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(TERRACE, 4), plies=40, most=2)

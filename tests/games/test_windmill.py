@@ -8,7 +8,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import WON, Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 MILL = load("windmill")
@@ -102,7 +101,3 @@ def test_won_with_every_card_on_the_foundations() -> None:
     )
     game = play(game_at(MILL, text), "sails:1>kings:4")
     assert game.outcome() == WON
-
-
-def test_generation_agrees_with_judgement() -> None:
-    generation_agrees_with_judgement(Game(MILL, 3), plies=30, most=1)
