@@ -74,6 +74,21 @@ def _grab(env: dict[str, str], path: Path) -> None:
     )
 
 
+def _grab_settled(env: dict[str, str], path: Path) -> None:
+    """Grab the screen once two grabs in a row are alike: the frames drawn, a card landed."""
+    previous = path.with_suffix(".previous.png")
+    _grab(env, previous)
+
+    def still() -> bool:
+        _grab(env, path)
+        if _differing_pixels(previous, path) == 0:
+            return True
+        path.replace(previous)
+        return False
+
+    assert _wait_for(still, 20), "the window kept changing"
+
+
 def _differing_pixels(a: Path, b: Path) -> int:
     result = subprocess.run(
         ["compare", "-metric", "AE", str(a), str(b), "null:"],
@@ -114,9 +129,8 @@ def test_keystrokes_in_the_real_window_move_a_card(display: str, tmp_path: Path)
 
         assert _wait_for(window_up, 30), "the window did not open"
         assert program.poll() is None
-        time.sleep(1.0)  # first frames drawn
         before = tmp_path / "before.png"
-        _grab(env, before)
+        _grab_settled(env, before)
         # Q♠ on tableau:1 lifted, carried seven piles right, dropped on K♠ of tableau:8.
         keys = ["Return", *["Right"] * 7, "Return"]
         subprocess.run(["xdotool", "key", "--delay", "120", *keys], env=env, check=True, timeout=30)
@@ -127,9 +141,8 @@ def test_keystrokes_in_the_real_window_move_a_card(display: str, tmp_path: Path)
         save = tmp_path / "data" / "current-game.json"  # saved after the move: nothing is lost
         assert _wait_for(save.exists, 5), "the game was not saved after the move"
         assert '"tableau:1>tableau:8"' in save.read_text(encoding="utf-8")
-        time.sleep(1.0)  # the card has landed
         after = tmp_path / "after.png"
-        _grab(env, after)
+        _grab_settled(env, after)
         assert _differing_pixels(before, after) > 500
         assert program.poll() is None, "the program ended"
     finally:

@@ -46,7 +46,7 @@ def test_a_copy_plays_like_the_game_and_leaves_it_alone() -> None:
 
 def test_the_first_move_of_a_sliced_win_is_legal() -> None:
     game = Game(load("freecell"), 3)
-    search = Search(copy_game(game), Budget(seconds=3600.0))
+    search = Search(copy_game(game), NODES)
     while (found := search.run_for(0.001)) is None:
         pass
     assert found.result == WON and found.moves[0] in game.legal_moves()

@@ -97,7 +97,7 @@ def test_won_when_the_peaks_are_cleared_with_cards_left_in_the_stock() -> None:
 def test_the_solver_wins_a_deal_and_its_moves_replay_through_the_game() -> None:
     from retro.solver.search import Budget, solve
 
-    result = solve(Game(PEAKS, 1), Budget(seconds=20))
+    result = solve(Game(PEAKS, 1), Budget(nodes=20_000, seconds=600))
     assert result.result == "won"
     game = Game(PEAKS, 1)
     for move in result.moves:

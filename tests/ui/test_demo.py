@@ -232,7 +232,7 @@ def test_winnable_deals_only_plays_a_deal_the_solver_proves_won() -> None:
     assert app.session is not None
     game = app.session.game
     assert game.seed > 100 and not game.history  # a number drawn now, played normally
-    found = solve(Game(game.gdef, game.seed), Budget(seconds=60))
+    found = solve(Game(game.gdef, game.seed), Budget(nodes=200_000, seconds=600))
     assert found.result == WON
     replayed = Game(game.gdef, game.seed)
     for move in found.moves:
