@@ -17,3 +17,12 @@ def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     from retro.paths import config_dir as folder
 
     return folder()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that start the window (every legal move of every game made by keys among them)
+    take most of the suite's time: they are marked `slow`, so `pytest -m "not slow"` is a quick
+    run of the rest. CI runs them all."""
+    for item in items:
+        if "window" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)

@@ -20,9 +20,13 @@ import pytest
 
 TOOLS = ("Xvfb", "xdotool", "import", "compare")
 MISSING = [tool for tool in TOOLS if shutil.which(tool) is None]
-pytestmark = pytest.mark.skipif(
-    bool(MISSING), reason=f"needs {', '.join(MISSING)} (apt-get install xvfb xdotool imagemagick)"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        bool(MISSING),
+        reason=f"needs {', '.join(MISSING)} (apt-get install xvfb xdotool imagemagick)",
+    ),
+    pytest.mark.slow,
+]
 
 
 @pytest.fixture

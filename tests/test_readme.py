@@ -35,7 +35,19 @@ def test_the_two_commands_come_first_and_ci_runs_the_test_one() -> None:
     blocks = [part.split("```", 1)[0].strip() for part in README.split("```sh\n")[1:3]]
     assert blocks[0].endswith("retro-patience") and "pip install ." in blocks[0]
     assert blocks[1].endswith("python -m pytest")
-    assert blocks[1] in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    install, tests = blocks[1].rsplit(" && ", 1)
+    assert install in ci and tests in ci
+
+
+def test_ci_and_the_commit_hook_run_the_checkers_the_readme_names_before_the_tests() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    hooks = (ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8")
+    tests = ci.index(".venv/bin/python -m pytest")
+    for checker in ("ruff check", "ruff format --check", "mypy --strict"):
+        assert f"`{checker}`" in README, checker
+        assert ci.index(f".venv/bin/{checker}") < tests, checker
+        assert f"entry: {checker}" in hooks, checker
 
 
 def test_the_screenshots_it_shows_exist() -> None:
