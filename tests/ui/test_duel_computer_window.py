@@ -24,8 +24,9 @@ pytestmark = pytest.mark.usefixtures("window")
 
 @pytest.fixture(autouse=True)
 def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Easy with a small budget, so the whole duel runs in a test's time."""
-    monkeypatch.setitem(duel_rules.STRENGTHS, "easy", Strength("easy", 0.05, 1, 40))
+    """Easy with a small node budget, so the whole duel runs in a test's time (and plays the
+    same however busy the machine: time is never the limit)."""
+    monkeypatch.setitem(duel_rules.STRENGTHS, "easy", Strength("easy", 600.0, 1, 40))
 
 
 def _screen_text(driver: Driver) -> str:
