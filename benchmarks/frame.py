@@ -50,8 +50,8 @@ def median_ms(app: App) -> float:
 def median_while(start: Callable[[], App], going: Callable[[App], bool]) -> tuple[float, int]:
     """The median of FRAMES frames of a window that thinks a slice inside every frame,
     counting only frames at whose end it is still thinking: once it stops (its game over or
-    its search answered, sooner on a fast machine and later on a busy one) `start` makes it
-    afresh. Returns the median and how many times it was started."""
+    its search answered: how soon depends on the machine and on how busy it is) `start` makes
+    it afresh. Returns the median and how many times it was started."""
     times: list[float] = []
     starts = 0
     while len(times) < FRAMES:
