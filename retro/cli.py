@@ -91,6 +91,22 @@ def _parser() -> argparse.ArgumentParser:
     console.add_argument("--json", action="store_true", help="one JSON object per answer")
     console.add_argument("--reveal", action="store_true", help="show face-down cards")
 
+    duel = sub.add_parser("duel", help="a duel with a player on another machine, in the terminal")
+    duel.add_argument(
+        "game", nargs="?", default="spider_duel", help="(host) spider_duel unless named"
+    )
+    where = duel.add_mutually_exclusive_group(required=True)
+    where.add_argument(
+        "--host", nargs="?", type=int, const=47_474, metavar="PORT", help="host (port 47474)"
+    )
+    where.add_argument("--join", metavar="HOST:PORT[/CHECK]", help="join the host's duel")
+    duel.add_argument("--name", default=None, help="your name (default: the one last typed)")
+    duel.add_argument("--seed", type=int, default=None, help="(host) the deal (default: random)")
+    duel.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    duel.add_argument("--minutes", type=float, default=0, help="(host) a time limit; 0: none")
+    duel.add_argument("--bind", default="", help="(host) the address to listen on (default: all)")
+    duel.add_argument("--json", action="store_true", help="one JSON object per answer and news")
+
     solve = sub.add_parser("solve", help="can a deal be won? (or play it honestly)")
     solve.add_argument("game")
     deals = solve.add_mutually_exclusive_group()
@@ -216,7 +232,51 @@ def _run(args: argparse.Namespace) -> int:
             read_lines(getattr(sys.stdin, "buffer", sys.stdin)), sys.stdout
         )
         return 0
+    if command == "duel":
+        return _duel(args, catalog)
     return _play(args, catalog)
+
+
+def _duel(args: argparse.Namespace, catalog: object) -> int:
+    """Host or join a network duel and play it in the terminal."""
+    from retro.console import read_lines
+    from retro.definition.catalog import Catalog
+    from retro.duel import random_seed
+    from retro.net.protocol import MAX_TIME_LIMIT, parse_address
+    from retro.net.session import NetDuel
+    from retro.net.terminal import DuelTerminal, default_name, reachable_address, record
+
+    assert isinstance(catalog, Catalog)
+    name = args.name if args.name is not None else default_name()
+    if args.join is not None:
+        duel = NetDuel.join(parse_address(args.join), name, catalog.load)
+    else:
+        if not 0 <= args.minutes * 60 <= MAX_TIME_LIMIT or not 0 <= args.host <= 65535:
+            raise RetroError(f"--minutes is 0 to {MAX_TIME_LIMIT // 60} and PORT 0 to 65535")
+        gdef = catalog.load(args.game, _options(args.option))
+        seed = random_seed() if args.seed is None else args.seed
+        duel = NetDuel.host(gdef, seed, name, args.host, args.bind, round(args.minutes * 60))
+    terminal = DuelTerminal(duel, sys.stdout, args.json)
+    try:
+        if duel.address is not None and duel.hosting:
+            shown = duel.address
+            if not args.bind:
+                shown = type(shown)(reachable_address(), shown.port, shown.check)
+            terminal.emit(
+                {
+                    "event": "hosting",
+                    "port": shown.port,
+                    "code": shown.code(),
+                    "text": f"Hosting {duel.mine.gdef.title if duel.mine else ''}: tell the other "
+                    f"player to join with  retro-patience duel --join {shown.code()}",
+                }
+            )
+        terminal.run(read_lines(getattr(sys.stdin, "buffer", sys.stdin)))
+        if duel.over:
+            terminal.emit({"event": "counted", "text": record(duel)})
+    finally:
+        duel.close()
+    return 0
 
 
 def _solve(args: argparse.Namespace) -> int:
