@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from retro import __version__
 from retro.errors import DefinitionError, RetroError
@@ -271,12 +272,22 @@ def _duel(args: argparse.Namespace, catalog: object) -> int:
                     f"player to join with  retro-patience duel --join {shown.code()}",
                 }
             )
-        terminal.run(read_lines(getattr(sys.stdin, "buffer", sys.stdin)))
+        terminal.run(read_lines(_unbuffered_stdin()))
         if duel.over:
             terminal.emit({"event": "counted", "text": record(duel)})
     finally:
         duel.close()
     return 0
+
+
+def _unbuffered_stdin() -> BinaryIO | TextIO:
+    """Standard input without Python's buffer: the duel reads it on a thread of its own that
+    may still wait for a line when the duel ends, and a buffered reader would then hold a lock
+    the interpreter's exit waits for."""
+    try:
+        return io.FileIO(sys.stdin.fileno(), "rb", closefd=False)
+    except (AttributeError, OSError, ValueError):  # no file behind it: read it as it is
+        return getattr(sys.stdin, "buffer", sys.stdin)
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -336,11 +347,13 @@ def _stats(game_id: str | None, catalog: object) -> int:
     if not found:
         print("No games played yet." if game_id is None else f"No {game_id} games played yet.")
         return 0
-    header = (
+    drawn = any(stats.drawn for stats in found.values())  # network duels may end in a draw
+    header: tuple[str, ...] = (
         "game and options",
         "played",
         "won",
         "lost",
+        *(("drawn",) if drawn else ()),
         "win %",
         "streak",
         "longest",
@@ -355,6 +368,7 @@ def _stats(game_id: str | None, catalog: object) -> int:
                 str(stats.played),
                 str(stats.won),
                 str(stats.lost),
+                *((str(stats.drawn),) if drawn else ()),
                 f"{100 * stats.win_rate:.1f}%",
                 _streak(stats.streak),
                 f"{stats.longest_win_streak}W/{stats.longest_loss_streak}L",

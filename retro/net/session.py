@@ -20,7 +20,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from retro import __version__
-from retro.duel import DuelError, DuelResult, PlayerResult, decide, duel_code, player_name
+from retro.duel import (
+    DuelError,
+    DuelResult,
+    PlayerResult,
+    decide,
+    duel_code,
+    moves_text,
+    player_name,
+)
 from retro.engine.game import WON, Game
 from retro.engine.model import DONE, Event, GameDef, Move
 from retro.engine.notation import format_move, parse_move
@@ -476,7 +484,7 @@ class NetDuel:
             self._say(
                 FINISHED,
                 f"{self.opponent} {how}: score {self.theirs.score()}, "
-                f"{self.theirs.moves_made} moves.",
+                f"{moves_text(self.theirs.moves_made)}.",
             )
             self._maybe_over()
 
@@ -528,7 +536,9 @@ class NetDuel:
     def _finished_mine(self) -> None:
         assert self.mine is not None
         how = "You won your game" if self.mine.outcome() == WON else "Your game is over"
-        self._say(FINISHED, f"{how}: score {self.mine.score()}, {self.mine.moves_made} moves.")
+        self._say(
+            FINISHED, f"{how}: score {self.mine.score()}, {moves_text(self.mine.moves_made)}."
+        )
         self._maybe_over()
 
     def _maybe_over(self) -> None:

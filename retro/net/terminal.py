@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any, TextIO
 
 from retro.console import Console
+from retro.duel import moves_text
 from retro.errors import RetroError
 from retro.net.session import NetDuel, Standing
 
@@ -142,14 +143,14 @@ class DuelTerminal:
             return f"?? {answer['error']}"
         if "help" in answer:
             return str(answer["help"])
-        if "moves" in answer:
-            return "Moves: " + (", ".join(m["move"] for m in answer["moves"]) or "none")
         event = answer.get("event")
+        if event is None and "moves" in answer:
+            return "Moves: " + (", ".join(m["move"] for m in answer["moves"]) or "none")
         if event == "opponent":
             state = "finished" if answer["finished"] else "playing"
             away = "" if answer["connected"] else ", not connected"
             return (
-                f"   {answer['name']}: score {answer['score']}, {answer['moves']} moves, "
+                f"   {answer['name']}: score {answer['score']}, {moves_text(answer['moves'])}, "
                 f"{answer['home']} cards home ({state}{away})"
             )
         if event is not None:
