@@ -13,9 +13,10 @@ from collections.abc import Callable
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.engine.model import DONE, Move
+from retro.net.duelstate import Notice
 from retro.net.peer import Timing
 from retro.net.protocol import Address
-from retro.net.session import NetDuel, Notice
+from retro.net.session import NetDuel
 
 LOOPBACK = "127.0.0.1"
 FAST = Timing(heartbeat=0.1, silence=0.8, reconnect=3.0, retry=0.1, grace=0.5)

@@ -11,8 +11,9 @@ import pytest
 
 from retro.duel import DuelError
 from retro.engine.notation import format_position
+from retro.net.duelstate import BROKEN, FORFEIT, GONE, LOST, REFUSED
 from retro.net.protocol import VERSION, MoveMessage
-from retro.net.session import BROKEN, FORFEIT, GONE, LOST, REFUSED, NetDuel
+from retro.net.session import NetDuel
 from tests.netduel import (
     FAST,
     Pump,
@@ -465,4 +466,16 @@ def test_every_side_reckons_the_same_position_text() -> None:
         assert anna.mine.seed == bo.mine.seed == 123
     finally:
         bo.close()
+        anna.close()
+
+
+def test_a_message_out_of_place_ends_the_duel_with_a_reason() -> None:
+    anna = host()
+    try:
+        raw = joined_raw(anna)
+        raw.send(line(type="join", version=VERSION, name="Mallory", session="", have=0))
+        answers = raw.lines_until_closed()
+        assert "a join message out of place" in json.loads(answers[-1])["message"]
+        assert raw.pump is not None and BROKEN in raw.pump.kinds(anna)
+    finally:
         anna.close()

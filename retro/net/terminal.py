@@ -16,7 +16,8 @@ from typing import Any, TextIO
 from retro.console import Console
 from retro.duel import moves_text
 from retro.errors import RetroError
-from retro.net.session import NetDuel, Standing
+from retro.net.duelstate import Standing
+from retro.net.session import NetDuel
 
 TICK = 0.05  # seconds between looks at the network while no line is typed
 HELP = (
