@@ -272,7 +272,10 @@ def _duel(args: argparse.Namespace, catalog: object) -> int:
                     f"player to join with  retro-patience duel --join {shown.code()}",
                 }
             )
-        terminal.run(read_lines(_unbuffered_stdin()))
+        try:
+            terminal.run(read_lines(_unbuffered_stdin()))
+        except KeyboardInterrupt:  # Ctrl+C leaves the duel as `quit` does
+            terminal.emit({"event": "left", "text": "You left the duel."})
         if duel.over:
             terminal.emit({"event": "counted", "text": record(duel)})
     finally:

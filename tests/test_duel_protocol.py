@@ -88,6 +88,9 @@ def test_every_message_reads_back_as_written(message: object) -> None:
         (b'{"type": "ping", "n": 123456789012345678901234567}', "not JSON"),
         (b'{"type": "ping", "x": NaN}', "not JSON"),
         (b'{"type": 7}', "unknown type"),
+        (b'{"type": "error", "message": "\\u001b[2J all gone"}', "cannot be shown"),
+        (b'{"type": "forfeit", "n": 1, "why": "bad\\nline"}', "cannot be shown"),
+        (b'{"type": "move", "n": 1, "move": "t1>t2\\u0007"}', "cannot be shown"),
         (b"x" * (MAX_MESSAGE + 1), "longer than"),
     ],
 )
@@ -105,6 +108,12 @@ def test_a_hello_naming_a_path_instead_of_a_game_is_refused() -> None:
 def test_another_protocol_version_is_named_before_any_other_field_is_read() -> None:
     with pytest.raises(ProtocolError, match="version 2 of the duel protocol"):
         decode(b'{"type": "hello", "version": 2, "game": 12}')
+
+
+def test_a_reason_is_sent_as_one_printable_line_the_other_side_accepts() -> None:
+    sent = decode(encode(Forfeit(1, "two\nlines\tand " + "x" * 400)))
+    assert isinstance(sent, Forfeit) and sent.why.startswith("two lines and x")
+    assert len(sent.why) == 300
 
 
 def test_nothing_too_long_is_ever_sent() -> None:

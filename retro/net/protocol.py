@@ -119,9 +119,9 @@ def encode(message: Message) -> bytes:
     elif isinstance(message, MoveMessage):
         body = {"type": "move", "n": message.n, "move": message.move}
     elif isinstance(message, Forfeit):
-        body = {"type": "forfeit", "n": message.n, "why": message.why[:300]}
+        body = {"type": "forfeit", "n": message.n, "why": _shown(message.why)}
     elif isinstance(message, Failure):
-        body = {"type": "error", "message": message.message[:300]}
+        body = {"type": "error", "message": _shown(message.message)}
     elif isinstance(message, Bye):
         body = {"type": "bye"}
     else:
@@ -130,6 +130,11 @@ def encode(message: Message) -> bytes:
     if len(line) > MAX_MESSAGE:
         raise ProtocolError(f"a {body['type']} message longer than {MAX_MESSAGE} bytes")
     return line
+
+
+def _shown(text: str) -> str:
+    """A reason as the other side will accept it: printable, at most 300 characters."""
+    return "".join(c if c.isprintable() else " " for c in text)[:300]
 
 
 def decode(line: bytes) -> Message:
@@ -179,6 +184,14 @@ def _session(fields: Fields, blank: bool) -> str:
     return session
 
 
+def _text(fields: Fields, key: str, longest: int) -> str:
+    """Text shown to the player: printable only, so no control character reaches a terminal."""
+    text = fields.text(key, longest)
+    if not text.isprintable():
+        raise ProtocolError(f"the '{key}' has characters that cannot be shown")
+    return text
+
+
 def _join(fields: Fields) -> Join:
     version = _version(fields)
     return Join(
@@ -193,7 +206,7 @@ def _hello(fields: Fields) -> Hello:
         raise ProtocolError("the deal's digest must be 32 hexadecimal digits")
     return Hello(
         version,
-        fields.text("program", 40),
+        _text(fields, "program", 40),
         fields.text("game", 64, GAME_ID),
         fields.options(),
         fields.integer("seed", 0, (1 << 63) - 1),
@@ -206,7 +219,7 @@ def _hello(fields: Fields) -> Hello:
 
 
 def _move(fields: Fields) -> MoveMessage:
-    return MoveMessage(fields.integer("n", 1, MAX_MOVES), fields.text("move", MAX_MOVE_TEXT))
+    return MoveMessage(fields.integer("n", 1, MAX_MOVES), _text(fields, "move", MAX_MOVE_TEXT))
 
 
 _READERS: dict[str, Callable[[Fields], Message]] = {
@@ -214,8 +227,8 @@ _READERS: dict[str, Callable[[Fields], Message]] = {
     "hello": _hello,
     "move": _move,
     "ping": lambda _: Ping(),
-    "forfeit": lambda fields: Forfeit(fields.integer("n", 1, MAX_MOVES), fields.text("why", 300)),
-    "error": lambda fields: Failure(fields.text("message", 300)),
+    "forfeit": lambda fields: Forfeit(fields.integer("n", 1, MAX_MOVES), _text(fields, "why", 300)),
+    "error": lambda fields: Failure(_text(fields, "message", 300)),
     "bye": lambda _: Bye(),
 }
 

@@ -24,7 +24,7 @@ HELP = (
     "Commands: a move (t3>t7, t3>t7/2, deal, flip t4), done (end your game), board, moves, "
     "them (how your opponent stands), help, quit (leave the duel)."
 )
-NO_TAKING_BACK = ("undo", "redo", "restart", "hint")
+NO_TAKING_BACK = ("undo", "redo", "restart")
 
 
 def reachable_address() -> str:
@@ -110,6 +110,8 @@ class DuelTerminal:
                 self.emit(self._state())
             elif command == "moves":
                 self.emit(Console(self.duel.mine, as_json=True).moves())
+            elif command == "hint":
+                self.emit({"error": "a duel across two machines has no hints: each plays alone"})
             elif command in NO_TAKING_BACK:
                 self.emit({"error": f"a duel has no {command}: every move counts"})
             else:
