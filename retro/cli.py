@@ -105,7 +105,9 @@ def _parser() -> argparse.ArgumentParser:
     duel.add_argument("--seed", type=int, default=None, help="(host) the deal (default: random)")
     duel.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     duel.add_argument("--minutes", type=float, default=0, help="(host) a time limit; 0: none")
-    duel.add_argument("--bind", default="", help="(host) the address to listen on (default: all)")
+    duel.add_argument(
+        "--bind", default="", metavar="ADDRESS", help="(host) listen on this address only"
+    )
     duel.add_argument("--json", action="store_true", help="one JSON object per answer and news")
 
     solve = sub.add_parser("solve", help="can a deal be won? (or play it honestly)")
@@ -242,7 +244,7 @@ def _duel(args: argparse.Namespace, catalog: object) -> int:
     """Host or join a network duel and play it in the terminal."""
     from retro.console import read_lines
     from retro.definition.catalog import Catalog
-    from retro.duel import random_seed
+    from retro.duel import duel_code, random_seed
     from retro.net.protocol import MAX_TIME_LIMIT, parse_address
     from retro.net.session import NetDuel
     from retro.net.terminal import DuelTerminal, default_name, reachable_address, record
@@ -256,6 +258,7 @@ def _duel(args: argparse.Namespace, catalog: object) -> int:
             raise RetroError(f"--minutes is 0 to {MAX_TIME_LIMIT // 60} and PORT 0 to 65535")
         gdef = catalog.load(args.game, _options(args.option))
         seed = random_seed() if args.seed is None else args.seed
+        duel_code(seed)  # a deal number a duel can have, or DuelError
         duel = NetDuel.host(gdef, seed, name, args.host, args.bind, round(args.minutes * 60))
     terminal = DuelTerminal(duel, sys.stdout, args.json)
     try:
