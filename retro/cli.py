@@ -279,7 +279,7 @@ def _duel(args: argparse.Namespace, catalog: object) -> int:
             terminal.run(read_lines(_unbuffered_stdin()))
         except KeyboardInterrupt:  # Ctrl+C leaves the duel as `quit` does
             terminal.emit({"event": "left", "text": "You left the duel."})
-        if duel.over:
+        if duel.playing or duel.over:
             terminal.emit({"event": "counted", "text": record(duel)})
     finally:
         duel.close()

@@ -479,3 +479,29 @@ def test_a_message_out_of_place_ends_the_duel_with_a_reason() -> None:
         assert raw.pump is not None and BROKEN in raw.pump.kinds(anna)
     finally:
         anna.close()
+
+
+def test_the_terminal_shows_the_opponent_and_the_news_in_words(
+    pair: tuple[NetDuel, NetDuel],
+) -> None:
+    import io
+
+    from retro.net.terminal import DuelTerminal
+
+    anna, bo = pair
+    started(anna, bo)
+    out = io.StringIO()
+    screen = DuelTerminal(anna, out, as_json=False)
+    for line in ("undo", "hint", "them", "deal"):
+        assert screen.handle(line)
+    play_first(bo, 1)
+    Pump(anna, bo).until(lambda: anna.received == 1, "Bo's move")
+    screen.handle("them")
+    text = out.getvalue()
+    assert "?? a duel has no undo: every move counts" in text
+    assert "?? a duel across two machines has no hints" in text
+    assert "   Bo: score 0, 0 moves, 0 cards home (playing)" in text
+    assert "Spider Duel  deal 7  score -1  moves 1  playing" in text
+    assert f"   Bo: score {bo.mine.score()}, 1 move, 0 cards home (playing)" in text  # type: ignore[union-attr]
+    assert not screen.handle("quit")
+    assert out.getvalue().endswith("** You left the duel.\n")

@@ -153,3 +153,39 @@ def test_a_program_joining_with_a_wrong_check_is_refused_and_ends(
     assert "another duel" in bo.event("refused")["text"]
     assert "not counted" in bo.event("counted")["text"]
     assert bo.process.wait(timeout=WAIT) == 0
+
+
+def test_a_stranger_sending_garbage_leaves_the_hosting_program_unharmed(
+    tmp_path: Path, players: list[Player]
+) -> None:
+    import socket
+
+    anna = Player(tmp_path / "anna", "--host", "0", "--bind", "127.0.0.1", "--name", "Anna")
+    players.append(anna)
+    hosting = anna.event("hosting")
+    with socket.create_connection(("127.0.0.1", hosting["port"]), timeout=WAIT) as stranger:
+        stranger.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n" + b"\xff" * 9000)
+        told = stranger.makefile("rb").readline()
+    assert b'"type":"error"' in told
+    bo = Player(tmp_path / "bo", "--join", hosting["code"], "--name", "Bo")
+    players.append(bo)
+    assert "Bo joined" in anna.event("joined")["text"]
+
+
+def test_when_the_other_program_dies_the_host_waits_for_it_and_can_leave(
+    tmp_path: Path, players: list[Player]
+) -> None:
+    anna = Player(tmp_path / "anna", "--host", "0", "--bind", "127.0.0.1", "--name", "Anna")
+    players.append(anna)
+    code = anna.event("hosting")["code"]
+    bo = Player(tmp_path / "bo", "--join", code, "--name", "Bo")
+    players.append(bo)
+    anna.event("joined")
+    bo.process.kill()
+    assert "Waiting for Bo... reconnecting" in anna.event("lost")["text"]
+    anna.say("deal")  # Anna plays on while she waits
+    assert anna.until(lambda answer: "piles" in answer)["moves_made"] == 1
+    anna.say("quit")
+    assert anna.event("left")
+    assert "not counted" in anna.event("counted")["text"]
+    assert anna.process.wait(timeout=WAIT) == 0
