@@ -189,3 +189,32 @@ def test_when_the_other_program_dies_the_host_waits_for_it_and_can_leave(
     assert anna.event("left")
     assert "not counted" in anna.event("counted")["text"]
     assert anna.process.wait(timeout=WAIT) == 0
+
+
+def test_two_programs_carry_on_after_the_connection_between_them_drops(
+    tmp_path: Path, players: list[Player]
+) -> None:
+    from tests.netduel import Relay
+
+    anna = Player(tmp_path / "anna", "--host", "0", "--bind", "127.0.0.1", "--name", "Anna")
+    players.append(anna)
+    hosting = anna.event("hosting")
+    relay = Relay(hosting["port"])
+    try:
+        code = hosting["code"].replace(f":{hosting['port']}/", f":{relay.port}/")
+        bo = Player(tmp_path / "bo", "--join", code, "--name", "Bo")
+        players.append(bo)
+        anna.event("joined")
+        bo.event("joined")
+        relay.refusing = True
+        relay.cut()
+        assert "Waiting for Bo" in anna.event("lost")["text"]
+        assert "Waiting for Anna" in bo.event("lost")["text"]
+        bo.say("deal")  # played while apart, sent once together again
+        assert bo.until(lambda answer: "piles" in answer)["moves_made"] == 1
+        relay.refusing = False
+        assert "Bo is back" in anna.event("back")["text"]
+        seen = anna.until(lambda answer: answer.get("event") == "opponent" and answer["moves"])
+        assert seen["moves"] == 1 and seen["connected"]
+    finally:
+        relay.close()
