@@ -245,9 +245,10 @@ def _duel(args: argparse.Namespace, catalog: object) -> int:
     from retro.console import read_lines
     from retro.definition.catalog import Catalog
     from retro.duel import duel_code, random_seed
+    from retro.net.peer import reachable_address
     from retro.net.protocol import MAX_TIME_LIMIT, parse_address
     from retro.net.session import NetDuel
-    from retro.net.terminal import DuelTerminal, default_name, reachable_address, record
+    from retro.net.terminal import DuelTerminal, default_name, record
 
     assert isinstance(catalog, Catalog)
     name = args.name if args.name is not None else default_name()

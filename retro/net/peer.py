@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import os
 import queue
 import selectors
 import socket
@@ -393,6 +394,18 @@ def _peer(address: object) -> str:
 
 
 def _strerror(code: int) -> str:
-    import os
-
     return os.strerror(code).lower()
+
+
+def reachable_address() -> str:
+    """This machine's address on its network, as another machine there would call it: the
+    address a route to an outside address would leave from (no packet is sent)."""
+    with (
+        contextlib.suppress(OSError),
+        socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe,
+    ):
+        probe.connect(("192.0.2.1", 9))  # a documentation address, never routed
+        address: str = probe.getsockname()[0]
+        if not address.startswith("0."):
+            return address
+    return socket.gethostname()

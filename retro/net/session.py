@@ -157,10 +157,7 @@ class NetDuel(DuelState):
                 self.pending.add(event.link)
         elif event.link == self.link:
             session = self.hello.session if self.hello else ""
-            self.board.send(event.link, Join(VERSION, self.name, session, self._have()))
-
-    def _have(self) -> int:
-        return self.received
+            self.board.send(event.link, Join(VERSION, self.name, session, self.received))
 
     def _received(self, link: int, message: object) -> None:
         if isinstance(message, Join) and link in self.pending:
@@ -224,7 +221,7 @@ class NetDuel(DuelState):
         self.link = link
         self.board.send(
             link,
-            Hello(**{**vars(self.hello), "have": self._have()}),
+            Hello(**{**vars(self.hello), "have": self.received}),
         )
         self._resend(have)
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import json
 import queue
-import socket
 import threading
 from collections.abc import Iterable
 from typing import Any, TextIO
@@ -25,20 +24,6 @@ HELP = (
     "them (how your opponent stands), help, quit (leave the duel)."
 )
 NO_TAKING_BACK = ("undo", "redo", "restart")
-
-
-def reachable_address() -> str:
-    """This machine's address on its network, as another machine there would call it: the
-    address a route to an outside address would leave from (no packet is sent)."""
-    with (
-        contextlib.suppress(OSError),
-        socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe,
-    ):
-        probe.connect(("192.0.2.1", 9))  # a documentation address, never routed
-        address: str = probe.getsockname()[0]
-        if not address.startswith("0."):
-            return address
-    return socket.gethostname()
 
 
 class DuelTerminal:
