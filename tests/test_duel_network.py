@@ -505,3 +505,35 @@ def test_the_terminal_shows_the_opponent_and_the_news_in_words(
     assert f"   Bo: score {bo.mine.score()}, 1 move, 0 cards home (playing)" in text  # type: ignore[union-attr]
     assert not screen.handle("quit")
     assert out.getvalue().endswith("** You left the duel.\n")
+
+
+def test_a_host_of_another_program_version_is_played_with_a_word_of_warning() -> None:
+    import socket
+    import threading
+
+    from retro.net.protocol import Address, Hello, deal_digest, encode
+    from tests.netduel import CATALOG, DUEL, LOOPBACK
+
+    listener = socket.create_server((LOOPBACK, 0))
+    hello = Hello(
+        VERSION, "9.9.9", "spider_duel", {}, 5, deal_digest(DUEL, 5), 0, "Anna", "ab" * 8, 0
+    )
+
+    def fake_host() -> None:
+        sock, _ = listener.accept()
+        sock.recv(4096)
+        sock.sendall(encode(hello))
+        while sock.recv(4096):
+            pass
+        sock.close()
+
+    threading.Thread(target=fake_host, daemon=True).start()
+    bo = NetDuel.join(Address(LOOPBACK, listener.getsockname()[1]), "Bo", CATALOG.load, FAST)
+    try:
+        pump = Pump(bo)
+        pump.until(lambda: bo.playing, "the duel to begin")
+        assert "Anna plays retro-patience 9.9.9" in pump.texts(bo)
+        assert same_game(bo.mine, bo.theirs) and bo.mine is not None and bo.mine.seed == 5
+    finally:
+        bo.close()
+        listener.close()

@@ -266,6 +266,13 @@ class NetDuel(DuelState):
             f"Playing {gdef.title} (deal {hello.seed}{limit}) against {hello.name}: "
             "the duel begins.",
         )
+        if hello.program != __version__:
+            self.say(
+                JOINED,
+                f"{hello.name} plays retro-patience {hello.program[:20]}, you {__version__}: "
+                "should the rules differ, a move one side allows and the other refuses ends "
+                "the duel.",
+            )
 
     def _mismatch(self, hello: Hello) -> str | None:
         """Why the joiner cannot play the host's duel, or None."""
