@@ -537,3 +537,15 @@ def test_a_host_of_another_program_version_is_played_with_a_word_of_warning() ->
     finally:
         bo.close()
         listener.close()
+
+
+def test_hosting_on_a_port_in_use_says_so() -> None:
+    from tests.netduel import DUEL, LOOPBACK
+
+    anna = host()
+    try:
+        port = anna.address.port  # type: ignore[union-attr]
+        with pytest.raises(DuelError, match=f"cannot listen on port {port}"):
+            NetDuel.host(DUEL, 1, "Cy", port, LOOPBACK, 0, FAST)
+    finally:
+        anna.close()
