@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from retro import __version__
 from retro.errors import DefinitionError, RetroError
@@ -90,6 +91,24 @@ def _parser() -> argparse.ArgumentParser:
     console.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     console.add_argument("--json", action="store_true", help="one JSON object per answer")
     console.add_argument("--reveal", action="store_true", help="show face-down cards")
+
+    duel = sub.add_parser("duel", help="a duel with a player on another machine, in the terminal")
+    duel.add_argument(
+        "game", nargs="?", default="spider_duel", help="(host) spider_duel unless named"
+    )
+    where = duel.add_mutually_exclusive_group(required=True)
+    where.add_argument(
+        "--host", nargs="?", type=int, const=47_474, metavar="PORT", help="host (port 47474)"
+    )
+    where.add_argument("--join", metavar="HOST:PORT[/CHECK]", help="join the host's duel")
+    duel.add_argument("--name", default=None, help="your name (default: the one last typed)")
+    duel.add_argument("--seed", type=int, default=None, help="(host) the deal (default: random)")
+    duel.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    duel.add_argument("--minutes", type=float, default=0, help="(host) a time limit; 0: none")
+    duel.add_argument(
+        "--bind", default="", metavar="ADDRESS", help="(host) listen on this address only"
+    )
+    duel.add_argument("--json", action="store_true", help="one JSON object per answer and news")
 
     solve = sub.add_parser("solve", help="can a deal be won? (or play it honestly)")
     solve.add_argument("game")
@@ -216,7 +235,66 @@ def _run(args: argparse.Namespace) -> int:
             read_lines(getattr(sys.stdin, "buffer", sys.stdin)), sys.stdout
         )
         return 0
+    if command == "duel":
+        return _duel(args, catalog)
     return _play(args, catalog)
+
+
+def _duel(args: argparse.Namespace, catalog: object) -> int:
+    """Host or join a network duel and play it in the terminal."""
+    from retro.console import read_lines
+    from retro.definition.catalog import Catalog
+    from retro.duel import duel_code, random_seed
+    from retro.net.peer import reachable_address
+    from retro.net.protocol import MAX_TIME_LIMIT, parse_address
+    from retro.net.session import NetDuel
+    from retro.net.terminal import DuelTerminal, default_name, record
+
+    assert isinstance(catalog, Catalog)
+    name = args.name if args.name is not None else default_name()
+    if args.join is not None:
+        duel = NetDuel.join(parse_address(args.join), name, catalog.load)
+    else:
+        if not 0 <= args.minutes * 60 <= MAX_TIME_LIMIT or not 0 <= args.host <= 65535:
+            raise RetroError(f"--minutes is 0 to {MAX_TIME_LIMIT // 60} and PORT 0 to 65535")
+        gdef = catalog.load(args.game, _options(args.option))
+        seed = random_seed() if args.seed is None else args.seed
+        duel_code(seed)  # a deal number a duel can have, or DuelError
+        duel = NetDuel.host(gdef, seed, name, args.host, args.bind, round(args.minutes * 60))
+    terminal = DuelTerminal(duel, sys.stdout, args.json)
+    try:
+        if duel.address is not None and duel.hosting:
+            shown = duel.address
+            if not args.bind:
+                shown = type(shown)(reachable_address(), shown.port, shown.check)
+            terminal.emit(
+                {
+                    "event": "hosting",
+                    "port": shown.port,
+                    "code": shown.code(),
+                    "text": f"Hosting {duel.mine.gdef.title if duel.mine else ''}: tell the other "
+                    f"player to join with  retro-patience duel --join {shown.code()}",
+                }
+            )
+        try:
+            terminal.run(read_lines(_unbuffered_stdin()))
+        except KeyboardInterrupt:  # Ctrl+C leaves the duel as `quit` does
+            terminal.emit({"event": "left", "text": "You left the duel."})
+        if duel.playing or duel.over:
+            terminal.emit({"event": "counted", "text": record(duel)})
+    finally:
+        duel.close()
+    return 0
+
+
+def _unbuffered_stdin() -> BinaryIO | TextIO:
+    """Standard input without Python's buffer: the duel reads it on a thread of its own that
+    may still wait for a line when the duel ends, and a buffered reader would then hold a lock
+    the interpreter's exit waits for."""
+    try:
+        return io.FileIO(sys.stdin.fileno(), "rb", closefd=False)
+    except (AttributeError, OSError, ValueError):  # no file behind it: read it as it is
+        return getattr(sys.stdin, "buffer", sys.stdin)
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -276,11 +354,13 @@ def _stats(game_id: str | None, catalog: object) -> int:
     if not found:
         print("No games played yet." if game_id is None else f"No {game_id} games played yet.")
         return 0
-    header = (
+    drawn = any(stats.drawn for stats in found.values())  # network duels may end in a draw
+    header: tuple[str, ...] = (
         "game and options",
         "played",
         "won",
         "lost",
+        *(("drawn",) if drawn else ()),
         "win %",
         "streak",
         "longest",
@@ -295,6 +375,7 @@ def _stats(game_id: str | None, catalog: object) -> int:
                 str(stats.played),
                 str(stats.won),
                 str(stats.lost),
+                *((str(stats.drawn),) if drawn else ()),
                 f"{100 * stats.win_rate:.1f}%",
                 _streak(stats.streak),
                 f"{stats.longest_win_streak}W/{stats.longest_loss_streak}L",

@@ -166,13 +166,14 @@ class Console:
             if command == "redo":
                 self.game.redo()
                 return self.state(), False
-            move = self._read_move(text)
+            move = self.read_move(text)
             self.game.push(move)
             return self.state(), False
         except RetroError as error:
             return {"error": str(error).splitlines()[0]}, False
 
-    def _read_move(self, text: str) -> Move:
+    def read_move(self, text: str) -> Move:
+        """A move typed in the notation or as a JSON object (as `moves` lists them)."""
         if not text.startswith("{"):
             return parse_move(self.game.position, text)
         try:

@@ -94,7 +94,7 @@ class PlayerResult:
         return cls(player_name(name), game.score(), game.moves_made, game.outcome() == WON, record)
 
 
-def _moves(count: int) -> str:
+def moves_text(count: int) -> str:
     """`1 move`, `3 moves`."""
     return "1 move" if count == 1 else f"{count} moves"
 
@@ -125,7 +125,10 @@ class DuelResult:
     def summary(self) -> str:
         """One line for the results screen and the console."""
         a, b = self.players
-        scores = f"{a.name} {a.score} ({_moves(a.moves)}), {b.name} {b.score} ({_moves(b.moves)})"
+        scores = (
+            f"{a.name} {a.score} ({moves_text(a.moves)}), "
+            f"{b.name} {b.score} ({moves_text(b.moves)})"
+        )
         verdict = "a draw" if self.winner_name is None else f"{self.winner_name} wins"
         return f"{self.code}: {scores}: {verdict}"
 

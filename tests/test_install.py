@@ -92,3 +92,17 @@ def test_an_installed_copy_finds_its_games_and_assets(tmp_path: Path) -> None:
         timeout=60,
     )
     assert where.stdout.strip().startswith(str(target))
+
+
+def test_every_package_of_the_program_is_installed() -> None:
+    import tomllib
+
+    listed = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "setuptools"
+    ]["packages"]
+    found = {
+        ".".join(path.parent.relative_to(ROOT).parts)
+        for path in (ROOT / "retro").rglob("__init__.py")
+        if "_bundled" not in path.parts
+    }
+    assert found - set(listed) == set()

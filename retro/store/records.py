@@ -46,9 +46,16 @@ class Stats:
     def win_rate(self) -> float:
         return self.won / self.played if self.played else 0.0
 
-    def add(self, won: bool, score: int, moves: int) -> None:
+    @property
+    def drawn(self) -> int:
+        """Games neither won nor lost: drawn network duels."""
+        return self.played - self.won - self.lost
+
+    def add(self, won: bool, score: int, moves: int, drawn: bool = False) -> None:
         self.played += 1
-        if won:
+        if drawn:
+            self.streak = 0
+        elif won:
             self.won += 1
             self.streak = self.streak + 1 if self.streak > 0 else 1
             self.longest_win_streak = max(self.longest_win_streak, self.streak)
@@ -152,19 +159,28 @@ class Records:
         won: bool | None = None,
         abandoned: bool = False,
         computer: str = "",
+        opponent: str = "",
+        drawn: bool = False,
     ) -> int | None:
         """Count a finished game; its place in the high score table of its option set
         (1-based), or None when it did not make the table. `won` overrides the game's own
         outcome (a duel's winner); an `abandoned` game counts in the statistics only. A duel
         against the `computer` (its strength) counts in statistics of their own
-        (`computer_key`); its score may enter the table like any other."""
+        (`computer_key`); its score may enter the table like any other. So does a duel over
+        the network against the `opponent` (their name: `opponent_key`), which may be `drawn`."""
         from retro.engine.game import WON  # loaded with the game being counted
         from retro.engine.notation import format_move
 
         won = game.outcome() == WON if won is None else won
         score = game.score()
         key = option_key(game.gdef.id, dict(game.gdef.options))
-        counted = computer_key(key, computer) if computer else key
+        counted = (
+            computer_key(key, computer)
+            if computer
+            else opponent_key(key, opponent)
+            if opponent
+            else key
+        )
         entry = HighScore(
             name=name,
             score=score,
@@ -177,7 +193,7 @@ class Records:
         )
         with locked(self.path):
             self._reload()
-            self.stats.setdefault(counted, Stats()).add(won, score, game.moves_made)
+            self.stats.setdefault(counted, Stats()).add(won, score, game.moves_made, drawn)
             if abandoned:
                 self.save()
                 return None
@@ -214,6 +230,12 @@ def computer_key(key: str, strength: str) -> str:
     hot seat: `spider_duel computer=easy` (written as an option, so older files and programs
     read it as one more option set)."""
     return f"{key} computer={strength}"
+
+
+def opponent_key(key: str, name: str) -> str:
+    """The statistics of network duels against the player called `name`: won, lost and drawn
+    against each opponent, as `spider_duel against=Anna`."""
+    return f"{key} against={name}"
 
 
 def by_option_set(tables: dict[str, list[HighScore]]) -> dict[str, list[HighScore]]:
