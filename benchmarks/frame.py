@@ -22,11 +22,11 @@ from collections.abc import Callable
 from retro.duel import STRENGTHS, Duel
 from retro.engine.game import Game
 from retro.solver.hints import auto_move, hints
-from retro.ui import demo
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless
-from retro.ui.duelscreens import ComputerTurnScene
-from retro.ui.table import TableScene
+from retro.ui.scenes.duelscreens import ComputerTurnScene
+from retro.ui.table import demo
+from retro.ui.table.scene import TableScene
 
 FRAMES = 300
 

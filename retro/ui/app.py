@@ -22,14 +22,15 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from retro.errors import RetroError
 from retro.store.settings import Settings
-from retro.ui import palette, texts
+from retro.ui import texts
+from retro.ui.drawing import palette
+from retro.ui.drawing.textview import Painter
 from retro.ui.keeper import Keeper
 from retro.ui.keymap import FPS, Keyboard
-from retro.ui.layout import SCREEN_H, SCREEN_W
-from retro.ui.screens import MenuScene, TitleScene
+from retro.ui.scenes.screens import MenuScene, TitleScene
 from retro.ui.sound import Beeper
+from retro.ui.table.layout import SCREEN_H, SCREEN_W
 from retro.ui.texts import APP_TITLE
-from retro.ui.textview import Painter
 from retro.ui.window import Window, display_size, largest_scale
 
 if TYPE_CHECKING:
@@ -37,11 +38,11 @@ if TYPE_CHECKING:
     from retro.duel import Duel
     from retro.engine.game import Game
     from retro.engine.model import GameDef
-    from retro.ui.cardart import CardArt
-    from retro.ui.dialogs import OverScene
+    from retro.ui.drawing.cardart import CardArt
+    from retro.ui.scenes.dialogs import OverScene
     from retro.ui.session import Session
     from retro.ui.shelf import Shelf
-    from retro.ui.table import TableScene
+    from retro.ui.table.scene import TableScene
 
 __all__ = ["App", "Scene", "init_window", "run"]
 
@@ -161,7 +162,7 @@ class App:
         """The card atlas, built on first use (it takes a moment and only the table needs it)."""
         four = self.settings.four_colour
         if self._art is None or self._art.four_colour != four:
-            from retro.ui.cardart import CardArt
+            from retro.ui.drawing.cardart import CardArt
 
             self._art = CardArt(self.painter.font, four)
         return self._art
@@ -173,34 +174,34 @@ class App:
         self.push(MenuScene(self, game_id))
 
     def show_settings(self) -> None:
-        from retro.ui.settingsbox import SettingsScene
+        from retro.ui.scenes.settingsbox import SettingsScene
 
         self.push(SettingsScene())
 
     def show_help(self, game_id: str | None = None) -> None:
         """F1: the game's rules, then the keys of the screen it was pressed on."""
-        from retro.ui.helpscreen import InstructionsScene
+        from retro.ui.scenes.helpscreen import InstructionsScene
 
         context = self.scenes[-1].context if self.scenes else "table"
         self.push(InstructionsScene(self, game_id, context))
 
     def show_all_keys(self) -> None:
         """Help on the title screen: every key of every screen."""
-        from retro.ui.helpscreen import InstructionsScene
+        from retro.ui.scenes.helpscreen import InstructionsScene
 
         self.push(InstructionsScene(self, context="all"))
 
     def show_scores(
         self, game_id: str, options: Mapping[str, Any], highlight: int | None = None
     ) -> None:
-        from retro.ui.scores import HighScoresScene
+        from retro.ui.scenes.scores import HighScoresScene
 
         self.push(HighScoresScene(self, game_id, options, highlight))
 
     def show_replay(self, gdef: GameDef, seed: int, moves: list[str], label: str) -> None:
         """Watch a game again from its deal and moves; the game in progress is not touched."""
         from retro.engine.game import Game
-        from retro.ui.replay import ReplayScene
+        from retro.ui.scenes.replay import ReplayScene
         from retro.ui.session import Session
 
         session = Session(gdef.id, dict(gdef.options), Game(gdef, seed), label=label)
@@ -218,7 +219,7 @@ class App:
         already (the command line checks it before the window opens), else loaded here."""
         from retro.engine.game import Game
         from retro.ui.session import Session, game_label
-        from retro.ui.table import TableScene
+        from retro.ui.table.scene import TableScene
 
         chosen = dict(options or {})
         if gdef is None:  # a broken file fails before anything is lost
@@ -239,7 +240,7 @@ class App:
     def show_duel_setup(
         self, game_id: str, names: tuple[str, str] = ("", ""), replace: bool = False
     ) -> None:
-        from retro.ui.duelscreens import DuelSetupScene
+        from retro.ui.scenes.duelscreens import DuelSetupScene
 
         scene = DuelSetupScene(self, game_id, names)
         if replace:
@@ -250,9 +251,9 @@ class App:
     def start_duel(self, game_id: str, duel: Duel) -> None:
         """Player 1's turn begins (after the pass screen; against the computer at once); the
         game in progress is given up."""
-        from retro.ui.duelscreens import PassScene, duel_label
+        from retro.ui.scenes.duelscreens import PassScene, duel_label
         from retro.ui.session import Session
-        from retro.ui.table import TableScene
+        from retro.ui.table.scene import TableScene
 
         self.abandon()
         self.keeper.clear()
@@ -261,7 +262,7 @@ class App:
 
     def end_turn(self, session: Session) -> None:
         """A player's turn is over: the next turn or the result (see `duelscreens.end_turn`)."""
-        from retro.ui.duelscreens import end_turn
+        from retro.ui.scenes.duelscreens import end_turn
 
         end_turn(self, session)
 
@@ -299,7 +300,7 @@ class App:
                 self.start(game_id, options, gdef=gdef)
 
         if saved is not None:
-            from retro.ui.dialogs import ResumeScene  # only when there is a game to offer
+            from retro.ui.scenes.dialogs import ResumeScene  # only when there is a game to offer
 
             instead = self.shelf.entry(game_id).title if game_id is not None else ""
             self.push(ResumeScene(self, saved, lambda: self.resume(saved), afresh, instead))
@@ -309,7 +310,7 @@ class App:
     def resume(self, game: Game) -> Session:
         """Go on with a saved game: every move and the undo history as they were."""
         from retro.ui.session import Session, game_label
-        from retro.ui.table import TableScene
+        from retro.ui.table.scene import TableScene
 
         if game is not self.pending:
             self.abandon()
@@ -368,7 +369,7 @@ class App:
         """A game has just ended: the won/lost box first, the game counted once in the records;
         if it made the high score table, Enter on the box asks the name DOS style and shows the
         table with the new entry."""
-        from retro.ui.dialogs import OverScene
+        from retro.ui.scenes.dialogs import OverScene
 
         session = table.session
         if session.recorded or session.duel is not None:
@@ -386,7 +387,7 @@ class App:
 
     def ask_name(self, over: OverScene) -> None:
         """`A new high score!`: the name for the game that ended, over the won/lost box."""
-        from retro.ui.dialogs import NameScene
+        from retro.ui.scenes.dialogs import NameScene
 
         game = self.awaiting
         if game is not None:
@@ -496,7 +497,7 @@ def init_window(headless: bool = False, fps: int = FPS, settings: Settings | Non
     """
     import pyxel
 
-    from retro.ui import icon
+    from retro.ui.drawing import icon
 
     if not headless:
         missing = no_display()

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from retro.store.settings import MAX_SCALE
-from retro.ui.layout import SCREEN_H, SCREEN_W
+from retro.ui.table.layout import SCREEN_H, SCREEN_W
 
 if TYPE_CHECKING:
     from retro.ui.app import App

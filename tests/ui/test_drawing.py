@@ -12,9 +12,9 @@ import scenario
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.engine.model import Move
-from retro.ui import palette as pal
 from retro.ui.app import App
-from retro.ui.cardart import (
+from retro.ui.drawing import palette as pal
+from retro.ui.drawing.cardart import (
     CARD_H,
     CARD_W,
     EMPTY,
@@ -27,9 +27,9 @@ from retro.ui.cardart import (
 )
 from retro.ui.driver import Driver, headless
 from retro.ui.keymap import FPS
-from retro.ui.layout import SCREEN_H, SCREEN_W
-from retro.ui.table import TableScene
-from retro.ui.tableview import empty_art, status_fields
+from retro.ui.table.layout import SCREEN_H, SCREEN_W
+from retro.ui.table.scene import TableScene
+from retro.ui.table.view import empty_art, status_fields
 
 pytestmark = pytest.mark.usefixtures("window")
 

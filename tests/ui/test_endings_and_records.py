@@ -7,8 +7,8 @@ import pytest
 import scenario
 
 from retro.store.records import Records
-from retro.ui.dialogs import NameScene, OverScene
-from retro.ui.scores import HighScoresScene
+from retro.ui.scenes.dialogs import NameScene, OverScene
+from retro.ui.scenes.scores import HighScoresScene
 
 pytestmark = pytest.mark.usefixtures("window")
 

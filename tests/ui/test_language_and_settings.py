@@ -10,10 +10,10 @@ from retro.store.settings import Settings
 from retro.ui import texts
 from retro.ui.app import App
 from retro.ui.driver import Driver
-from retro.ui.screens import MenuScene, TitleScene
-from retro.ui.settingsbox import SettingsScene
-from retro.ui.table import TableScene
-from retro.ui.tableview import clock_text, status_fields
+from retro.ui.scenes.screens import MenuScene, TitleScene
+from retro.ui.scenes.settingsbox import SettingsScene
+from retro.ui.table.scene import TableScene
+from retro.ui.table.view import clock_text, status_fields
 
 pytestmark = pytest.mark.usefixtures("window")
 

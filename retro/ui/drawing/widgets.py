@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from retro.textmode import Colour, TextScreen
-from retro.ui import palette as pal
 from retro.ui import texts
-from retro.ui.font import glyph_rows
-from retro.ui.textview import CELL_H, CELL_W, COLS
+from retro.ui.drawing import palette as pal
+from retro.ui.drawing.font import glyph_rows
+from retro.ui.drawing.textview import CELL_H, CELL_W, COLS
 
 if TYPE_CHECKING:
     from retro.ui.app import App

@@ -6,7 +6,7 @@ browser build has none), on a copy of the game, so the window never stalls; the 
 made on the table like a player's, once the pause of the chosen speed is over. P starts it at
 the table (`start`); + and - change its speed, any other key stops it, leaving the player at
 the position reached with every move in the undo history. The title screen's demos
-(`retro.ui.titledemo`) use the same `Demo`.
+(`retro.ui.scenes.titledemo`) use the same `Demo`.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from retro.ui import texts
 
 if TYPE_CHECKING:
     from retro.ui.app import App
-    from retro.ui.table import TableScene
+    from retro.ui.table.scene import TableScene
 
 SLICE_SECONDS = 0.001  # of each frame: the frame's own drawing takes a few tenths of a ms
 # Each decision: two samples of the hidden cards, a few hundred nodes each (most decisions

@@ -17,7 +17,7 @@ from retro.engine.notation import parse_move
 from retro.errors import RetroError
 from retro.ui import texts
 from retro.ui.session import Session
-from retro.ui.table import TableScene
+from retro.ui.table.scene import TableScene
 
 if TYPE_CHECKING:
     from retro.ui.app import App

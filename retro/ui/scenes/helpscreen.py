@@ -25,7 +25,7 @@ from retro.textmode import (
 )
 from retro.textmode.anl import PAGE_HEIGHT
 from retro.ui import keymap, texts
-from retro.ui.textview import CELL_H, CELL_W
+from retro.ui.drawing.textview import CELL_H, CELL_W
 
 if TYPE_CHECKING:
     from retro.ui.app import App

@@ -27,11 +27,11 @@ from retro.engine.game import WON, Game
 from retro.errors import RetroError
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
-from retro.ui.dialogs import ConfirmScene, TextField, typed
+from retro.ui.drawing.textview import COLS, ROWS
+from retro.ui.drawing.widgets import bar, big_text, box, centre, centre_lines, fit, note_line, wrap
+from retro.ui.scenes.dialogs import ConfirmScene, TextField, typed
 from retro.ui.session import Session
-from retro.ui.table import TableScene
-from retro.ui.textview import COLS, ROWS
-from retro.ui.widgets import bar, big_text, box, centre, centre_lines, fit, note_line, wrap
+from retro.ui.table.scene import TableScene
 
 if TYPE_CHECKING:
     from retro.ui.app import App

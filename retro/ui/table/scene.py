@@ -17,15 +17,18 @@ from retro.engine.model import DONE, MOVE, Move, Pile
 from retro.engine.notation import format_move
 from retro.errors import IllegalMove
 from retro.solver import hints as advice
-from retro.ui import dealsearch, demo, livereload, tablehelp, tablekeys, texts
-from retro.ui.dialogs import ConfirmScene
+from retro.ui import texts
 from retro.ui.keymap import FPS
-from retro.ui.layout import Geometry
-from retro.ui.motion import DEAL_STAGGER, Flight, Snapshot, flights, opening, snapshot
+from retro.ui.scenes.dialogs import ConfirmScene
 from retro.ui.session import Session
 from retro.ui.shelf import FileWatch, game_files
-from retro.ui.tableview import draw_table
-from retro.ui.winwatch import WinWatch
+from retro.ui.table import dealsearch, demo, livereload
+from retro.ui.table import hints as tablehelp
+from retro.ui.table import keys as tablekeys
+from retro.ui.table.layout import Geometry
+from retro.ui.table.motion import DEAL_STAGGER, Flight, Snapshot, flights, opening, snapshot
+from retro.ui.table.view import draw_table
+from retro.ui.table.winwatch import WinWatch
 
 if TYPE_CHECKING:
     from retro.ui.app import App

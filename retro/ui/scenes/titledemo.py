@@ -1,6 +1,6 @@
 """The title screen's demos, as DOS games had them: left alone for some seconds
-(`retro.ui.screens.DEMO_AFTER`), the title plays the bundled games in turn, each a random
-deal played honestly by the computer (`retro.ui.demo`) under a banner. Any key or click goes
+(`retro.ui.scenes.screens.DEMO_AFTER`), the title plays the bundled games in turn, each a random
+deal played honestly by the computer (`retro.ui.table.demo`) under a banner. Any key or click goes
 back to the title screen.
 
 Nothing of a demo is kept: it has a session of its own (not the game in progress), and its
@@ -13,13 +13,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from retro.engine.game import Game
-from retro.ui import palette as pal
 from retro.ui import texts
-from retro.ui.demo import NO_MOVE, Demo
+from retro.ui.drawing import palette as pal
+from retro.ui.drawing.textview import COLS
 from retro.ui.keymap import FPS
 from retro.ui.session import Session, game_label
-from retro.ui.table import TableScene
-from retro.ui.textview import COLS
+from retro.ui.table.demo import NO_MOVE, Demo
+from retro.ui.table.scene import TableScene
 
 if TYPE_CHECKING:
     from retro.ui.app import App

@@ -13,11 +13,11 @@ from retro.engine.model import MOVE, Move, Pile, card_move
 from retro.engine.rotation import ROTATE_DOWN, ROTATE_UP
 from retro.solver import hints as advice
 from retro.ui import texts
-from retro.ui.tableview import on_done_button
+from retro.ui.table.view import on_done_button
 
 if TYPE_CHECKING:
     from retro.ui.app import App
-    from retro.ui.table import TableScene
+    from retro.ui.table.scene import TableScene
 
 
 # -- the cursor -----------------------------------------------------------------------------

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from retro.textmode import Colour, TextScreen
 from retro.ui import keymap, texts
-from retro.ui.scores import stats_lines
-from retro.ui.textview import COLS, ROWS
-from retro.ui.widgets import bar, box, fit, note_line, wrap
+from retro.ui.drawing.textview import COLS, ROWS
+from retro.ui.drawing.widgets import bar, box, fit, note_line, wrap
+from retro.ui.scenes.scores import stats_lines
 
 if TYPE_CHECKING:
     from retro.ui.app import App
-    from retro.ui.screens import MenuScene
+    from retro.ui.scenes.screens import MenuScene
 
 STATS_ROW = 19
 

@@ -15,9 +15,9 @@ from retro.solver.safety import learn_for
 from retro.solver.search import WON, Budget, Search
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
-from retro.ui.dialogs import ConfirmScene
-from retro.ui.textview import COLS, ROWS
-from retro.ui.widgets import Overlay, box
+from retro.ui.drawing.textview import COLS, ROWS
+from retro.ui.drawing.widgets import Overlay, box
+from retro.ui.scenes.dialogs import ConfirmScene
 
 if TYPE_CHECKING:
     from retro.ui.app import App

@@ -15,14 +15,14 @@ from retro.duel import NAME_LENGTH, DuelError, player_name
 from retro.engine.game import Game
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
+from retro.ui.drawing.textview import CELL_H, CELL_W, COLS, ROWS
+from retro.ui.drawing.widgets import Overlay, box, fit, wrap
 from retro.ui.keeper import DEFAULT_NAME
 from retro.ui.session import game_label
-from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
-from retro.ui.widgets import Overlay, box, fit, wrap
 
 if TYPE_CHECKING:
     from retro.ui.app import App
-    from retro.ui.table import TableScene
+    from retro.ui.table.scene import TableScene
 
 BLINK = 8  # frames the cursor stays on, then off: the DOS cursor's quick blink
 

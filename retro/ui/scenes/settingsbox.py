@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, ClassVar
 from retro.i18n import LANGUAGE_NAMES, LANGUAGES
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
-from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
-from retro.ui.widgets import Overlay, box, fit
+from retro.ui.drawing.textview import CELL_H, CELL_W, COLS, ROWS
+from retro.ui.drawing.widgets import Overlay, box, fit
 
 if TYPE_CHECKING:
     from retro.ui.app import App

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from retro.errors import RetroError
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
+from retro.ui.drawing.textview import CELL_H, CELL_W, COLS, ROWS
+from retro.ui.drawing.widgets import bar, big_text, centre, note_line
 from retro.ui.keymap import FPS
-from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
-from retro.ui.widgets import bar, big_text, centre, note_line
 
 if TYPE_CHECKING:
     from retro.ui.app import App
@@ -37,7 +37,7 @@ class TitleScene:
         self.note = note
         self.screen = compose_title(note)
         self.words = texts.TITLE_LINES  # composed again when the language changes
-        self.idle = 0  # frames since the last key, for the demos (`retro.ui.titledemo`)
+        self.idle = 0  # frames since the last key, for the demos (`retro.ui.scenes.titledemo`)
 
     def update(self, app: App) -> None:
         for action, _ in app.keyboard.actions(self.context):
@@ -46,7 +46,7 @@ class TitleScene:
             return
         self.idle = 0 if app.keyboard.any_pressed() else self.idle + 1
         if self.idle >= DEMO_AFTER:
-            from retro.ui.titledemo import TitleDemoScene  # only once left alone
+            from retro.ui.scenes.titledemo import TitleDemoScene  # only once left alone
 
             self.idle = 0
             app.push(TitleDemoScene(app))
@@ -359,7 +359,7 @@ class MenuScene:
         seed = None if offered or not self.deal else int(self.deal)
 
         def start() -> None:
-            from retro.ui.dealsearch import new_deal  # not needed by the title screen
+            from retro.ui.table.dealsearch import new_deal  # not needed by the title screen
 
             try:
                 new_deal(app, game_id, options, seed)
@@ -369,7 +369,7 @@ class MenuScene:
                 self.error = str(error).splitlines()[0]
 
         if app.session is not None and app.session.in_progress():
-            from retro.ui.dialogs import ConfirmScene  # not needed by the title screen
+            from retro.ui.scenes.dialogs import ConfirmScene  # not needed by the title screen
 
             app.push(ConfirmScene(start))
         else:
@@ -436,6 +436,6 @@ class MenuScene:
         app.painter.screen("menu", screen)
 
     def compose(self, app: App) -> TextScreen:
-        from retro.ui import menuview  # with the menu, not with the title screen
+        from retro.ui.scenes import menuview  # with the menu, not with the title screen
 
         return menuview.compose(self, app)

@@ -18,11 +18,11 @@ from retro.solver.adapter import copy_game
 from retro.solver.safety import learn_for
 from retro.solver.search import Search
 from retro.ui import texts
-from retro.ui.tablekeys import best, cards_text
+from retro.ui.table.keys import best, cards_text
 
 if TYPE_CHECKING:
     from retro.ui.app import App
-    from retro.ui.table import TableScene
+    from retro.ui.table.scene import TableScene
 
 AUTO_PAUSE = 6  # frames between auto-play moves, so a person can follow them
 # Pile groups (by name or kind) a player calls by a word of `texts.PILE_WORDS`, in its order.

@@ -14,9 +14,9 @@ from retro.errors import RetroError
 from retro.store.records import TABLE_SIZE, HighScore, Stats, computer_key
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
+from retro.ui.drawing.textview import CELL_H, CELL_W, COLS, ROWS
+from retro.ui.drawing.widgets import bar, box, fit
 from retro.ui.session import game_label, option_text
-from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
-from retro.ui.widgets import bar, box, fit
 
 if TYPE_CHECKING:
     from retro.ui.app import App

@@ -12,13 +12,13 @@ from retro.engine.game import Game
 from retro.engine.notation import format_move, replay
 from retro.errors import RetroError
 from retro.ui import texts
-from retro.ui.layout import Geometry
 from retro.ui.session import game_label
 from retro.ui.shelf import FileWatch, game_files
+from retro.ui.table.layout import Geometry
 
 if TYPE_CHECKING:
     from retro.ui.app import App
-    from retro.ui.table import TableScene
+    from retro.ui.table.scene import TableScene
 
 
 def reload_key(table: TableScene, app: App) -> None:

@@ -10,17 +10,17 @@ from typing import TYPE_CHECKING
 from retro.engine.model import MOVE, Pile
 from retro.rules.common import REDEALS
 from retro.solver.hints import Hint
-from retro.ui import palette as pal
 from retro.ui import texts
-from retro.ui.cardart import CARD_H, CARD_W, EMPTY, EMPTY_FOUNDATION, EMPTY_STOCK, CardArt
+from retro.ui.drawing import palette as pal
+from retro.ui.drawing.cardart import CARD_H, CARD_W, EMPTY, EMPTY_FOUNDATION, EMPTY_STOCK, CardArt
+from retro.ui.drawing.textview import CELL_H, CELL_W, COLS
+from retro.ui.drawing.widgets import fit
 from retro.ui.keymap import FPS
-from retro.ui.layout import SCREEN_W
-from retro.ui.textview import CELL_H, CELL_W, COLS
-from retro.ui.widgets import fit
+from retro.ui.table.layout import SCREEN_W
 
 if TYPE_CHECKING:
     from retro.ui.app import App
-    from retro.ui.table import TableScene
+    from retro.ui.table.scene import TableScene
 
 STATUS_ROW = 24
 assert SCREEN_W == COLS * CELL_W and CELL_H == 16  # the bars are text cells over the felt
