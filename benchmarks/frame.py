@@ -24,8 +24,9 @@ from retro.engine.game import Game
 from retro.solver.hints import auto_move, hints
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless
-from retro.ui.scenes.duelscreens import ComputerTurnScene
-from retro.ui.table import demo
+from retro.ui.scenes.duelscreens import ComputerTurnScene, show_duel_setup, start_duel
+from retro.ui.scenes.scores import show_scores
+from retro.ui.table.hints import start_demo
 from retro.ui.table.scene import TableScene
 
 FRAMES = 300
@@ -84,12 +85,12 @@ def high_scores(app: App) -> str:
         game = Game(gdef, seed)
         played(game, 1)
         records.record(game, f"Player {seed}", today="1994-06-15")
-    app.show_scores("spider", {})
+    show_scores(app, "spider", {})
     return "high score table (ten entries)"
 
 
 def duel_form(app: App) -> str:
-    app.show_duel_setup("spider_duel", ("Anna", "Bert"))
+    show_duel_setup(app, "spider_duel", ("Anna", "Bert"))
     return "duel form (three fields, blinking cursor)"
 
 
@@ -118,7 +119,7 @@ def against_the_computer() -> list[tuple[str, float]]:
     Driver(app)
     app.show_title()
     duel = Duel(app.catalog.load("spider_duel", {}), ["Anna", "Computer"], 5, STRENGTHS["hard"])
-    app.start_duel("spider_duel", duel)
+    start_duel(app, "spider_duel", duel)
     assert app.session is not None and duel.opponent is not None
     figures = [("the person's table, the computer thinking ahead", median_ms(app))]
     app.end_turn(app.session)
@@ -141,7 +142,7 @@ def demo_playing(game_id: str) -> tuple[float, int]:
     app.start(game_id, {}, 5)
     table = app.scene
     assert isinstance(table, TableScene)
-    demo.start(table, app)
+    start_demo(table, app)
     cost = median_ms(app)
     if table.demo is None:
         raise SystemExit(f"the demo of {game_id} ended before the frames were measured")

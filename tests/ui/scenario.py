@@ -23,7 +23,7 @@ from retro.store.records import Records
 from retro.store.saves import save_current
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless
-from retro.ui.scenes.screens import MenuScene
+from retro.ui.scenes.menu import MenuScene
 from retro.ui.session import Session
 from retro.ui.table.scene import TableScene
 
@@ -218,7 +218,7 @@ def demo() -> Driver:
 
 def title_demo() -> Driver:
     """The title screen left alone: the computer plays a bundled game under the banner."""
-    from retro.ui.scenes.screens import DEMO_AFTER
+    from retro.ui.scenes.title import DEMO_AFTER
 
     headless()
     catalog = Catalog()

@@ -24,7 +24,8 @@ from retro.ui import texts
 from retro.ui.app import App
 from retro.ui.driver import Driver
 from retro.ui.scenes.dialogs import ConfirmScene
-from retro.ui.scenes.screens import DEMO_AFTER, MenuScene, TitleScene
+from retro.ui.scenes.menu import MenuScene
+from retro.ui.scenes.title import DEMO_AFTER, TitleScene
 from retro.ui.scenes.titledemo import TitleDemoScene
 from retro.ui.session import Session
 from retro.ui.table import dealsearch

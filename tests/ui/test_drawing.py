@@ -27,6 +27,7 @@ from retro.ui.drawing.cardart import (
 )
 from retro.ui.driver import Driver, headless
 from retro.ui.keymap import FPS
+from retro.ui.table import commands
 from retro.ui.table.layout import SCREEN_H, SCREEN_W
 from retro.ui.table.scene import TableScene
 from retro.ui.table.view import empty_art, status_fields
@@ -245,5 +246,5 @@ def test_starting_the_deal_again_deals_it_again() -> None:
     assert isinstance(scene, TableScene)
     driver.step(FPS + 10)
     assert scene.flights == []
-    scene.restart(driver.app)
+    commands.restart(scene, driver.app)
     assert scene.flights

@@ -10,7 +10,7 @@ from retro.store.records import Records
 from retro.ui.driver import Driver
 from retro.ui.scenes.dialogs import ConfirmScene
 from retro.ui.scenes.duelscreens import DuelResultScene, DuelSetupScene, PassScene, parse_code
-from retro.ui.scenes.screens import MenuScene
+from retro.ui.scenes.menu import MenuScene
 from retro.ui.table.layout import SCREEN_H, SCREEN_W
 from retro.ui.table.scene import TableScene
 

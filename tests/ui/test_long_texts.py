@@ -16,8 +16,8 @@ from retro.ui.app import App
 from retro.ui.drawing.widgets import fit, wrap
 from retro.ui.driver import Driver
 from retro.ui.scenes.dialogs import NameScene
+from retro.ui.scenes.menu import MenuScene
 from retro.ui.scenes.menuview import value_line
-from retro.ui.scenes.screens import MenuScene
 from retro.ui.table.view import title_text
 
 pytestmark = pytest.mark.usefixtures("window")

@@ -11,7 +11,7 @@ from retro.definition.catalog import Catalog
 from retro.ui.app import App
 from retro.ui.drawing.textview import CELL_H, CELL_W
 from retro.ui.driver import Driver, headless
-from retro.ui.scenes.screens import MenuScene
+from retro.ui.scenes.menu import MenuScene
 from retro.ui.table.scene import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")

@@ -10,9 +10,11 @@ import scenario
 from retro.engine.model import card_move
 from retro.ui.app import App
 from retro.ui.driver import Driver
-from retro.ui.scenes.dialogs import ConfirmScene, OverScene
+from retro.ui.scenes.dialogs import ConfirmScene
 from retro.ui.scenes.helpscreen import InstructionsScene
-from retro.ui.scenes.screens import MenuScene, TitleScene
+from retro.ui.scenes.menu import MenuScene
+from retro.ui.scenes.over import OverScene
+from retro.ui.scenes.title import TitleScene
 from retro.ui.table.layout import CARD_H, CARD_W, SCREEN_W
 from retro.ui.table.scene import TableScene
 

@@ -10,7 +10,7 @@ import scenario
 from retro.store.settings import Settings
 from retro.ui import keymap
 from retro.ui.driver import Driver
-from retro.ui.scenes.screens import MenuScene
+from retro.ui.scenes.menu import MenuScene
 from retro.ui.window import largest_scale, next_scale
 
 pytestmark = pytest.mark.usefixtures("window")
