@@ -25,11 +25,12 @@ from collections.abc import Callable
 from retro.duel import STRENGTHS, Duel
 from retro.engine.game import Game
 from retro.solver.hints import auto_move, hints
-from retro.ui import demo
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless
-from retro.ui.duelscreens import ComputerTurnScene
-from retro.ui.table import TableScene
+from retro.ui.scenes.duelscreens import ComputerTurnScene, show_duel_setup, start_duel
+from retro.ui.scenes.scores import show_scores
+from retro.ui.table.hints import start_demo
+from retro.ui.table.scene import TableScene
 
 FRAMES = 300
 
@@ -112,12 +113,12 @@ def high_scores(app: App) -> str:
         game = Game(gdef, seed)
         played(game, 1)
         records.record(game, f"Player {seed}", today="1994-06-15")
-    app.show_scores("spider", {})
+    show_scores(app, "spider", {})
     return "high score table (ten entries)"
 
 
 def duel_form(app: App) -> str:
-    app.show_duel_setup("spider_duel", ("Anna", "Bert"))
+    show_duel_setup(app, "spider_duel", ("Anna", "Bert"))
     return "duel form (three fields, blinking cursor)"
 
 
@@ -163,7 +164,7 @@ def against_the_computer() -> list[tuple[str, float, int]]:
         def start() -> App:
             app = fresh_app(animate=True)
             gdef = app.catalog.load("spider_duel", {})
-            app.start_duel("spider_duel", Duel(gdef, ["Anna", "Computer"], 5, STRENGTHS["hard"]))
+            start_duel(app, "spider_duel", Duel(gdef, ["Anna", "Computer"], 5, STRENGTHS["hard"]))
             assert app.session is not None
             if turn != "ahead":
                 app.end_turn(app.session)
@@ -200,7 +201,7 @@ def demo_playing(game_id: str) -> tuple[float, int, int]:
         app = fresh_app(animate=True)
         app.start(game_id, {}, 5)
         tables.append(table(app))
-        demo.start(tables[-1], app)
+        start_demo(tables[-1], app)
         return app
 
     def playing(app: App) -> bool:

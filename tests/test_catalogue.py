@@ -26,7 +26,7 @@ from retro.i18n import (
     write_po,
 )
 from retro.ui import texts
-from retro.ui.font import missing_glyphs
+from retro.ui.drawing.font import missing_glyphs
 from tests.helpers import game_at, load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,7 +115,8 @@ def test_short_key_words_fit_the_two_columns_in_german() -> None:
 
 
 def test_the_keys_page_names_keys_in_german_and_the_keys_doc_stays_english() -> None:
-    from retro.ui import helpscreen, keymap
+    from retro.ui import keymap
+    from retro.ui.scenes import helpscreen
 
     texts.use("de")
     try:

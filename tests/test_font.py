@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from retro.textmode.cp437 import CP437, decode_cp437
-from retro.ui.font import (
+from retro.ui.drawing.font import (
     FONT_PATH,
     GLYPH_HEIGHT,
     GLYPH_WIDTH,

@@ -12,7 +12,7 @@ from retro.definition.loader import load_game_file
 from retro.engine.game import Game
 from retro.engine.model import GameDef
 from retro.errors import DefinitionError
-from retro.ui.layout import Geometry
+from retro.ui.table.layout import Geometry
 from tests.helpers import game_at, legal, pile, play, refusal
 
 HEAD = """id: small

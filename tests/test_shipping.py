@@ -233,9 +233,9 @@ def test_the_desktop_entry_names_the_program_and_its_icon() -> None:
 
 
 def test_the_desktop_icon_is_the_window_icon() -> None:
-    from retro.ui import icon
-    from retro.ui.palette import PALETTE
-    from retro.ui.png import read
+    from retro.ui.drawing import icon
+    from retro.ui.drawing.palette import PALETTE
+    from retro.ui.drawing.png import read
 
     picture = read(ROOT / "assets" / "linux" / "retro-patience.png")
     scale = icon.PNG_SCALE

@@ -44,11 +44,12 @@ LATER = (
     "retro.definition.loader",
     "jsonschema",
     "yaml",
-    "retro.ui.table",
+    "retro.ui.table.scene",
     "retro.solver",
     "retro.duel",
-    "retro.ui.dialogs",
-    "retro.ui.cardart",
+    "retro.ui.scenes.dialogs",
+    "retro.ui.scenes.menu",
+    "retro.ui.drawing.cardart",
     "retro.rules",
     "importlib.metadata",
     "subprocess",
@@ -74,18 +75,23 @@ def _first_frame(tmp_path: Path, *argv: str) -> tuple[set[str], list[str]]:
 
 def test_the_title_screen_leaves_the_game_machinery_for_later(tmp_path: Path) -> None:
     modules, loads = _first_frame(tmp_path)
-    assert "retro.ui.screens" in modules  # it did draw the title
+    assert "retro.ui.scenes.title" in modules  # it did draw the title
     assert [name for name in LATER if name in modules] == []
     assert loads == []
 
 
 def test_a_game_named_on_the_command_line_is_loaded_once(tmp_path: Path) -> None:
     modules, loads = _first_frame(tmp_path, "spider", "--seed", "1")
-    assert {"retro.engine.game", "retro.definition.loader", "retro.ui.table", "yaml"} <= modules
+    assert {
+        "retro.engine.game",
+        "retro.definition.loader",
+        "retro.ui.table.scene",
+        "yaml",
+    } <= modules
     assert loads == ["spider"]
 
 
 def test_without_a_deal_number_too(tmp_path: Path) -> None:
     modules, loads = _first_frame(tmp_path, "freecell")
-    assert "retro.ui.table" in modules
+    assert "retro.ui.table.scene" in modules
     assert loads == ["freecell"]

@@ -172,7 +172,7 @@ def test_cards_in_counts_each_group_its_own_points(tmp_path: Path) -> None:
 
 
 def test_a_hidden_discard_takes_the_pairs_and_is_never_drawn_or_reached(tmp_path: Path) -> None:
-    from retro.ui.layout import Geometry
+    from retro.ui.table.layout import Geometry
     from tests.helpers import game_at, pile, play
 
     gdef = _example(tmp_path, "monte_carlo_out_of_sight").gdef

@@ -302,6 +302,6 @@ def with_solver(ranked: list[Hint], found: Hint | None) -> list[Hint]:
 def advise(game: Game, seconds: float | None = None) -> list[Hint]:
     """What the hint key shows: the solver's move when it finds a win in time, then the
     ranked hints (that move not twice). The window looks for it a slice a frame instead
-    (`retro.ui.tablehelp`), with the same search and budget."""
+    (`retro.ui.table.hints`), with the same search and budget."""
     ranked = hints(game)
     return with_solver(ranked, solver_hint(game, seconds) if ranked else None)

@@ -2,13 +2,14 @@
 
 `App.update()` changes state and `App.draw()` only draws, and building an App is separate from
 `pyxel.run`, so tests initialise pyxel headless, build an App and step frames themselves. The
-scenes import this module only for types (under TYPE_CHECKING), so imports run one way: from
-here to the scenes; the game engine, the game list and the scenes the title screen does not
-show are imported where first needed, so the first frame comes sooner (tests/test_startup.py).
+scenes never import this module: they know the App as a `retro.ui.scene.Host`, so imports run
+one way, from here to the scenes; the game engine, the game list and the scenes the title
+screen does not show are imported where first needed, so the first frame comes sooner
+(tests/test_startup.py).
 `Session` (`retro.ui.session`) is the game in progress. Nothing is lost: the table calls
 `autosave` after every move, `on_close` saves once more, and `boot` offers the saved game when
-the program starts; a game that ends (or is given up by starting another) is counted in the
-records once.
+the program starts; a game that ends (`retro.ui.scenes.over`) or is given up by starting
+another is counted in the records once.
 """
 
 from __future__ import annotations
@@ -18,47 +19,34 @@ import random
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from retro.errors import RetroError
 from retro.store.settings import Settings
-from retro.ui import palette, texts
+from retro.ui import texts
+from retro.ui.drawing import palette
+from retro.ui.drawing.textview import Painter
 from retro.ui.keeper import Keeper
 from retro.ui.keymap import FPS, Keyboard
-from retro.ui.layout import SCREEN_H, SCREEN_W
-from retro.ui.screens import MenuScene, TitleScene
+from retro.ui.scene import Scene
+from retro.ui.scenes.title import TitleScene
 from retro.ui.sound import Beeper
+from retro.ui.table.layout import SCREEN_H, SCREEN_W
 from retro.ui.texts import APP_TITLE
-from retro.ui.textview import Painter
 from retro.ui.window import Window, display_size, largest_scale
 
 if TYPE_CHECKING:
     from retro.definition.catalog import Catalog
-    from retro.duel import Duel
     from retro.engine.game import Game
     from retro.engine.model import GameDef
-    from retro.ui.cardart import CardArt
-    from retro.ui.dialogs import OverScene
+    from retro.ui.drawing.cardart import CardArt
     from retro.ui.session import Session
     from retro.ui.shelf import Shelf
-    from retro.ui.table import TableScene
 
-__all__ = ["App", "Scene", "init_window", "run"]
+__all__ = ["App", "init_window", "run"]
 
 TRACE_ENV = "RETRO_PATIENCE_TRACE"
 AHEAD_SLICE = 0.0008  # seconds of each frame the computer thinks during the person's turn
-
-
-class Scene(Protocol):
-    """One screen. `overlay` scenes are drawn over the scene below them (dialogs)."""
-
-    context: str
-    overlay: bool
-
-    def update(self, app: App) -> None: ...
-
-    def draw(self, app: App) -> None: ...
-
 
 SaveHook = Callable[["Session"], None]
 
@@ -161,7 +149,7 @@ class App:
         """The card atlas, built on first use (it takes a moment and only the table needs it)."""
         four = self.settings.four_colour
         if self._art is None or self._art.four_colour != four:
-            from retro.ui.cardart import CardArt
+            from retro.ui.drawing.cardart import CardArt
 
             self._art = CardArt(self.painter.font, four)
         return self._art
@@ -170,37 +158,14 @@ class App:
         self.replace(TitleScene(self.note))
 
     def show_menu(self, game_id: str | None = None) -> None:
+        from retro.ui.scenes.menu import MenuScene  # the title screen lists no games
+
         self.push(MenuScene(self, game_id))
-
-    def show_settings(self) -> None:
-        from retro.ui.settingsbox import SettingsScene
-
-        self.push(SettingsScene())
-
-    def show_help(self, game_id: str | None = None) -> None:
-        """F1: the game's rules, then the keys of the screen it was pressed on."""
-        from retro.ui.helpscreen import InstructionsScene
-
-        context = self.scenes[-1].context if self.scenes else "table"
-        self.push(InstructionsScene(self, game_id, context))
-
-    def show_all_keys(self) -> None:
-        """Help on the title screen: every key of every screen."""
-        from retro.ui.helpscreen import InstructionsScene
-
-        self.push(InstructionsScene(self, context="all"))
-
-    def show_scores(
-        self, game_id: str, options: Mapping[str, Any], highlight: int | None = None
-    ) -> None:
-        from retro.ui.scores import HighScoresScene
-
-        self.push(HighScoresScene(self, game_id, options, highlight))
 
     def show_replay(self, gdef: GameDef, seed: int, moves: list[str], label: str) -> None:
         """Watch a game again from its deal and moves; the game in progress is not touched."""
         from retro.engine.game import Game
-        from retro.ui.replay import ReplayScene
+        from retro.ui.scenes.replay import ReplayScene
         from retro.ui.session import Session
 
         session = Session(gdef.id, dict(gdef.options), Game(gdef, seed), label=label)
@@ -218,7 +183,7 @@ class App:
         already (the command line checks it before the window opens), else loaded here."""
         from retro.engine.game import Game
         from retro.ui.session import Session, game_label
-        from retro.ui.table import TableScene
+        from retro.ui.table.scene import TableScene
 
         chosen = dict(options or {})
         if gdef is None:  # a broken file fails before anything is lost
@@ -227,56 +192,19 @@ class App:
         self.abandon()
         self.keeper.clear()
         self.session = Session(
-            game_id, chosen, Game(gdef, deal), label=game_label(self, game_id, chosen)
+            game_id, chosen, Game(gdef, deal), label=game_label(self.shelf, game_id, chosen)
         )
         table = TableScene(self)
         self.replace(table)
         table.deal_in(self)
         return self.session
 
-    # -- the duel -------------------------------------------------------------------------------
-
-    def show_duel_setup(
-        self, game_id: str, names: tuple[str, str] = ("", ""), replace: bool = False
-    ) -> None:
-        from retro.ui.duelscreens import DuelSetupScene
-
-        scene = DuelSetupScene(self, game_id, names)
-        if replace:
-            self.show_title()
-            self.show_menu(game_id)
-        self.push(scene)
-
-    def start_duel(self, game_id: str, duel: Duel) -> None:
-        """Player 1's turn begins (after the pass screen; against the computer at once); the
-        game in progress is given up."""
-        from retro.ui.duelscreens import PassScene, duel_label
-        from retro.ui.session import Session
-        from retro.ui.table import TableScene
-
-        self.abandon()
-        self.keeper.clear()
-        self.session = Session(game_id, {}, duel.game, label=duel_label(duel), duel=duel)
-        self.replace(PassScene(self, duel, game_id) if duel.computer is None else TableScene(self))
-
     def end_turn(self, session: Session) -> None:
-        """A player's turn is over: the next turn or the result (see `duelscreens.end_turn`)."""
-        from retro.ui.duelscreens import end_turn
+        """A duel player's turn is over (the table tells it): the next turn or the result, by
+        the duel's screens (`duelscreens.end_turn`)."""
+        from retro.ui.scenes.duelscreens import end_turn
 
         end_turn(self, session)
-
-    def leave_duel(self, game_id: str) -> None:
-        """The duel given up: a turn already played counts in the statistics only (the
-        computer's never)."""
-        session = self.session
-        if session is not None and session.duel is not None and not session.duel.over:
-            duel = session.duel
-            strength = "" if duel.computer is None else duel.computer.name
-            for game in duel.played[: 1 if strength else 2]:
-                self.keeper.record(game, abandoned=True, computer=strength)
-        self.session = None
-        self.show_title()
-        self.show_menu(game_id)
 
     # -- nothing is lost ------------------------------------------------------------------------
 
@@ -299,7 +227,7 @@ class App:
                 self.start(game_id, options, gdef=gdef)
 
         if saved is not None:
-            from retro.ui.dialogs import ResumeScene  # only when there is a game to offer
+            from retro.ui.scenes.dialogs import ResumeScene  # only when there is a game to offer
 
             instead = self.shelf.entry(game_id).title if game_id is not None else ""
             self.push(ResumeScene(self, saved, lambda: self.resume(saved), afresh, instead))
@@ -309,7 +237,7 @@ class App:
     def resume(self, game: Game) -> Session:
         """Go on with a saved game: every move and the undo history as they were."""
         from retro.ui.session import Session, game_label
-        from retro.ui.table import TableScene
+        from retro.ui.table.scene import TableScene
 
         if game is not self.pending:
             self.abandon()
@@ -319,7 +247,7 @@ class App:
             game.gdef.id,
             options,
             game,
-            label=game_label(self, game.gdef.id, options),
+            label=game_label(self.shelf, game.gdef.id, options),
             recorded=self.keeper.counted(game),
         )
         self.replace(TableScene(self))
@@ -363,54 +291,6 @@ class App:
             and not self.keeper.counted(pending)
         ):
             self.keeper.record(pending, abandoned=True)
-
-    def game_over(self, table: TableScene, outcome: str) -> None:
-        """A game has just ended: the won/lost box first, the game counted once in the records;
-        if it made the high score table, Enter on the box asks the name DOS style and shows the
-        table with the new entry."""
-        from retro.ui.dialogs import OverScene
-
-        session = table.session
-        if session.recorded or session.duel is not None:
-            self.push(OverScene(table, outcome))
-            return
-        session.recorded = True
-        game = session.game
-        if self.keeper.makes_table(game):
-            self.awaiting = game  # counted once the name is given (or the box is left)
-            self.push(OverScene(table, outcome, ask_name=self.ask_name))
-        else:
-            self.keeper.record(game)
-            self.push(OverScene(table, outcome))
-        self.autosave()
-
-    def ask_name(self, over: OverScene) -> None:
-        """`A new high score!`: the name for the game that ended, over the won/lost box."""
-        from retro.ui.dialogs import NameScene
-
-        game = self.awaiting
-        if game is not None:
-            self.push(NameScene(self, game, lambda name: self._named(over, name)))
-
-    def _named(self, over: OverScene, name: str) -> None:
-
-        game, self.awaiting = self.awaiting, None
-        if game is None:
-            return
-        self.keeper.last_name = name
-        if name:
-            self.settings.last_name = name
-            self.save_settings()
-        place = self.keeper.record(game, name)
-        over.named()
-        self.show_scores(game.gdef.id, dict(game.gdef.options), place)
-
-    def settle_awaiting(self) -> None:
-        """The won/lost box is left without a name typed: the game counts under the name last
-        used, before anything (an undo) changes it."""
-        game, self.awaiting = self.awaiting, None
-        if game is not None:
-            self.keeper.record(game)
 
     # -- the player's settings ------------------------------------------------------------------
 
@@ -464,8 +344,9 @@ class App:
             return
         self.closed = True
         if self.awaiting is not None:
-            game, self.awaiting = self.awaiting, None
-            self.keeper.record(game)
+            from retro.ui.scenes.over import settle_awaiting  # loaded when the game ended
+
+            settle_awaiting(self)
         self.autosave()
         if self.session is not None and self.on_save is not None:
             self.on_save(self.session)
@@ -496,7 +377,7 @@ def init_window(headless: bool = False, fps: int = FPS, settings: Settings | Non
     """
     import pyxel
 
-    from retro.ui import icon
+    from retro.ui.drawing import icon
 
     if not headless:
         missing = no_display()

@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from retro.ui.app import App, init_window
-from retro.ui.layout import SCREEN_H, SCREEN_W
-from retro.ui.palette import PALETTE
-from retro.ui.png import write_indexed
+from retro.ui.drawing.palette import PALETTE
+from retro.ui.drawing.png import write_indexed
+from retro.ui.table.layout import SCREEN_H, SCREEN_W
 
 _STARTED = False
 
@@ -88,7 +88,7 @@ class Driver:
     def thought(self, limit: int = 100_000) -> None:
         """Step frames until the table has found its first hint (the solver's search runs a
         slice a frame while the status line says it is thinking)."""
-        from retro.ui.table import TableScene
+        from retro.ui.table.scene import TableScene
 
         for _ in range(limit):
             scene = self.app.scene

@@ -14,7 +14,7 @@ from retro.ui import texts
 if TYPE_CHECKING:
     from retro.duel import Duel
     from retro.engine.game import Game
-    from retro.ui.app import App
+    from retro.ui.shelf import Shelf
 
 
 @dataclass
@@ -43,9 +43,9 @@ def option_text(label: str, value: object) -> str:
     return f"{texts.tr(label)} {texts.tr(str(value))}"
 
 
-def game_label(app: App, game_id: str, options: Mapping[str, Any]) -> str:
+def game_label(shelf: Shelf, game_id: str, options: Mapping[str, Any]) -> str:
     """The game's title with the options that differ from their defaults, for the title bar."""
-    entry = app.shelf.entry(game_id)
+    entry = shelf.entry(game_id)
     parts = [
         option_text(spec.label, options[name])
         for name, spec in entry.options.items()

@@ -29,7 +29,7 @@ TITLE_LINES = (
     "Patience games as they looked in 1994",
     "♠ ♥ ♦ ♣",
     "Press Enter to begin   ·   F1 Instructions",
-    "Version 0.1  ·  16 colours  ·  8x16 text mode",
+    "Version {version}  ·  16 colours  ·  8x16 text mode",
     "Spider, Klondike, FreeCell, 7 to Ace and more: their rules on F1",
 )
 TOP_KEYS = "F1 Help  H Hint  U Undo  D Deal  Esc Menu"

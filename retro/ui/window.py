@@ -14,13 +14,14 @@ import ctypes
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from retro.store.settings import MAX_SCALE
-from retro.ui.layout import SCREEN_H, SCREEN_W
+from retro.ui.table.layout import SCREEN_H, SCREEN_W
 
 if TYPE_CHECKING:
-    from retro.ui.app import App
+    from retro.store.settings import Settings
+    from retro.ui.keymap import Keyboard
 
 SYNC_EVERY = 15  # frames between two looks at whether pyxel's Alt+Enter changed fullscreen
 TITLE_BAR = 40  # room left for the window's frame and title bar when it must fit the display
@@ -129,6 +130,18 @@ def is_fullscreen() -> bool | None:
         return None
 
 
+class Owner(Protocol):
+    """What the window's keys need of the application."""
+
+    keyboard: Keyboard
+    settings: Settings
+    frame: int
+
+    def save_settings(self) -> None: ...
+
+    def quit(self) -> None: ...
+
+
 class Window:
     """The window's state (scale, fullscreen) and the keys of every screen (the keymap's
     "window" context), read by the App before the scene's own."""
@@ -142,7 +155,7 @@ class Window:
         self.largest = largest
         self.live = live
 
-    def update(self, app: App) -> None:
+    def update(self, app: Owner) -> None:
         for action, _ in app.keyboard.actions(self.context):
             self.HANDLERS[action](self, app)
         if self.live and app.frame % SYNC_EVERY == 0:
@@ -152,7 +165,7 @@ class Window:
                 app.settings.fullscreen = now
                 app.save_settings()
 
-    def set_fullscreen(self, app: App, on: bool) -> None:
+    def set_fullscreen(self, app: Owner, on: bool) -> None:
         import pyxel
 
         self.fullscreen = on
@@ -161,7 +174,7 @@ class Window:
         app.settings.fullscreen = on
         app.save_settings()
 
-    def set_scale(self, app: App, scale: int) -> bool:
+    def set_scale(self, app: Owner, scale: int) -> bool:
         """A new window size, remembered; False when it can only apply from the next start."""
         self.scale = scale
         app.settings.scale = scale
@@ -170,16 +183,16 @@ class Window:
             return True
         return resize_window(scale)
 
-    def _toggle_fullscreen(self, app: App) -> None:
+    def _toggle_fullscreen(self, app: Owner) -> None:
         self.set_fullscreen(app, not self.fullscreen)
 
-    def _bigger(self, app: App) -> None:
+    def _bigger(self, app: Owner) -> None:
         self.set_scale(app, next_scale(self.scale, self.largest))
 
-    def _quit(self, app: App) -> None:
+    def _quit(self, app: Owner) -> None:
         app.quit()
 
-    HANDLERS: ClassVar[dict[str, Callable[[Window, App], None]]] = {
+    HANDLERS: ClassVar[dict[str, Callable[[Window, Owner], None]]] = {
         "fullscreen": _toggle_fullscreen,
         "scale": _bigger,
         "quit": _quit,

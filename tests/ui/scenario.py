@@ -23,9 +23,9 @@ from retro.store.records import Records
 from retro.store.saves import save_current
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless
-from retro.ui.screens import MenuScene
+from retro.ui.scenes.menu import MenuScene
 from retro.ui.session import Session
-from retro.ui.table import TableScene
+from retro.ui.table.scene import TableScene
 
 DEAL = 5
 
@@ -218,7 +218,7 @@ def demo() -> Driver:
 
 def title_demo() -> Driver:
     """The title screen left alone: the computer plays a bundled game under the banner."""
-    from retro.ui.screens import DEMO_AFTER
+    from retro.ui.scenes.title import DEMO_AFTER
 
     headless()
     catalog = Catalog()

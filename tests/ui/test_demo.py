@@ -20,15 +20,17 @@ from retro.solver import hints as advice
 from retro.solver.adapter import copy_game
 from retro.solver.search import UNKNOWN, WON, Budget, Search, solve
 from retro.store.settings import Settings
-from retro.ui import dealsearch, texts
-from retro.ui import demo as demos
+from retro.ui import texts
 from retro.ui.app import App
-from retro.ui.dialogs import ConfirmScene
 from retro.ui.driver import Driver
-from retro.ui.screens import DEMO_AFTER, MenuScene, TitleScene
+from retro.ui.scenes.dialogs import ConfirmScene
+from retro.ui.scenes.menu import MenuScene
+from retro.ui.scenes.title import DEMO_AFTER, TitleScene
+from retro.ui.scenes.titledemo import TitleDemoScene
 from retro.ui.session import Session
-from retro.ui.table import TableScene
-from retro.ui.titledemo import TitleDemoScene
+from retro.ui.table import dealsearch
+from retro.ui.table import demo as demos
+from retro.ui.table.scene import TableScene
 
 CATALOG = Catalog()
 # Decisions within a node budget alone: the same moves however fast the machine is.

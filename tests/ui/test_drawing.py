@@ -12,9 +12,9 @@ import scenario
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.engine.model import Move
-from retro.ui import palette as pal
 from retro.ui.app import App
-from retro.ui.cardart import (
+from retro.ui.drawing import palette as pal
+from retro.ui.drawing.cardart import (
     CARD_H,
     CARD_W,
     EMPTY,
@@ -27,9 +27,10 @@ from retro.ui.cardart import (
 )
 from retro.ui.driver import Driver, headless
 from retro.ui.keymap import FPS
-from retro.ui.layout import SCREEN_H, SCREEN_W
-from retro.ui.table import TableScene
-from retro.ui.tableview import empty_art, status_fields
+from retro.ui.table import commands
+from retro.ui.table.layout import SCREEN_H, SCREEN_W
+from retro.ui.table.scene import TableScene
+from retro.ui.table.view import empty_art, status_fields
 
 pytestmark = pytest.mark.usefixtures("window")
 
@@ -245,5 +246,5 @@ def test_starting_the_deal_again_deals_it_again() -> None:
     assert isinstance(scene, TableScene)
     driver.step(FPS + 10)
     assert scene.flights == []
-    scene.restart(driver.app)
+    commands.restart(scene, driver.app)
     assert scene.flights

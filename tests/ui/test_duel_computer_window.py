@@ -14,10 +14,15 @@ from retro.engine.notation import parse_move
 from retro.store.records import Records, computer_key
 from retro.store.settings import Settings
 from retro.ui.driver import Driver
-from retro.ui.duelscreens import MOVE_FRAMES, ComputerTurnScene, DuelResultScene, DuelSetupScene
-from retro.ui.replay import ReplayScene
-from retro.ui.scores import HighScoresScene
-from retro.ui.table import TableScene
+from retro.ui.scenes.duelscreens import (
+    MOVE_FRAMES,
+    ComputerTurnScene,
+    DuelResultScene,
+    DuelSetupScene,
+)
+from retro.ui.scenes.replay import ReplayScene
+from retro.ui.scenes.scores import HighScoresScene
+from retro.ui.table.scene import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")
 

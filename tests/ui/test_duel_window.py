@@ -7,12 +7,12 @@ import scenario
 
 from retro.duel import duel_code
 from retro.store.records import Records
-from retro.ui.dialogs import ConfirmScene
 from retro.ui.driver import Driver
-from retro.ui.duelscreens import DuelResultScene, DuelSetupScene, PassScene, parse_code
-from retro.ui.layout import SCREEN_H, SCREEN_W
-from retro.ui.screens import MenuScene
-from retro.ui.table import TableScene
+from retro.ui.scenes.dialogs import ConfirmScene
+from retro.ui.scenes.duelscreens import DuelResultScene, DuelSetupScene, PassScene, parse_code
+from retro.ui.scenes.menu import MenuScene
+from retro.ui.table.layout import SCREEN_H, SCREEN_W
+from retro.ui.table.scene import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")
 

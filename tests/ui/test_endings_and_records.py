@@ -7,8 +7,9 @@ import pytest
 import scenario
 
 from retro.store.records import Records
-from retro.ui.dialogs import NameScene, OverScene
-from retro.ui.scores import HighScoresScene
+from retro.ui.scenes.dialogs import NameScene
+from retro.ui.scenes.over import OverScene
+from retro.ui.scenes.scores import HighScoresScene
 
 pytestmark = pytest.mark.usefixtures("window")
 

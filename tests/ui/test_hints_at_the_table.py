@@ -14,7 +14,7 @@ from retro.engine.model import MOVE
 from retro.solver import hints as advice
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless
-from retro.ui.table import TableScene
+from retro.ui.table.scene import TableScene
 
 CATALOG = Catalog()
 PILE_ID = re.compile(r"\b[a-z_]+:\d+\b")

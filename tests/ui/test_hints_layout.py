@@ -8,7 +8,7 @@ from retro.engine.game import Game
 from retro.engine.model import card_move
 from retro.engine.notation import parse_position
 from retro.solver import hints
-from retro.ui.layout import CARD_H, CARD_W, SCREEN_W, TABLE_BOTTOM, TABLE_TOP, Geometry
+from retro.ui.table.layout import CARD_H, CARD_W, SCREEN_W, TABLE_BOTTOM, TABLE_TOP, Geometry
 
 SPIDER = Catalog().load("spider", {})
 

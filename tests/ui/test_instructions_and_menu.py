@@ -10,8 +10,8 @@ import scenario
 
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless
-from retro.ui.helpscreen import InstructionsScene
-from retro.ui.screens import MenuScene
+from retro.ui.scenes.helpscreen import InstructionsScene
+from retro.ui.scenes.menu import MenuScene
 
 pytestmark = pytest.mark.usefixtures("window")
 

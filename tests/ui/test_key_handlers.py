@@ -13,8 +13,8 @@ from retro.ui import keymap
 
 def scene_classes() -> list[type]:
     found: dict[str, type] = {}
-    for info in pkgutil.iter_modules(retro.ui.__path__):
-        module = importlib.import_module(f"retro.ui.{info.name}")
+    for info in pkgutil.walk_packages(retro.ui.__path__, "retro.ui."):
+        module = importlib.import_module(info.name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if cls.__module__ == module.__name__ and isinstance(getattr(cls, "context", None), str):
                 found[cls.__qualname__] = cls

@@ -14,7 +14,7 @@ from retro.paths import games_dir
 from retro.solver import hints as advice
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless
-from retro.ui.table import TableScene
+from retro.ui.table.scene import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")
 

@@ -9,7 +9,7 @@ import scenario
 from retro.instructions import game_instructions
 from retro.textmode.anl import PAGE_HEIGHT
 from retro.ui import keymap
-from retro.ui.helpscreen import (
+from retro.ui.scenes.helpscreen import (
     PAGE_WIDTH,
     InstructionsScene,
     all_keys_pages,

@@ -6,14 +6,17 @@ from __future__ import annotations
 import pytest
 import scenario
 
+import retro
 from retro.store.settings import Settings
 from retro.ui import texts
 from retro.ui.app import App
+from retro.ui.drawing.textview import ROWS
 from retro.ui.driver import Driver
-from retro.ui.screens import MenuScene, TitleScene
-from retro.ui.settingsbox import SettingsScene
-from retro.ui.table import TableScene
-from retro.ui.tableview import clock_text, status_fields
+from retro.ui.scenes.menu import MenuScene
+from retro.ui.scenes.settingsbox import SettingsScene
+from retro.ui.scenes.title import TitleScene, compose_title
+from retro.ui.table.scene import TableScene
+from retro.ui.table.view import clock_text, status_fields
 
 pytestmark = pytest.mark.usefixtures("window")
 
@@ -123,3 +126,19 @@ def test_a_hint_gives_its_reason_in_german() -> None:
     assert isinstance(table, TableScene)
     assert table.message.startswith("Tipp 1/") and "(deckt eine Karte auf)" in table.message
     scenario.new_app("en")
+
+
+@pytest.mark.parametrize(
+    ("version", "shown"),
+    [("0.1.0", "Version 0.1"), ("2.3.1", "Version 2.3.1"), ("3.0", "Version 3.0")],
+)
+def test_the_title_shows_the_package_version_in_either_language(
+    monkeypatch: pytest.MonkeyPatch, version: str, shown: str
+) -> None:
+    monkeypatch.setattr(retro, "__version__", version)
+    assert compose_title().text(ROWS - 1).startswith(f" {shown}  ·  16 colours")
+    texts.use("de")
+    try:
+        assert compose_title().text(ROWS - 1).startswith(f" {shown}  ·  16 Farben")
+    finally:
+        texts.use("en")

@@ -14,7 +14,7 @@ from retro.definition.catalog import Catalog
 from retro.paths import games_dir
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless
-from retro.ui.table import RELOAD_POLL, TableScene
+from retro.ui.table.scene import RELOAD_POLL, TableScene
 
 pytestmark = pytest.mark.usefixtures("window")
 

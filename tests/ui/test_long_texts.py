@@ -13,12 +13,12 @@ from retro.definition.catalog import Catalog
 from retro.duel import _MAX_SEED, NAME_LENGTH
 from retro.textmode import TextScreen
 from retro.ui.app import App
-from retro.ui.dialogs import NameScene
+from retro.ui.drawing.widgets import fit, wrap
 from retro.ui.driver import Driver
-from retro.ui.menuview import value_line
-from retro.ui.screens import MenuScene
-from retro.ui.tableview import title_text
-from retro.ui.widgets import fit, wrap
+from retro.ui.scenes.dialogs import NameScene
+from retro.ui.scenes.menu import MenuScene
+from retro.ui.scenes.menuview import value_line
+from retro.ui.table.view import title_text
 
 pytestmark = pytest.mark.usefixtures("window")
 

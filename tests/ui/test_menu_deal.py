@@ -9,10 +9,10 @@ import scenario
 
 from retro.definition.catalog import Catalog
 from retro.ui.app import App
+from retro.ui.drawing.textview import CELL_H, CELL_W
 from retro.ui.driver import Driver, headless
-from retro.ui.screens import MenuScene
-from retro.ui.table import TableScene
-from retro.ui.textview import CELL_H, CELL_W
+from retro.ui.scenes.menu import MenuScene
+from retro.ui.table.scene import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")
 

@@ -14,13 +14,15 @@ from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.store.records import Records
 from retro.store.saves import current_path, load_saved, save_current
-from retro.ui.dialogs import NameScene, OverScene, ResumeScene
 from retro.ui.driver import Driver
 from retro.ui.keeper import read_game_file
-from retro.ui.replay import ReplayScene
-from retro.ui.scores import HighScoresScene
-from retro.ui.screens import MenuScene, TitleScene
-from retro.ui.table import TableScene
+from retro.ui.scenes.dialogs import NameScene, ResumeScene
+from retro.ui.scenes.menu import MenuScene
+from retro.ui.scenes.over import OverScene
+from retro.ui.scenes.replay import ReplayScene
+from retro.ui.scenes.scores import HighScoresScene
+from retro.ui.scenes.title import TitleScene
+from retro.ui.table.scene import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")
 

@@ -9,7 +9,7 @@ import scenario
 
 from retro.engine.model import MOVE, Move
 from retro.ui.driver import Driver
-from retro.ui.table import TableScene
+from retro.ui.table.scene import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")
 

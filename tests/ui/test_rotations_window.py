@@ -11,7 +11,7 @@ from retro.definition.catalog import Catalog
 from retro.engine.notation import format_pile
 from retro.ui.app import App
 from retro.ui.driver import Driver
-from retro.ui.table import TableScene
+from retro.ui.table.scene import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")
 

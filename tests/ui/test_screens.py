@@ -18,10 +18,11 @@ from retro.definition.catalog import Catalog
 from retro.engine.cards import Card, card_name
 from retro.rules import all_rules
 from retro.ui import keymap as keys
-from retro.ui import png, texts
-from retro.ui.font import missing_glyphs
-from retro.ui.layout import SCREEN_H, SCREEN_W
-from retro.ui.palette import PALETTE
+from retro.ui import texts
+from retro.ui.drawing import png
+from retro.ui.drawing.font import missing_glyphs
+from retro.ui.drawing.palette import PALETTE
+from retro.ui.table.layout import SCREEN_H, SCREEN_W
 
 REFERENCE = Path(__file__).parent / "reference"
 DOCS = Path(__file__).resolve().parents[2] / "docs"

@@ -7,7 +7,7 @@ import pytest
 import scenario
 
 from retro.ui.driver import Driver
-from retro.ui.table import TableScene
+from retro.ui.table.scene import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")
 

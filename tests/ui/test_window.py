@@ -9,12 +9,14 @@ import scenario
 
 from retro.engine.model import card_move
 from retro.ui.app import App
-from retro.ui.dialogs import ConfirmScene, OverScene
 from retro.ui.driver import Driver
-from retro.ui.helpscreen import InstructionsScene
-from retro.ui.layout import CARD_H, CARD_W, SCREEN_W
-from retro.ui.screens import MenuScene, TitleScene
-from retro.ui.table import TableScene
+from retro.ui.scenes.dialogs import ConfirmScene
+from retro.ui.scenes.helpscreen import InstructionsScene
+from retro.ui.scenes.menu import MenuScene
+from retro.ui.scenes.over import OverScene
+from retro.ui.scenes.title import TitleScene
+from retro.ui.table.layout import CARD_H, CARD_W, SCREEN_W
+from retro.ui.table.scene import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")
 

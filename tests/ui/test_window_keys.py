@@ -10,7 +10,7 @@ import scenario
 from retro.store.settings import Settings
 from retro.ui import keymap
 from retro.ui.driver import Driver
-from retro.ui.screens import MenuScene
+from retro.ui.scenes.menu import MenuScene
 from retro.ui.window import largest_scale, next_scale
 
 pytestmark = pytest.mark.usefixtures("window")
@@ -75,7 +75,7 @@ def test_alt_enter_is_not_enter() -> None:
 
 
 def scenario_table(driver: Driver):  # type: ignore[no-untyped-def]
-    from retro.ui.table import TableScene
+    from retro.ui.table.scene import TableScene
 
     table = driver.app.scene
     assert isinstance(table, TableScene)

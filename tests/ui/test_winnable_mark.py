@@ -9,8 +9,8 @@ from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.engine.notation import parse_position
 from retro.ui import texts
-from retro.ui.tableview import status_fields
-from retro.ui.winwatch import WinWatch
+from retro.ui.table.view import status_fields
+from retro.ui.table.winwatch import WinWatch
 
 CATALOG = Catalog()
 STUCK = "\n".join(

@@ -2,7 +2,7 @@
 
 One picture serves the window (`install`, through pyxel.icon) and the Linux desktop entry
 (`write_png`, run by tools/build_icon.py into assets/linux/). Each letter is a palette index
-(hex digit) of `retro.ui.palette`.
+(hex digit) of `retro.ui.drawing.palette`.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def pixels() -> bytes:
 
 def write_png(path: Path, scale: int = PNG_SCALE) -> None:
     """The icon as an indexed PNG in the DOS colours, each pixel `scale` x `scale`."""
-    from retro.ui.palette import PALETTE
-    from retro.ui.png import write_indexed
+    from retro.ui.drawing.palette import PALETTE
+    from retro.ui.drawing.png import write_indexed
 
     write_indexed(path, len(ICON[0]), len(ICON), pixels(), PALETTE, scale)

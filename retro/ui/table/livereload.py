@@ -12,16 +12,16 @@ from retro.engine.game import Game
 from retro.engine.notation import format_move, replay
 from retro.errors import RetroError
 from retro.ui import texts
-from retro.ui.layout import Geometry
 from retro.ui.session import game_label
 from retro.ui.shelf import FileWatch, game_files
+from retro.ui.table.layout import Geometry
 
 if TYPE_CHECKING:
-    from retro.ui.app import App
-    from retro.ui.table import TableScene
+    from retro.ui.scene import Host
+    from retro.ui.table.state import Table
 
 
-def reload_key(table: TableScene, app: App) -> None:
+def reload_key(table: Table, app: Host) -> None:
     """F5: only a table that follows its game file reloads."""
     if table.watch is None:
         table.refuse(app, texts.NO_RELOAD_DUEL)
@@ -29,7 +29,7 @@ def reload_key(table: TableScene, app: App) -> None:
     reload(table, app)
 
 
-def reload(table: TableScene, app: App) -> None:
+def reload(table: Table, app: Host) -> None:
     """The game file was saved (or F5): load it again and replay the moves made on the new
     rules, same deal; a move they now refuse means a fresh deal, and a broken file leaves
     the game as it is. Either way one line on the status line says what happened."""
@@ -55,7 +55,7 @@ def reload(table: TableScene, app: App) -> None:
         game.cheat = old.cheat
         message = texts.RELOADED.format(file=name, n=len(made))
     session.game = game
-    session.label = game_label(app, session.game_id, session.options)
+    session.label = game_label(app.shelf, session.game_id, session.options)
     table.game = game
     table.geometry = Geometry(gdef)
     table.stop_auto()

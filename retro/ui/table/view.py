@@ -1,6 +1,6 @@
 """Drawing the table: felt, piles, the cursor and hint frames, cards in flight, the two bars.
 
-Only reads the table's state (`TableScene`); nothing here changes the game or the cursor.
+Only reads the table's state (`Table`); nothing here changes the game or the cursor.
 """
 
 from __future__ import annotations
@@ -10,23 +10,23 @@ from typing import TYPE_CHECKING
 from retro.engine.model import MOVE, Pile
 from retro.rules.common import REDEALS
 from retro.solver.hints import Hint
-from retro.ui import palette as pal
 from retro.ui import texts
-from retro.ui.cardart import CARD_H, CARD_W, EMPTY, EMPTY_FOUNDATION, EMPTY_STOCK, CardArt
+from retro.ui.drawing import palette as pal
+from retro.ui.drawing.cardart import CARD_H, CARD_W, EMPTY, EMPTY_FOUNDATION, EMPTY_STOCK, CardArt
+from retro.ui.drawing.textview import CELL_H, CELL_W, COLS
+from retro.ui.drawing.widgets import fit
 from retro.ui.keymap import FPS
-from retro.ui.layout import SCREEN_W
-from retro.ui.textview import CELL_H, CELL_W, COLS
-from retro.ui.widgets import fit
+from retro.ui.table.layout import SCREEN_W
 
 if TYPE_CHECKING:
-    from retro.ui.app import App
-    from retro.ui.table import TableScene
+    from retro.ui.scene import Host
+    from retro.ui.table.state import Table
 
 STATUS_ROW = 24
 assert SCREEN_W == COLS * CELL_W and CELL_H == 16  # the bars are text cells over the felt
 
 
-def draw_table(table: TableScene, app: App) -> None:
+def draw_table(table: Table, app: Host) -> None:
     import pyxel
 
     pyxel.cls(pal.GREEN)
@@ -66,7 +66,7 @@ def draw_table(table: TableScene, app: App) -> None:
 
 
 def _draw_pile(
-    table: TableScene, art: CardArt, pile: Pile, hidden: int, tint: tuple[int, int, int]
+    table: Table, art: CardArt, pile: Pile, hidden: int, tint: tuple[int, int, int]
 ) -> None:
     import pyxel
 
@@ -101,7 +101,7 @@ def _draw_pile(
             )
 
 
-def redeals_left(table: TableScene) -> int | None:
+def redeals_left(table: Table) -> int | None:
     """The redeals left in a game that allows a number of them; None in the others (none at
     all, or no limit)."""
     for pile in table.piles:
@@ -112,7 +112,7 @@ def redeals_left(table: TableScene) -> int | None:
     return None
 
 
-def empty_art(table: TableScene, pile: Pile) -> tuple[int, int]:
+def empty_art(table: Table, pile: Pile) -> tuple[int, int]:
     """How an empty pile is drawn: the redeal circle on a pile that can still be dealt anew,
     the four pips on a foundation, else the bare outline."""
     action = pile.group.action
@@ -121,7 +121,7 @@ def empty_art(table: TableScene, pile: Pile) -> tuple[int, int]:
     return EMPTY_FOUNDATION if pile.kind == "foundation" else EMPTY
 
 
-def status_fields(table: TableScene, clock: bool = False) -> str:
+def status_fields(table: Table, clock: bool = False) -> str:
     """The status line's facts: the game, the deal, and the score, the moves, the stock and
     the redeals left where the game has them; the time played if the clock is chosen."""
     game = table.game
@@ -144,7 +144,7 @@ def status_fields(table: TableScene, clock: bool = False) -> str:
     return " " + "  ".join(parts) + " "
 
 
-def _frame_around(table: TableScene, index: int, count: int, col: int) -> None:
+def _frame_around(table: Table, index: int, count: int, col: int) -> None:
     """A thick frame round the top `count` cards of a pile (or its empty place)."""
     import pyxel
 
@@ -163,7 +163,7 @@ def _frame_around(table: TableScene, index: int, count: int, col: int) -> None:
     pyxel.rectb(x - 1, y - 1, x2 - x + 2, y2 - y + 2, col)
 
 
-def _marks(table: TableScene, hint: Hint | None) -> dict[int, list[tuple[int, int]]]:
+def _marks(table: Table, hint: Hint | None) -> dict[int, list[tuple[int, int]]]:
     """The frames to draw, by pile: (cards framed, colour) for the lifted cards, the cursor
     and the hint, in that order."""
     frames: dict[int, list[tuple[int, int]]] = {}
@@ -186,7 +186,7 @@ def _marks(table: TableScene, hint: Hint | None) -> dict[int, list[tuple[int, in
     return frames
 
 
-def _draw_bars(table: TableScene, app: App) -> None:
+def _draw_bars(table: Table, app: Host) -> None:
     painter = app.painter
     session = table.session
     keys = table.top_keys + " "
@@ -231,7 +231,7 @@ def clock_text(seconds: int) -> str:
     return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
 
 
-def on_done_button(table: TableScene, mx: int, my: int) -> bool:
+def on_done_button(table: Table, mx: int, my: int) -> bool:
     """Whether a click at (mx, my) hits the Done button at the end of the status line."""
     return (
         bool(table.game.gdef.done)

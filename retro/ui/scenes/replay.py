@@ -16,23 +16,23 @@ from retro.engine.model import Move
 from retro.engine.notation import parse_move
 from retro.errors import RetroError
 from retro.ui import texts
+from retro.ui.scene import Scene
 from retro.ui.session import Session
-from retro.ui.table import TableScene
+from retro.ui.table.scene import TableScene
 
 if TYPE_CHECKING:
-    from retro.ui.app import App
+    from retro.ui.scene import Host
 
 SPEEDS = (60, 40, 30, 20, 15, 10, 6, 3, 1)  # frames between two moves, slow to fast
 DEFAULT_SPEED = 4  # half a second a move
 
 
-class ReplayScene:
+class ReplayScene(Scene):
     """A table that plays itself: Space pauses, → and ← step, + and - change the speed."""
 
     context = "replay"
-    overlay = False
 
-    def __init__(self, app: App, session: Session, moves: list[str]) -> None:
+    def __init__(self, app: Host, session: Session, moves: list[str]) -> None:
         self.table = TableScene(app, session, top_keys=texts.REPLAY_TOP_KEYS, follow_file=False)
         self.moves = list(moves)
         self.speed = DEFAULT_SPEED
@@ -55,14 +55,13 @@ class ReplayScene:
         """How many moves have been replayed."""
         return len(self.game.history)
 
-    def update(self, app: App) -> None:
+    def update(self, app: Host) -> None:
         flights = self.table.flights
         actions = app.keyboard.actions(self.context)
         if actions and flights:
             flights.clear()
-        for action, _ in actions:
-            if self.HANDLERS[action](self, app):
-                return
+        if not self.handle(app, actions):
+            return
         if flights and all(f.landed(app.frame) for f in flights):
             flights.clear()
         if not self.paused and not flights:
@@ -73,51 +72,45 @@ class ReplayScene:
                     self.paused = True
         self._status()
 
-    def draw(self, app: App) -> None:
+    def draw(self, app: Host) -> None:
         self.table.draw(app)
 
     # -- keys ------------------------------------------------------------------------------------
 
-    def _close(self, app: App) -> bool:
+    def _close(self, app: Host) -> None:
         if len(app.scenes) > 1:
             app.pop()
         else:  # `retro-patience replay FILE`: on to the program's usual start
             app.boot()
-        return True
 
-    def _pause(self, app: App) -> bool:
+    def _pause(self, app: Host) -> None:
         self.paused = not self.paused
         self.wait = 0
-        return False
 
-    def _step(self, app: App) -> bool:
+    def _step(self, app: Host) -> None:
         self.paused = True
         self.forward(app)
-        return False
 
-    def _back(self, app: App) -> bool:
+    def _back(self, app: Host) -> None:
         self.paused = True
         self.back(app)
-        return False
 
-    def _faster(self, app: App) -> bool:
-        return self._speed_by(1)
+    def _faster(self, app: Host) -> None:
+        self._speed_by(1)
 
-    def _slower(self, app: App) -> bool:
-        return self._speed_by(-1)
+    def _slower(self, app: Host) -> None:
+        self._speed_by(-1)
 
-    def _speed_by(self, step: int) -> bool:
+    def _speed_by(self, step: int) -> None:
         self.speed = min(max(self.speed + step, 0), len(SPEEDS) - 1)
         self.wait = min(self.wait, SPEEDS[self.speed])
-        return False
 
-    def _start(self, app: App) -> bool:
+    def _start(self, app: Host) -> None:
         self.game.restart()
         self.table.flights.clear()
         self.stopped = ""
-        return False
 
-    HANDLERS: ClassVar[dict[str, Callable[[ReplayScene, App], bool]]] = {
+    HANDLERS: ClassVar[dict[str, Callable[[ReplayScene, Host], None]]] = {
         "close": _close,
         "pause": _pause,
         "step": _step,
@@ -129,7 +122,7 @@ class ReplayScene:
 
     # -- moving through the list --------------------------------------------------------------
 
-    def forward(self, app: App) -> bool:
+    def forward(self, app: Host) -> bool:
         """The next move of the list, as the engine judges it now; False at the end."""
         if self.at >= len(self.moves) or self.stopped:
             return False
@@ -151,7 +144,7 @@ class ReplayScene:
         self.table.after_change(app, before, move)
         return True
 
-    def back(self, app: App) -> None:
+    def back(self, app: Host) -> None:
         if not self.game.history:
             return
         before = self.table.snapshot()

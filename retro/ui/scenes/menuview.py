@@ -9,18 +9,18 @@ from typing import TYPE_CHECKING, Any
 
 from retro.textmode import Colour, TextScreen
 from retro.ui import keymap, texts
-from retro.ui.scores import stats_lines
-from retro.ui.textview import COLS, ROWS
-from retro.ui.widgets import bar, box, fit, note_line, wrap
+from retro.ui.drawing.textview import COLS, ROWS
+from retro.ui.drawing.widgets import bar, box, fit, note_line, wrap
+from retro.ui.scenes.scores import stats_lines
 
 if TYPE_CHECKING:
-    from retro.ui.app import App
-    from retro.ui.screens import MenuScene
+    from retro.ui.scene import Host
+    from retro.ui.scenes.choices import Choices
 
 STATS_ROW = 19
 
 
-def compose(menu: MenuScene, app: App) -> TextScreen:
+def compose(menu: Choices, app: Host) -> TextScreen:
     screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLUE)
     screen.fill(0, 1, COLS, ROWS - 2, "░", Colour.BLUE, Colour.BLACK)
     bar(screen, 0, texts.MENU_TITLE, Colour.BLACK, Colour.LIGHT_GREY)
@@ -33,7 +33,7 @@ def compose(menu: MenuScene, app: App) -> TextScreen:
     return screen
 
 
-def _compose_list(menu: MenuScene, screen: TextScreen) -> None:
+def _compose_list(menu: Choices, screen: TextScreen) -> None:
     col, row, width, height = menu.LIST_COL, menu.LIST_ROW, menu.LIST_W, menu.LIST_H
     box(
         screen,
@@ -66,9 +66,7 @@ def _compose_list(menu: MenuScene, screen: TextScreen) -> None:
         _compose_scroll_bar(menu, screen, col + width - 1, row + 1, height - 2)
 
 
-def _compose_scroll_bar(
-    menu: MenuScene, screen: TextScreen, col: int, row: int, height: int
-) -> None:
+def _compose_scroll_bar(menu: Choices, screen: TextScreen, col: int, row: int, height: int) -> None:
     """A DOS scroll bar in the frame: arrows at the ends, a thumb where the view is."""
     track = height - 2
     screen.put_char(col, row, "▲", Colour.BLACK, Colour.CYAN)
@@ -80,7 +78,7 @@ def _compose_scroll_bar(
         screen.put_char(col, row + 1 + offset, char, fg, Colour.BLUE)
 
 
-def _compose_game(menu: MenuScene, app: App, screen: TextScreen) -> None:
+def _compose_game(menu: Choices, app: Host, screen: TextScreen) -> None:
     entry = menu.entry
     left, width = menu.LEFT, menu.WIDTH
     title = f" {entry.title}{texts.MENU_MINE if entry.mine else ''} "
@@ -136,7 +134,7 @@ def _compose_game(menu: MenuScene, app: App, screen: TextScreen) -> None:
         _compose_stats(menu, app, screen)
 
 
-def _compose_stats(menu: MenuScene, app: App, screen: TextScreen) -> None:
+def _compose_stats(menu: Choices, app: Host, screen: TextScreen) -> None:
     """Two lines of statistics for the chosen game with the chosen options."""
     left, width, row = menu.LEFT, menu.WIDTH, STATS_ROW
     screen.put(left, row, "╟" + "─" * (width - 2) + "╢", Colour.LIGHT_CYAN)
@@ -157,7 +155,7 @@ def value_line(label: str, value: str, arrows: bool, width: int) -> str:
     return (f" {label} ".ljust(dots, ".") + " " + shown).ljust(width)
 
 
-def _action_key(app: App, kind: str) -> str:
+def _action_key(app: Host, kind: str) -> str:
     if kind == "quit":
         return keymap.first_key("window", "quit")
     action = {"play": "select", "scores": "scores"}.get(kind)
@@ -167,7 +165,7 @@ def _action_key(app: App, kind: str) -> str:
 
 
 def _line_text(
-    menu: MenuScene, app: App, kind: str, name: str, values: dict[str, Any]
+    menu: Choices, app: Host, kind: str, name: str, values: dict[str, Any]
 ) -> tuple[str, str]:
     entry = menu.entry
     if kind == "game":

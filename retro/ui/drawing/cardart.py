@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from retro.engine.cards import Card
-from retro.ui import palette as pal
-from retro.ui.font import glyph_rows
+from retro.ui.drawing import palette as pal
+from retro.ui.drawing.font import glyph_rows
 
 if TYPE_CHECKING:
     import pyxel

@@ -25,10 +25,11 @@ from retro.textmode import (
 )
 from retro.textmode.anl import PAGE_HEIGHT
 from retro.ui import keymap, texts
-from retro.ui.textview import CELL_H, CELL_W
+from retro.ui.drawing.textview import CELL_H, CELL_W
+from retro.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from retro.ui.app import App
+    from retro.ui.scene import Host
 
 
 PAGE_WIDTH = 76  # text columns of a help page that keeps a blank inside the frame
@@ -102,13 +103,23 @@ def all_keys_pages() -> list[Page]:
     return [lines[i : i + PAGE_HEIGHT] for i in range(0, len(lines), PAGE_HEIGHT)]
 
 
-class InstructionsScene:
+def show_help(app: Host, game_id: str | None = None) -> None:
+    """F1: the game's rules, then the keys of the screen it was pressed on."""
+    context = app.scenes[-1].context if app.scenes else "table"
+    app.push(InstructionsScene(app, game_id, context))
+
+
+def show_all_keys(app: Host) -> None:
+    """Help on the title screen: every key of every screen."""
+    app.push(InstructionsScene(app, context="all"))
+
+
+class InstructionsScene(Scene):
     """The DOS help screen of a game, page by page; Esc goes back exactly where it was."""
 
     context = "help"
-    overlay = False
 
-    def __init__(self, app: App, game_id: str | None = None, context: str = "table") -> None:
+    def __init__(self, app: Host, game_id: str | None = None, context: str = "table") -> None:
         """A game's rules and then the keys of the screen F1 was pressed on (`context`); with
         `context` "all", every key of every screen instead (the long list, under Help)."""
         self.page = 0
@@ -136,24 +147,16 @@ class InstructionsScene:
     def count(self) -> int:
         return len(self.instructions.pages)
 
-    def update(self, app: App) -> None:
-        for action, _ in app.keyboard.actions(self.context):
-            if self.HANDLERS[action](self, app):
-                return
-
-    def _next(self, app: App) -> bool:
+    def _next(self, app: Host) -> None:
         self.page = min(self.page + 1, self.count - 1)
-        return False
 
-    def _previous(self, app: App) -> bool:
+    def _previous(self, app: Host) -> None:
         self.page = max(self.page - 1, 0)
-        return False
 
-    def _close(self, app: App) -> bool:
+    def _close(self, app: Host) -> None:
         app.pop()
-        return True
 
-    def _click(self, app: App) -> bool:
+    def _click(self, app: Host) -> None:
         """A click on one of the bottom line's keys does what that key does."""
         import pyxel
 
@@ -161,20 +164,20 @@ class InstructionsScene:
         shown: list[HelpKey] = help_keys(self.page, self.count, self.lang)
         for key in shown:
             if key.row == row and key.col <= col < key.col + key.width and key.enabled:
-                return self.CLICKABLE["next" if key.action == "turn" else key.action](self, app)
-        return False
+                self.CLICKABLE["next" if key.action == "turn" else key.action](self, app)
+                return
 
-    CLICKABLE: ClassVar[dict[str, Callable[[InstructionsScene, App], bool]]] = {
+    CLICKABLE: ClassVar[dict[str, Callable[[InstructionsScene, Host], None]]] = {
         "next": _next,
         "previous": _previous,
         "close": _close,
     }
-    HANDLERS: ClassVar[dict[str, Callable[[InstructionsScene, App], bool]]] = {
+    HANDLERS: ClassVar[dict[str, Callable[[InstructionsScene, Host], None]]] = {
         **CLICKABLE,
         "click": _click,
     }
 
-    def draw(self, app: App) -> None:
+    def draw(self, app: Host) -> None:
         if self._shown is None or self._shown[0] != self.page:
             self._shown = (self.page, help_screen(self.instructions, self.page, self.lang))
         app.painter.screen("help", self._shown[1])

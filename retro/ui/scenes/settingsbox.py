@@ -12,16 +12,17 @@ from typing import TYPE_CHECKING, ClassVar
 from retro.i18n import LANGUAGE_NAMES, LANGUAGES
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
-from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
-from retro.ui.widgets import Overlay, box, fit
+from retro.ui.drawing.textview import CELL_H, CELL_W, COLS, ROWS
+from retro.ui.drawing.widgets import Overlay, box, fit
+from retro.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from retro.ui.app import App
+    from retro.ui.scene import Host
 
 LINES = ("language", "cards", "clock")
 
 
-class SettingsScene(Overlay):
+class SettingsScene(Overlay, Scene):
     """Three lines of `Label ..... ◄ value ►`, one of them chosen."""
 
     context = "settings"
@@ -33,28 +34,22 @@ class SettingsScene(Overlay):
         self.focus = 0
         self._shown: tuple[object, ...] = ()
 
-    def update(self, app: App) -> None:
-        for action, _ in app.keyboard.actions(self.context):
-            self.HANDLERS[action](self, app)
-            if app.scene is not self:
-                return
-
-    def _up(self, app: App) -> None:
+    def _up(self, app: Host) -> None:
         self.focus = (self.focus - 1) % len(LINES)
 
-    def _down(self, app: App) -> None:
+    def _down(self, app: Host) -> None:
         self.focus = (self.focus + 1) % len(LINES)
 
-    def _left(self, app: App) -> None:
+    def _left(self, app: Host) -> None:
         change(app, LINES[self.focus], -1)
 
-    def _right(self, app: App) -> None:
+    def _right(self, app: Host) -> None:
         change(app, LINES[self.focus], 1)
 
-    def _close(self, app: App) -> None:
+    def _close(self, app: Host) -> None:
         app.pop()
 
-    def _click(self, app: App) -> None:
+    def _click(self, app: Host) -> None:
         """A click on a line chooses it; on the chosen line it changes the value."""
         import pyxel
 
@@ -66,7 +61,7 @@ class SettingsScene(Overlay):
             change(app, LINES[line], 1)
         self.focus = line
 
-    HANDLERS: ClassVar[dict[str, Callable[[SettingsScene, App], None]]] = {
+    HANDLERS: ClassVar[dict[str, Callable[[SettingsScene, Host], None]]] = {
         "up": _up,
         "down": _down,
         "left": _left,
@@ -75,12 +70,12 @@ class SettingsScene(Overlay):
         "click": _click,
     }
 
-    def draw(self, app: App) -> None:
+    def draw(self, app: Host) -> None:
         shown = (self.focus, *values(app))
         if shown != self._shown:
             self._shown = shown
             self._region = None  # composed again: a value or the language changed
-        self.draw_box(app)
+        self.draw_box(app.painter)
 
     def compose(self) -> TextScreen:
         screen = TextScreen(COLS, ROWS)
@@ -99,7 +94,7 @@ class SettingsScene(Overlay):
         return screen
 
 
-def values(app: App) -> tuple[str, str, str]:
+def values(app: Host) -> tuple[str, str, str]:
     """The three values as shown, in the current language."""
     settings = app.settings
     return (
@@ -109,7 +104,7 @@ def values(app: App) -> tuple[str, str, str]:
     )
 
 
-def change(app: App, line: str, delta: int) -> None:
+def change(app: Host, line: str, delta: int) -> None:
     """The next (or previous) value of a line, taken at once and remembered."""
     settings = app.settings
     if line == "language":

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from retro.textmode import TextScreen
-from retro.ui.font import GLYPH_HEIGHT, GLYPH_WIDTH, load_pyxel_font
+from retro.ui.drawing.font import GLYPH_HEIGHT, GLYPH_WIDTH, load_pyxel_font
 
 if TYPE_CHECKING:
     import pyxel

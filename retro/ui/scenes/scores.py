@@ -14,12 +14,13 @@ from retro.errors import RetroError
 from retro.store.records import TABLE_SIZE, HighScore, Stats, computer_key
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
+from retro.ui.drawing.textview import CELL_H, CELL_W, COLS, ROWS
+from retro.ui.drawing.widgets import bar, box, fit
+from retro.ui.scene import Scene
 from retro.ui.session import game_label, option_text
-from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
-from retro.ui.widgets import bar, box, fit
 
 if TYPE_CHECKING:
-    from retro.ui.app import App
+    from retro.ui.scene import Host
 
 
 def streak_text(streak: int) -> str:
@@ -59,22 +60,28 @@ def stats_table(stats: Stats | None) -> list[tuple[str, str, str, str]]:
     ]
 
 
-class HighScoresScene:
+def show_scores(
+    app: Host, game_id: str, options: Mapping[str, Any], highlight: int | None = None
+) -> None:
+    """The high score table of a game with these options (`highlight`: a place just won)."""
+    app.push(HighScoresScene(app, game_id, options, highlight))
+
+
+class HighScoresScene(Scene):
     """The ten best of one game; Enter on an entry replays it move by move."""
 
     context = "scores"
-    overlay = False
     BOX_ROW, FIRST = 2, 5  # the table's box, and the screen row of place 1
 
     def __init__(
-        self, app: App, game_id: str, options: Mapping[str, Any], highlight: int | None = None
+        self, app: Host, game_id: str, options: Mapping[str, Any], highlight: int | None = None
     ) -> None:
         self.game_id = game_id
         self.specs = app.shelf.entry(game_id).options
         # options not given are at their defaults, as the game was played
         self.options = {name: spec.default for name, spec in self.specs.items()} | dict(options)
         self.title = app.shelf.entry(game_id).title
-        self.label = game_label(app, game_id, self.options)
+        self.label = game_label(app.shelf, game_id, self.options)
         self.entries: list[HighScore] = app.keeper.table(game_id, self.options)
         key = app.keeper.stats_key(game_id, self.options)
         stats = app.keeper.records.stats
@@ -100,28 +107,22 @@ class HighScoresScene:
         self._state: tuple[object, ...] = ()
         self._screen: TextScreen | None = None
 
-    def update(self, app: App) -> None:
-        for action, _ in app.keyboard.actions(self.context):
-            self.HANDLERS[action](self, app)
-            if app.scene is not self:
-                return
-
-    def _up(self, app: App) -> None:
+    def _up(self, app: Host) -> None:
         if self.entries:
             self.chosen = (self.chosen - 1) % len(self.entries)
 
-    def _down(self, app: App) -> None:
+    def _down(self, app: Host) -> None:
         if self.entries:
             self.chosen = (self.chosen + 1) % len(self.entries)
 
-    def _first(self, app: App) -> None:
+    def _first(self, app: Host) -> None:
         self.chosen = 0
 
-    def _last(self, app: App) -> None:
+    def _last(self, app: Host) -> None:
         if self.entries:
             self.chosen = len(self.entries) - 1
 
-    def _click(self, app: App) -> None:
+    def _click(self, app: Host) -> None:
         """A click chooses an entry; a click on the chosen one watches it."""
         import pyxel
 
@@ -131,23 +132,23 @@ class HighScoresScene:
                 self._replay(app)
             self.chosen = row
 
-    def _close(self, app: App) -> None:
+    def _close(self, app: Host) -> None:
         app.pop()
 
-    def _panel(self, app: App, step: int) -> None:
+    def _panel(self, app: Host, step: int) -> None:
         """← →: the statistics of the hot seat, then of each strength of the computer."""
         if len(self.panels) == 1:
             app.beeper.play("refuse")
             return
         self.panel = (self.panel + step) % len(self.panels)
 
-    def _panel_next(self, app: App) -> None:
+    def _panel_next(self, app: Host) -> None:
         self._panel(app, 1)
 
-    def _panel_previous(self, app: App) -> None:
+    def _panel_previous(self, app: Host) -> None:
         self._panel(app, -1)
 
-    def _replay(self, app: App) -> None:
+    def _replay(self, app: Host) -> None:
         if not self.entries:
             app.beeper.play("refuse")
             return
@@ -163,11 +164,11 @@ class HighScoresScene:
             self.problem = str(error).splitlines()[0]
             return
         label = texts.REPLAY_LABEL.format(
-            game=game_label(app, self.game_id, entry.options), name=entry.name
+            game=game_label(app.shelf, self.game_id, entry.options), name=entry.name
         )
         app.show_replay(gdef, entry.seed, entry.replay, label)
 
-    HANDLERS: ClassVar[dict[str, Callable[[HighScoresScene, App], None]]] = {
+    HANDLERS: ClassVar[dict[str, Callable[[HighScoresScene, Host], None]]] = {
         "up": _up,
         "down": _down,
         "first": _first,
@@ -179,7 +180,7 @@ class HighScoresScene:
         "panel_previous": _panel_previous,
     }
 
-    def draw(self, app: App) -> None:
+    def draw(self, app: Host) -> None:
         state = (
             self.chosen,
             self.problem,

@@ -1,5 +1,5 @@
-"""DOS prompts drawn over the screen they interrupt: yes/no questions, won or lost, resume the
-saved game (Y/N), and a name for the high score table typed into a field with a blinking cursor.
+"""DOS prompts drawn over the screen they interrupt: yes/no questions, resume the saved game
+(Y/N), and a name for the high score table typed into a field with a blinking cursor.
 
 Typed text comes from pyxel's text input (`pyxel.input_text`), which follows the keyboard layout
 (a German keyboard's Z and Y, its umlauts), rather than from key codes; tests fake it with
@@ -15,14 +15,14 @@ from retro.duel import NAME_LENGTH, DuelError, player_name
 from retro.engine.game import Game
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
+from retro.ui.drawing.textview import CELL_H, CELL_W, COLS, ROWS
+from retro.ui.drawing.widgets import Overlay, box, fit, wrap
 from retro.ui.keeper import DEFAULT_NAME
+from retro.ui.scene import Scene
 from retro.ui.session import game_label
-from retro.ui.textview import CELL_H, CELL_W, COLS, ROWS
-from retro.ui.widgets import Overlay, box, fit, wrap
 
 if TYPE_CHECKING:
-    from retro.ui.app import App
-    from retro.ui.table import TableScene
+    from retro.ui.scene import Host
 
 BLINK = 8  # frames the cursor stays on, then off: the DOS cursor's quick blink
 
@@ -72,7 +72,7 @@ def typed() -> str:
     return str(pyxel.input_text)
 
 
-class ResumeScene(Overlay):
+class ResumeScene(Overlay, Scene):
     """`Resume the saved game? (Y/N)` over the title screen, naming game, deal and moves."""
 
     context = "dialog"
@@ -82,7 +82,7 @@ class ResumeScene(Overlay):
 
     def __init__(
         self,
-        app: App,
+        app: Host,
         game: Game,
         on_yes: Callable[[], object],
         on_no: Callable[[], None],
@@ -93,41 +93,37 @@ class ResumeScene(Overlay):
         self.on_yes = on_yes
         self.on_no = on_no
         options = dict(game.gdef.options)
-        self.label = game_label(app, game.gdef.id, options)
+        self.label = game_label(app.shelf, game.gdef.id, options)
 
-    def update(self, app: App) -> None:
-        for action, _ in app.keyboard.actions(self.context):
-            if self.HANDLERS[action](self, app):
-                return
-
-    def _yes(self, app: App) -> bool:
+    def _yes(self, app: Host) -> None:
         app.pop()
         self.on_yes()
-        return True
 
-    def _no(self, app: App) -> bool:
+    def _no(self, app: Host) -> None:
         app.pop()
         self.on_no()
-        return True
 
-    def _click(self, app: App) -> bool:
+    def _click(self, app: Host) -> None:
         """A click on the Y or the N of the prompt answers; elsewhere it does nothing."""
         import pyxel
 
         col, row = pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H
         prompt_col = self.COL + 3 + len(texts.RESUME_PROMPT) - 5  # the "Y" of "(Y/N)?"
         if row != self.ROW + 7 or col not in (prompt_col, prompt_col + 2):
-            return False
-        return self._yes(app) if col == prompt_col else self._no(app)
+            return
+        if col == prompt_col:
+            self._yes(app)
+        else:
+            self._no(app)
 
-    HANDLERS: ClassVar[dict[str, Callable[[ResumeScene, App], bool]]] = {
+    HANDLERS: ClassVar[dict[str, Callable[[ResumeScene, Host], None]]] = {
         "yes": _yes,
         "no": _no,
         "click": _click,
     }
 
-    def draw(self, app: App) -> None:
-        self.draw_box(app)
+    def draw(self, app: Host) -> None:
+        self.draw_box(app.painter)
         if (app.frame // BLINK) % 2 == 0:
             app.painter.cells(
                 self.COL + 3 + len(texts.RESUME_PROMPT) + 1,
@@ -158,7 +154,7 @@ class ResumeScene(Overlay):
         return screen
 
 
-class NameScene(Overlay):
+class NameScene(Overlay, Scene):
     """`A new high score!`: the player's name for the table, 12 characters at most."""
 
     context = "name"
@@ -166,7 +162,7 @@ class NameScene(Overlay):
     COL, ROW, WIDTH, HEIGHT = 17, 7, 46, 11
     SLOT = "name"
 
-    def __init__(self, app: App, game: Game, on_done: Callable[[str], None]) -> None:
+    def __init__(self, app: Host, game: Game, on_done: Callable[[str], None]) -> None:
         self.game = game
         self.on_done = on_done
         self.field = TextField(app.keeper.last_name)
@@ -174,45 +170,42 @@ class NameScene(Overlay):
         self.title = app.shelf.entry(game.gdef.id).title
         self.problem = ""
 
-    def update(self, app: App) -> None:
+    def update(self, app: Host) -> None:
         text = typed()
         if text and not self.field.feed(text):
             app.beeper.play("refuse")
-        for action, _ in app.keyboard.actions(self.context):
-            if self.HANDLERS[action](self, app):
-                return
+        if not self.handle(app, app.keyboard.actions(self.context)):
+            return
         if self.problem and self.field.value:
             self.problem = ""
 
-    def _erase(self, app: App) -> bool:
+    def _erase(self, app: Host) -> None:
         self.field.erase()
-        return False
 
-    def _accept(self, app: App) -> bool:
+    def _accept(self, app: Host) -> None:
         try:
             name = player_name(self.field.value)
         except DuelError:
             app.beeper.play("refuse")
             self.problem = texts.NAME_NEEDED
-            return False
-        return self._done(app, name)
+            return
+        self._done(app, name)
 
-    def _cancel(self, app: App) -> bool:
-        return self._done(app, DEFAULT_NAME)
+    def _cancel(self, app: Host) -> None:
+        self._done(app, DEFAULT_NAME)
 
-    def _done(self, app: App, name: str) -> bool:
+    def _done(self, app: Host, name: str) -> None:
         app.pop()
         self.on_done(name)
-        return True
 
-    HANDLERS: ClassVar[dict[str, Callable[[NameScene, App], bool]]] = {
+    HANDLERS: ClassVar[dict[str, Callable[[NameScene, Host], None]]] = {
         "erase": _erase,
         "accept": _accept,
         "cancel": _cancel,
     }
 
-    def draw(self, app: App) -> None:
-        self.draw_box(app)
+    def draw(self, app: Host) -> None:
+        self.draw_box(app.painter)
         c, r, w = self.COL, self.ROW, self.WIDTH
         label = texts.NAME_LABEL
         app.painter.cells(
@@ -237,7 +230,7 @@ class NameScene(Overlay):
         return screen
 
 
-class ConfirmScene(Overlay):
+class ConfirmScene(Overlay, Scene):
     """A yes/no question (abandon the game in progress? end the turn?), drawn over the scene
     it interrupts."""
 
@@ -256,37 +249,33 @@ class ConfirmScene(Overlay):
         self.WIDTH = max(40, max(len(line) for line in self.lines) + 6, len(self.title) + 6)
         self.COL = (COLS - self.WIDTH) // 2
 
-    def update(self, app: App) -> None:
-        for action, _ in app.keyboard.actions(self.context):
-            if self.HANDLERS[action](self, app):
-                return
-
-    def _yes(self, app: App) -> bool:
+    def _yes(self, app: Host) -> None:
         app.pop()
         self.on_yes()
-        return True
 
-    def _no(self, app: App) -> bool:
+    def _no(self, app: Host) -> None:
         app.pop()
-        return True
 
-    def _click(self, app: App) -> bool:
+    def _click(self, app: Host) -> None:
         """A click on the buttons' line answers: its left half yes, its right half no."""
         import pyxel
 
         col, row = pyxel.mouse_x // CELL_W, pyxel.mouse_y // CELL_H
         if row != self.ROW + 5:
-            return False
-        return self._yes(app) if col < self.COL + self.WIDTH // 2 else self._no(app)
+            return
+        if col < self.COL + self.WIDTH // 2:
+            self._yes(app)
+        else:
+            self._no(app)
 
-    HANDLERS: ClassVar[dict[str, Callable[[ConfirmScene, App], bool]]] = {
+    HANDLERS: ClassVar[dict[str, Callable[[ConfirmScene, Host], None]]] = {
         "yes": _yes,
         "no": _no,
         "click": _click,
     }
 
-    def draw(self, app: App) -> None:
-        self.draw_box(app)
+    def draw(self, app: Host) -> None:
+        self.draw_box(app.painter)
 
     def compose(self) -> TextScreen:
         screen = TextScreen(COLS, ROWS)
@@ -297,91 +286,4 @@ class ConfirmScene(Overlay):
         yes, no = texts.CONFIRM_YES, texts.CONFIRM_NO
         screen.put(c + w // 4 - len(yes) // 2, r + 5, yes, Colour.WHITE, Colour.BLUE)
         screen.put(c + 3 * w // 4 - len(no) // 2, r + 5, no, Colour.BLACK, Colour.CYAN)
-        return screen
-
-
-class OverScene(Overlay):
-    """Won or lost: the score, and what next."""
-
-    context = "over"
-    overlay = True
-    COL, ROW, WIDTH, HEIGHT = 11, 8, 58, 9
-    SLOT = "over"
-
-    def __init__(
-        self, table: TableScene, outcome: str, ask_name: Callable[[OverScene], None] | None = None
-    ) -> None:
-        self.table = table
-        self.outcome = outcome
-        self.ask_name = ask_name  # the game made the high score table: Enter asks the name
-
-    def named(self) -> None:
-        """The name was given (or the chance passed): Enter is the next deal again."""
-        self.ask_name = None
-        self._region = None  # composed again, with the usual keys
-
-    def update(self, app: App) -> None:
-        for action, _ in app.keyboard.actions(self.context):
-            self.HANDLERS[action](self, app)
-            return
-
-    def _new(self, app: App) -> None:
-        if self.ask_name is not None:
-            self.ask_name(self)
-            return
-        self.table.deal_anew(app)
-
-    def _undo(self, app: App) -> None:
-        app.settle_awaiting()
-        app.pop()
-        self.table.undo(app)
-
-    def _restart(self, app: App) -> None:
-        app.settle_awaiting()
-        app.pop()
-        self.table.restart(app)
-
-    def _scores(self, app: App) -> None:
-        app.settle_awaiting()
-        self.named()
-        if app.session is not None:
-            app.show_scores(app.session.game_id, app.session.options)
-
-    def _menu(self, app: App) -> None:
-        app.settle_awaiting()
-        self.named()
-        app.show_menu(app.session.game_id if app.session else None)
-
-    HANDLERS: ClassVar[dict[str, Callable[[OverScene, App], None]]] = {
-        "new": _new,
-        "click": _new,
-        "undo": _undo,
-        "restart": _restart,
-        "scores": _scores,
-        "menu": _menu,
-    }
-
-    def draw(self, app: App) -> None:
-        self.draw_box(app)
-
-    def compose(self) -> TextScreen:
-        game = self.table.game
-        won = self.outcome == "won"
-        screen = TextScreen(COLS, ROWS)
-        c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
-        title, lines = (
-            (texts.WON_TITLE, texts.WON_LINES)
-            if won
-            else (texts.ENDED_TITLE, texts.ENDED_LINES)
-            if game.position.counters.get("done")
-            else (texts.LOST_TITLE, texts.LOST_LINES)
-        )
-        bg = Colour.BLUE if won else Colour.RED
-        box(screen, c, r, w, h, title, Colour.WHITE, bg, Colour.YELLOW)
-        for offset, line in enumerate(lines):
-            screen.put(c + (w - len(line)) // 2, r + 2 + offset, line, Colour.WHITE)
-        score = texts.OVER_SCORE.format(score=game.score(), moves=game.moves_made, deal=game.seed)
-        screen.put(c + (w - len(score)) // 2, r + 5, score, Colour.YELLOW)
-        keys = texts.OVER_KEYS_NAME if self.ask_name is not None else texts.OVER_KEYS
-        screen.put(c + (w - len(keys)) // 2, r + 7, keys, Colour.LIGHT_GREY)
         return screen

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from retro.engine.cards import Card
 from retro.engine.model import Pile
-from retro.ui.layout import CARD_H, CARD_W, SCREEN_W, Geometry
+from retro.ui.table.layout import CARD_H, CARD_W, SCREEN_W, Geometry
 
 GLIDE_FRAMES = 8
 DEAL_STAGGER = 2

@@ -27,14 +27,16 @@ from retro.engine.game import WON, Game
 from retro.errors import RetroError
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
-from retro.ui.dialogs import ConfirmScene, TextField, typed
+from retro.ui.drawing.textview import COLS, ROWS
+from retro.ui.drawing.widgets import bar, big_text, box, centre, centre_lines, fit, note_line, wrap
+from retro.ui.scene import Scene
+from retro.ui.scenes.dialogs import ConfirmScene, TextField, typed
+from retro.ui.scenes.scores import show_scores
 from retro.ui.session import Session
-from retro.ui.table import TableScene
-from retro.ui.textview import COLS, ROWS
-from retro.ui.widgets import bar, big_text, box, centre, centre_lines, fit, note_line, wrap
+from retro.ui.table.scene import TableScene
 
 if TYPE_CHECKING:
-    from retro.ui.app import App
+    from retro.ui.scene import Host
 
 CODE_LENGTH = 24
 
@@ -50,19 +52,53 @@ def parse_code(text: str) -> int | None:
     return parse_duel_code(text)
 
 
-class DuelSetupScene:
+def show_duel_setup(
+    app: Host, game_id: str, names: tuple[str, str] = ("", ""), replace: bool = False
+) -> None:
+    """The duel's form, over the menu; `replace`: over a fresh title and menu (a duel again,
+    from the result)."""
+    scene = DuelSetupScene(app, game_id, names)
+    if replace:
+        app.show_title()
+        app.show_menu(game_id)
+    app.push(scene)
+
+
+def start_duel(app: Host, game_id: str, duel: Duel) -> None:
+    """Player 1's turn begins (after the pass screen; against the computer at once); the
+    game in progress is given up."""
+    app.abandon()
+    app.keeper.clear()
+    app.session = Session(game_id, {}, duel.game, label=duel_label(duel), duel=duel)
+    app.replace(PassScene(app, duel, game_id) if duel.computer is None else TableScene(app))
+
+
+def leave_duel(app: Host, game_id: str) -> None:
+    """The duel given up: a turn already played counts in the statistics only (the
+    computer's never)."""
+    session = app.session
+    if session is not None and session.duel is not None and not session.duel.over:
+        duel = session.duel
+        strength = "" if duel.computer is None else duel.computer.name
+        for game in duel.played[: 1 if strength else 2]:
+            app.keeper.record(game, abandoned=True, computer=strength)
+    app.session = None
+    app.show_title()
+    app.show_menu(game_id)
+
+
+class DuelSetupScene(Scene):
     """Player 1's name, the opponent (a person, or the computer at a strength: ← → on any
     field, remembered in the settings), player 2's name for a person, and a duel code, typed
     DOS style into fields with a blinking cursor."""
 
     context = "duel_setup"
-    overlay = False
     COL, ROW, WIDTH, HEIGHT = 8, 8, 64, 14
     FIELD_COL = COL + 21
     NAME1, NAME2, CODE = range(3)  # the text fields
     LINES = (NAME1, None, NAME2, CODE)  # the form's lines from the top; None: the opponent
 
-    def __init__(self, app: App, game_id: str, names: tuple[str, str] = ("", "")) -> None:
+    def __init__(self, app: Host, game_id: str, names: tuple[str, str] = ("", "")) -> None:
         self.game_id = game_id
         self.title = app.shelf.entry(game_id).title
         if not any(names):
@@ -89,24 +125,21 @@ class DuelSetupScene:
         """The fields Tab visits: no second name against the computer."""
         return [index for index in range(3) if index != self.NAME2 or self.strength is None]
 
-    def update(self, app: App) -> None:
+    def update(self, app: Host) -> None:
         text = typed()
         if text and not self.fields[self.focus].feed(text):
             app.beeper.play("refuse")
-        for action, _ in app.keyboard.actions(self.context):
-            self.HANDLERS[action](self, app)
-            if app.scene is not self:
-                return
+        self.handle(app, app.keyboard.actions(self.context))
 
-    def _next(self, app: App) -> None:
+    def _next(self, app: Host) -> None:
         cycle = self.cycle()
         self.focus = cycle[(cycle.index(self.focus) + 1) % len(cycle)]
 
-    def _previous(self, app: App) -> None:
+    def _previous(self, app: Host) -> None:
         cycle = self.cycle()
         self.focus = cycle[(cycle.index(self.focus) - 1) % len(cycle)]
 
-    def _choose(self, app: App, step: int) -> None:
+    def _choose(self, app: Host, step: int) -> None:
         """← →: the next opponent, remembered for the next duel."""
         self.opponent = (self.opponent + step) % (1 + len(STRENGTHS))
         strength = self.strength
@@ -115,19 +148,19 @@ class DuelSetupScene:
         app.settings.duel_opponent = "" if strength is None else strength.name
         app.save_settings()
 
-    def _opponent_next(self, app: App) -> None:
+    def _opponent_next(self, app: Host) -> None:
         self._choose(app, 1)
 
-    def _opponent_previous(self, app: App) -> None:
+    def _opponent_previous(self, app: Host) -> None:
         self._choose(app, -1)
 
-    def _erase(self, app: App) -> None:
+    def _erase(self, app: Host) -> None:
         self.fields[self.focus].erase()
 
-    def _random(self, app: App) -> None:
+    def _random(self, app: Host) -> None:
         self.fields[self.CODE] = TextField(f"{CODE_PREFIX}{random_seed()}", CODE_LENGTH)
 
-    def _accept(self, app: App) -> None:
+    def _accept(self, app: Host) -> None:
         cycle = self.cycle()
         later = [
             index
@@ -139,10 +172,10 @@ class DuelSetupScene:
         else:
             self._start(app)
 
-    def _cancel(self, app: App) -> None:
+    def _cancel(self, app: Host) -> None:
         app.pop()
 
-    def _start(self, app: App) -> None:
+    def _start(self, app: Host) -> None:
         strength = self.strength
         second = COMPUTER_NAME if strength is not None else self.fields[self.NAME2].value
         names = [self.fields[self.NAME1].value, second]
@@ -156,9 +189,9 @@ class DuelSetupScene:
             app.beeper.play("refuse")
             self.problem = str(error).splitlines()[0]
             return
-        app.start_duel(self.game_id, duel)
+        start_duel(app, self.game_id, duel)
 
-    HANDLERS: ClassVar[dict[str, Callable[[DuelSetupScene, App], None]]] = {
+    HANDLERS: ClassVar[dict[str, Callable[[DuelSetupScene, Host], None]]] = {
         "next": _next,
         "previous": _previous,
         "erase": _erase,
@@ -169,7 +202,7 @@ class DuelSetupScene:
         "opponent_previous": _opponent_previous,
     }
 
-    def draw(self, app: App) -> None:
+    def draw(self, app: Host) -> None:
         if self._screen is None or self._problem_shown != self.problem:
             self._problem_shown = self.problem
             self._screen = self.compose()
@@ -238,40 +271,37 @@ def strength_word(strength: Strength) -> str:
     return texts.STRENGTH_WORDS[list(STRENGTHS).index(strength.name)]
 
 
-class PassScene:
+class PassScene(Scene):
     """Between turns: the table hidden, the keyboard handed over."""
 
     context = "pass"
-    overlay = False
 
-    def __init__(self, app: App, duel: Duel, game_id: str, why: str = "") -> None:
+    def __init__(self, app: Host, duel: Duel, game_id: str, why: str = "") -> None:
         self.duel = duel
         self.game_id = game_id
         self.title = app.shelf.entry(game_id).title
         self.why = why
         self._screen = self.compose()
 
-    def update(self, app: App) -> None:
-        for action, _ in app.keyboard.actions(self.context):
-            self.HANDLERS[action](self, app)
-            return
-
-    def _go(self, app: App) -> None:
+    def _go(self, app: Host) -> None:
         if app.session is not None:
             app.replace(TableScene(app))
 
-    def _cancel(self, app: App) -> None:
+    def _cancel(self, app: Host) -> None:
         app.push(
             ConfirmScene(
-                lambda: app.leave_duel(self.game_id),
+                lambda: leave_duel(app, self.game_id),
                 texts.DUEL_ABANDON_TITLE,
                 texts.DUEL_ABANDON_LINES,
             )
         )
 
-    HANDLERS: ClassVar[dict[str, Callable[[PassScene, App], None]]] = {"go": _go, "cancel": _cancel}
+    HANDLERS: ClassVar[dict[str, Callable[[PassScene, Host], None]]] = {
+        "go": _go,
+        "cancel": _cancel,
+    }
 
-    def draw(self, app: App) -> None:
+    def draw(self, app: Host) -> None:
         app.painter.screen("pass", self._screen)
 
     def compose(self) -> TextScreen:
@@ -313,15 +343,14 @@ SKIP_SLICE = 0.0015  # and skipped (a still screen, drawn at once: the frame has
 MOVE_FRAMES = 12  # frames between two of its moves shown: watchable, a card's glide and a rest
 
 
-class ComputerTurnScene:
+class ComputerTurnScene(Scene):
     """The computer's turn: its moves shown one by one on a table of their own, as it makes
     them, thinking a slice each frame; Space skips to its finished game (a box counting its
     moves while it plays on, the window drawn all the while). Then the result."""
 
     context = "computer"
-    overlay = False
 
-    def __init__(self, app: App, duel: Duel, game_id: str) -> None:
+    def __init__(self, app: Host, duel: Duel, game_id: str) -> None:
         assert duel.opponent is not None and duel.computer is not None
         self.duel = duel
         self.computer = duel.opponent
@@ -347,11 +376,9 @@ class ComputerTurnScene:
         """How many of the computer's moves the table shows."""
         return len(self.table.game.history)
 
-    def update(self, app: App) -> None:
-        for action, _ in app.keyboard.actions(self.context):
-            self.HANDLERS[action](self, app)
-            if app.scene is not self:
-                return
+    def update(self, app: Host) -> None:
+        if not self.handle(app, app.keyboard.actions(self.context)):
+            return
         finished = self.computer.think(SKIP_SLICE if self.skipping else WATCH_SLICE)
         if self.skipping:
             if finished and app.session is not None:
@@ -383,25 +410,25 @@ class ComputerTurnScene:
             else texts.COMPUTER_PLAYS.format(strength=self.strength, n=self.shown)
         )
 
-    def _skip(self, app: App) -> None:
+    def _skip(self, app: Host) -> None:
         self.skipping = True
         self.table.flights.clear()
 
-    def _cancel(self, app: App) -> None:
+    def _cancel(self, app: Host) -> None:
         app.push(
             ConfirmScene(
-                lambda: app.leave_duel(self.game_id),
+                lambda: leave_duel(app, self.game_id),
                 texts.DUEL_ABANDON_TITLE,
                 texts.DUEL_ABANDON_LINES,
             )
         )
 
-    HANDLERS: ClassVar[dict[str, Callable[[ComputerTurnScene, App], None]]] = {
+    HANDLERS: ClassVar[dict[str, Callable[[ComputerTurnScene, Host], None]]] = {
         "skip": _skip,
         "cancel": _cancel,
     }
 
-    def draw(self, app: App) -> None:
+    def draw(self, app: Host) -> None:
         if not self.skipping:
             self.table.draw(app)
             return
@@ -423,13 +450,12 @@ class ComputerTurnScene:
         return screen
 
 
-class DuelResultScene:
+class DuelResultScene(Scene):
     """Both scores side by side and the winner, by the tie rule of `retro.duel.decide`."""
 
     context = "duel_result"
-    overlay = False
 
-    def __init__(self, app: App, duel: Duel, game_id: str) -> None:
+    def __init__(self, app: Host, duel: Duel, game_id: str) -> None:
         self.duel = duel
         self.result: DuelResult = duel.result()
         self.game_id = game_id
@@ -446,18 +472,13 @@ class DuelResultScene:
             return texts.RESULT_WINS_MOVES.format(name=name)
         return texts.RESULT_WINS_SCORE.format(name=name)
 
-    def update(self, app: App) -> None:
-        for action, _ in app.keyboard.actions(self.context):
-            self.HANDLERS[action](self, app)
-            return
+    def _again(self, app: Host) -> None:
+        show_duel_setup(app, self.game_id, self.duel.names, replace=True)
 
-    def _again(self, app: App) -> None:
-        app.show_duel_setup(self.game_id, self.duel.names, replace=True)
+    def _scores(self, app: Host) -> None:
+        show_scores(app, self.game_id, {})
 
-    def _scores(self, app: App) -> None:
-        app.show_scores(self.game_id, {})
-
-    def _replay(self, app: App) -> None:
+    def _replay(self, app: Host) -> None:
         """R: the computer's game again, move by move, from the same deal."""
         duel = self.duel
         if duel.computer is None:
@@ -466,17 +487,17 @@ class DuelResultScene:
         label = texts.COMPUTER_REPLAY.format(strength=strength_word(duel.computer), code=duel.code)
         app.show_replay(duel.gdef, duel.seed, list(self.result.players[1].record), label)
 
-    def _menu(self, app: App) -> None:
+    def _menu(self, app: Host) -> None:
         app.show_menu(self.game_id)
 
-    HANDLERS: ClassVar[dict[str, Callable[[DuelResultScene, App], None]]] = {
+    HANDLERS: ClassVar[dict[str, Callable[[DuelResultScene, Host], None]]] = {
         "again": _again,
         "scores": _scores,
         "replay": _replay,
         "menu": _menu,
     }
 
-    def draw(self, app: App) -> None:
+    def draw(self, app: Host) -> None:
         app.painter.screen("duel_result", self._screen)
 
     def compose(self) -> TextScreen:
@@ -534,7 +555,7 @@ def turn_end_reason(duel: Duel) -> str:
     return texts.PASS_WHY_STUCK
 
 
-def end_turn(app: App, session: Session) -> None:
+def end_turn(app: Host, session: Session) -> None:
     """A player's turn is over (Done, won, or nothing but Done left): the pass screen for
     player 2 (the computer's turn against it), or, when both have played, the result, and the
     games counted, the winner's as won (against the computer: the person's game alone, in

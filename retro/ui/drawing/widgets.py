@@ -7,16 +7,11 @@ them knows a scene: imports run from the scenes to here, never back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from retro.textmode import Colour, TextScreen
-from retro.ui import palette as pal
 from retro.ui import texts
-from retro.ui.font import glyph_rows
-from retro.ui.textview import CELL_H, CELL_W, COLS
-
-if TYPE_CHECKING:
-    from retro.ui.app import App
+from retro.ui.drawing import palette as pal
+from retro.ui.drawing.font import glyph_rows
+from retro.ui.drawing.textview import CELL_H, CELL_W, COLS, Painter
 
 
 def big_text(screen: TextScreen, col: int, row: int, word: str, fg: int) -> None:
@@ -123,12 +118,12 @@ def overlay_region(screen: TextScreen, col: int, row: int, width: int, height: i
 
 
 def draw_overlay(
-    app: App, slot: str, region: TextScreen, col: int, row: int, width: int, height: int
+    painter: Painter, slot: str, region: TextScreen, col: int, row: int, width: int, height: int
 ) -> None:
     """Blit the box and the two shadow strips only, so the table shows round the corners."""
     import pyxel
 
-    image = app.painter.image_of(slot, region)
+    image = painter.image_of(slot, region)
     x0, y0 = col * CELL_W, row * CELL_H
     pyxel.blt(x0, y0, image, 0, 0, width * CELL_W, height * CELL_H)
     pyxel.blt(
@@ -156,11 +151,11 @@ class Overlay:
     def compose(self) -> TextScreen:
         raise NotImplementedError
 
-    def draw_box(self, app: App) -> None:
+    def draw_box(self, painter: Painter) -> None:
         c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
         if self._region is None:
             self._region = overlay_region(self.compose(), c, r, w, h)
-        draw_overlay(app, self.SLOT, self._region, c, r, w, h)
+        draw_overlay(painter, self.SLOT, self._region, c, r, w, h)
 
 
 assert pal.BLUE == Colour.BLUE and pal.WHITE == Colour.WHITE  # one numbering for both

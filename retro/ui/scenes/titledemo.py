@@ -1,6 +1,6 @@
 """The title screen's demos, as DOS games had them: left alone for some seconds
-(`retro.ui.screens.DEMO_AFTER`), the title plays the bundled games in turn, each a random
-deal played honestly by the computer (`retro.ui.demo`) under a banner. Any key or click goes
+(`retro.ui.scenes.title.DEMO_AFTER`), the title plays the bundled games in turn, each a random
+deal played honestly by the computer (`retro.ui.table.demo`) under a banner. Any key or click goes
 back to the title screen.
 
 Nothing of a demo is kept: it has a session of its own (not the game in progress), and its
@@ -13,23 +13,24 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from retro.engine.game import Game
-from retro.ui import palette as pal
 from retro.ui import texts
-from retro.ui.demo import NO_MOVE, Demo
+from retro.ui.drawing import palette as pal
+from retro.ui.drawing.textview import COLS
 from retro.ui.keymap import FPS
+from retro.ui.scene import Scene
 from retro.ui.session import Session, game_label
-from retro.ui.table import TableScene
-from retro.ui.textview import COLS
+from retro.ui.table.demo import NO_MOVE, Demo
+from retro.ui.table.scene import TableScene
 
 if TYPE_CHECKING:
-    from retro.ui.app import App
+    from retro.ui.scene import Host
 
 END_PAUSE = 3 * FPS  # frames the end of one demo stays on screen before the next game
 SPEED = 2  # fast: a demo is there to be looked at in passing
 BANNER_ROW = 21
 
 
-def demo_games(app: App) -> list[str]:
+def demo_games(app: Host) -> list[str]:
     """The games the demos play, in turn: the bundled ones that load (a duel is one player's
     Spider, so it is left out)."""
     return [
@@ -39,19 +40,18 @@ def demo_games(app: App) -> list[str]:
     ]
 
 
-class TitleDemoScene:
+class TitleDemoScene(Scene):
     """One bundled game after another played by the computer; any key: the title again."""
 
     context = "title"  # its keys are the title's own (and any other key): back to the title
-    overlay = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.games = demo_games(app)
         self.table = self._deal(app)
         self.demo = Demo(self.table.game, SPEED, seed=self.table.game.seed)
         self.pause = -1  # frames left showing a demo's end; -1 while it plays
 
-    def _deal(self, app: App) -> TableScene:
+    def _deal(self, app: Host) -> TableScene:
         game_id = self.games[app.title_demos % len(self.games)]
         app.title_demos += 1
         gdef = app.catalog.load(game_id, {})
@@ -60,7 +60,7 @@ class TitleDemoScene:
             game_id,
             options,
             Game(gdef, app.seed_source()),
-            label=game_label(app, game_id, options),
+            label=game_label(app.shelf, game_id, options),
             recorded=True,
         )
         table = TableScene(app, session, top_keys=texts.DEMO_BANNER, follow_file=False)
@@ -68,9 +68,10 @@ class TitleDemoScene:
         table.deal_in(app)
         return table
 
-    def update(self, app: App) -> None:
-        for action, _ in app.keyboard.actions(self.context):
-            self.HANDLERS[action](self, app)
+    def update(self, app: Host) -> None:
+        actions = app.keyboard.actions(self.context)
+        if actions:
+            self.handle(app, actions[:1])
             return
         if app.keyboard.any_pressed():
             self._back(app)
@@ -95,15 +96,15 @@ class TitleDemoScene:
             table.say(self.demo.status())
             self.pause = END_PAUSE if self.demo.moves else 0
 
-    def _back(self, app: App) -> None:
+    def _back(self, app: Host) -> None:
         app.pop()
 
-    HANDLERS: ClassVar[dict[str, Callable[[TitleDemoScene, App], None]]] = {
+    HANDLERS: ClassVar[dict[str, Callable[[TitleDemoScene, Host], None]]] = {
         "continue": _back,
         "help": _back,
     }
 
-    def draw(self, app: App) -> None:
+    def draw(self, app: Host) -> None:
         self.table.draw(app)
         text = f"  {texts.DEMO_BANNER}  "
         col = (COLS - len(text)) // 2

@@ -4,16 +4,16 @@ the order of the stock (`retro.solver.honest`), at a speed the player chooses.
 Its thinking runs a slice of about `SLICE_SECONDS` inside each frame's update (no thread: the
 browser build has none), on a copy of the game, so the window never stalls; the move found is
 made on the table like a player's, once the pause of the chosen speed is over. P starts it at
-the table (`start`); + and - change its speed, any other key stops it, leaving the player at
-the position reached with every move in the undo history. The title screen's demos
-(`retro.ui.titledemo`) use the same `Demo`.
+the table (`retro.ui.table.hints`); + and - change its speed, any other key stops it, leaving
+the player at the position reached with every move in the undo history. The title screen's
+demos (`retro.ui.scenes.titledemo`) use the same `Demo`.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from retro.engine.game import PLAYING, WON, Game
 from retro.engine.model import Move
@@ -22,10 +22,6 @@ from retro.solver.honest import Player
 from retro.solver.pacing import Pace, Thinking
 from retro.solver.search import Budget
 from retro.ui import texts
-
-if TYPE_CHECKING:
-    from retro.ui.app import App
-    from retro.ui.table import TableScene
 
 SLICE_SECONDS = 0.001  # of each frame: the frame's own drawing takes a few tenths of a ms
 # Each decision: two samples of the hidden cards, a few hundred nodes each (most decisions
@@ -122,60 +118,3 @@ def ending(why: str) -> str:
         GAME_LOST: texts.DEMO_LOST,
         NO_MOVE: texts.DEMO_NO_MOVE,
     }[why]
-
-
-# -- at the table -------------------------------------------------------------------------------
-
-
-def start(table: TableScene, app: App) -> None:
-    """P at the table: the computer plays on from here (not in a duel: every move is the
-    player's there)."""
-    if table.session.duel is not None:
-        table.refuse(app, texts.NO_DEMO_DUEL)
-        return
-    if table.game.outcome() != PLAYING:
-        table.refuse(app, ending(GAME_WON if table.game.outcome() == WON else GAME_LOST))
-        return
-    table.held = None
-    table.clear_hint()
-    table.thinking = None  # a first hint being looked for is not wanted now
-    table.stop_auto()
-    speed = NORMAL if app.demo_speed is None else app.demo_speed
-    table.demo = Demo(table.game, speed, seed=len(table.game.history))
-
-
-def frame(table: TableScene, app: App) -> None:
-    """A frame of the demo at the table: speed keys, any other key stops it, else a slice of
-    thinking and, when ready, a move."""
-    demo = table.demo
-    assert demo is not None
-    actions = app.keyboard.actions(demo.context)
-    for action, _ in actions:
-        demo.HANDLERS[action](demo)
-    if demo.ended or (not actions and app.keyboard.any_pressed()):
-        stop(table, STOPPED)
-        return
-    if actions:
-        app.demo_speed = demo.speed
-        return
-    move = demo.tick(table.game)
-    if move is not None:
-        if not table.session.recorded:  # the computer's game is not the player's to count
-            table.session.recorded = True
-        if table.try_move(app, move, keep_auto=True):
-            demo.moved(table.game)
-            table.checked_over = True  # the demo tells the end itself: no won/lost box
-        else:
-            demo.ended = NO_MOVE
-    if demo.ended:
-        stop(table, demo.ended)
-
-
-def stop(table: TableScene, why: str) -> None:
-    """The demo ends: the table is the player's again, and the status line says why."""
-    demo = table.demo
-    table.demo = None
-    line = ending(why)
-    if demo is not None and demo.moves:
-        line += " " + texts.DEMO_NOT_COUNTED
-    table.say(line)

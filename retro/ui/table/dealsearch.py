@@ -15,12 +15,13 @@ from retro.solver.safety import learn_for
 from retro.solver.search import WON, Budget, Search
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
-from retro.ui.dialogs import ConfirmScene
-from retro.ui.textview import COLS, ROWS
-from retro.ui.widgets import Overlay, box
+from retro.ui.drawing.textview import COLS, ROWS
+from retro.ui.drawing.widgets import Overlay, box
+from retro.ui.scene import Scene
+from retro.ui.scenes.dialogs import ConfirmScene
 
 if TYPE_CHECKING:
-    from retro.ui.app import App
+    from retro.ui.scene import Host
 
 SLICE_SECONDS = 0.025  # of each 1/30 s frame: the box and the keys keep going meanwhile
 # A deal's search counts its own time (not the frames between its slices), so a proof takes
@@ -29,7 +30,7 @@ PER_DEAL = Budget(seconds=2.0)
 MOST = 15  # deals tried before the search gives up and offers the last one
 
 
-def new_deal(app: App, game_id: str, options: Mapping[str, Any], seed: int | None = None) -> None:
+def new_deal(app: Host, game_id: str, options: Mapping[str, Any], seed: int | None = None) -> None:
     """A new deal: deal `seed`, else one drawn; with winnable deals only chosen, drawn until
     the solver proves one winnable (a box over the scene it was asked from while it looks)."""
     if seed is not None or not app.settings.winnable_only:
@@ -39,7 +40,7 @@ def new_deal(app: App, game_id: str, options: Mapping[str, Any], seed: int | Non
     app.push(LookingScene(app, game_id, chosen, lambda found: app.start(game_id, chosen, found)))
 
 
-class LookingScene(Overlay):
+class LookingScene(Overlay, Scene):
     """Deals drawn and searched, a slice a frame, until one is proved winnable; then `play`
     is called with its number."""
 
@@ -49,7 +50,7 @@ class LookingScene(Overlay):
     SLOT = "looking"
 
     def __init__(
-        self, app: App, game_id: str, options: Mapping[str, Any], play: Callable[[int], object]
+        self, app: Host, game_id: str, options: Mapping[str, Any], play: Callable[[int], object]
     ) -> None:
         self.gdef = app.catalog.load(game_id, dict(options))
         self.play = play
@@ -59,9 +60,8 @@ class LookingScene(Overlay):
         self.WIDTH = max(44, len(texts.LOOKING_TITLE) + 6)
         self.COL = (COLS - self.WIDTH) // 2
 
-    def update(self, app: App) -> None:
-        for action, _ in app.keyboard.actions(self.context):
-            self.HANDLERS[action](self, app)
+    def update(self, app: Host) -> None:
+        if not self.handle(app, app.keyboard.actions(self.context)):
             return
         if self.search is None:
             if not learn_for(self.gdef, SLICE_SECONDS):
@@ -86,15 +86,15 @@ class LookingScene(Overlay):
             )
             app.push(ConfirmScene(lambda: play(seed), texts.LOOKING_TITLE, lines))
 
-    def _cancel(self, app: App) -> None:
+    def _cancel(self, app: Host) -> None:
         """Esc: no new deal after all; back to where the search was asked for."""
         self.search = None
         app.pop()
 
-    HANDLERS: ClassVar[dict[str, Callable[[LookingScene, App], None]]] = {"cancel": _cancel}
+    HANDLERS: ClassVar[dict[str, Callable[[LookingScene, Host], None]]] = {"cancel": _cancel}
 
-    def draw(self, app: App) -> None:
-        self.draw_box(app)
+    def draw(self, app: Host) -> None:
+        self.draw_box(app.painter)
 
     def compose(self) -> TextScreen:
         screen = TextScreen(COLS, ROWS)

@@ -1,6 +1,6 @@
 """The table's hands: the keyboard cursor, choosing how many cards to lift, lifting and dropping,
 and the mouse. Each public function is the handler of one key action of the table (see
-`TableScene.HANDLERS`). Every move goes through the table (`TableScene.try_move`), which asks
+`Table.HANDLERS`). Every move goes through the table (`Table.try_move`), which asks
 the engine; the hands change only where the cursor is and what is lifted.
 """
 
@@ -13,28 +13,29 @@ from retro.engine.model import MOVE, Move, Pile, card_move
 from retro.engine.rotation import ROTATE_DOWN, ROTATE_UP
 from retro.solver import hints as advice
 from retro.ui import texts
-from retro.ui.tableview import on_done_button
+from retro.ui.table import commands
+from retro.ui.table.state import Table, reach
+from retro.ui.table.view import on_done_button
 
 if TYPE_CHECKING:
-    from retro.ui.app import App
-    from retro.ui.table import TableScene
+    from retro.ui.scene import Host
 
 
 # -- the cursor -----------------------------------------------------------------------------
 
 
-def _row_of(table: TableScene, rows: list[list[int]]) -> int:
+def _row_of(table: Table, rows: list[list[int]]) -> int:
     return next(i for i, row in enumerate(rows) if table.cursor in row)
 
 
-def _step(table: TableScene, delta: int) -> None:
+def _step(table: Table, delta: int) -> None:
     rows = table.geometry.rows(table.game.position)
     row = rows[_row_of(table, rows)]
     table.move_cursor(row[(row.index(table.cursor) + delta) % len(row)])
     table.clear_hint()
 
 
-def _change_row(table: TableScene, delta: int) -> bool:
+def _change_row(table: Table, delta: int) -> bool:
     geometry = table.geometry
     rows = geometry.rows(table.game.position)
     target = _row_of(table, rows) + delta
@@ -46,21 +47,21 @@ def _change_row(table: TableScene, delta: int) -> bool:
     return True
 
 
-def left(table: TableScene, app: App) -> None:
+def left(table: Table, app: Host) -> None:
     _step(table, -1)
 
 
-def right(table: TableScene, app: App) -> None:
+def right(table: Table, app: Host) -> None:
     _step(table, 1)
 
 
-def next_row(table: TableScene, app: App) -> None:
+def next_row(table: Table, app: Host) -> None:
     if not _change_row(table, 1):
         rows = table.geometry.rows(table.game.position)
         _change_row(table, -_row_of(table, rows))
 
 
-def more(table: TableScene, app: App) -> None:
+def more(table: Table, app: Host) -> None:
     pile = table.piles[table.cursor]
     chosen = table.chosen()
     if table.held is None and chosen and chosen < reach(pile):
@@ -70,7 +71,7 @@ def more(table: TableScene, app: App) -> None:
         _change_row(table, -1)
 
 
-def fewer(table: TableScene, app: App) -> None:
+def fewer(table: Table, app: Host) -> None:
     chosen = table.chosen()
     if table.held is None and chosen > 1:
         table.count = chosen - 1
@@ -79,7 +80,7 @@ def fewer(table: TableScene, app: App) -> None:
         _change_row(table, 1)
 
 
-def _say_chosen(table: TableScene) -> None:
+def _say_chosen(table: Table) -> None:
     pile = table.piles[table.cursor]
     chosen = table.chosen()
     if chosen > pile.run:
@@ -95,11 +96,11 @@ def _say_chosen(table: TableScene) -> None:
 # -- lifting and dropping ---------------------------------------------------------------
 
 
-def select_at_cursor(table: TableScene, app: App) -> None:
+def select_at_cursor(table: Table, app: Host) -> None:
     select(table, app, table.cursor, keyboard=True)
 
 
-def select(table: TableScene, app: App, index: int, keyboard: bool = False) -> None:
+def select(table: Table, app: Host, index: int, keyboard: bool = False) -> None:
     """Enter (or a click) on pile `index`: drop what is lifted, do the pile's action, or
     lift."""
     pile = table.piles[index]
@@ -128,7 +129,7 @@ def select(table: TableScene, app: App, index: int, keyboard: bool = False) -> N
     _lift(table, index, chosen)
 
 
-def _acts(table: TableScene, pile: Pile, keyboard: bool = False) -> bool:
+def _acts(table: Table, pile: Pile, keyboard: bool = False) -> bool:
     """Whether Enter or a click on `pile` does its action (deal, flip) rather than lift
     cards: always for a pile nothing is lifted from; for a pile that has both, when the
     action can be done now or there is nothing to lift. Enter lifts instead when the cards
@@ -146,7 +147,7 @@ def _acts(table: TableScene, pile: Pile, keyboard: bool = False) -> bool:
     return action.available(table.game.position, pile)
 
 
-def _lift(table: TableScene, index: int, count: int) -> None:
+def _lift(table: Table, index: int, count: int) -> None:
     table.held = (index, count)
     table.clear_hint()
     cards = table.piles[index].cards[-count:]
@@ -156,26 +157,26 @@ def _lift(table: TableScene, index: int, count: int) -> None:
 # -- the mouse ------------------------------------------------------------------------------
 
 
-def click(table: TableScene, app: App) -> None:
+def click(table: Table, app: Host) -> None:
     import pyxel
 
     _mouse(table, app, "click", pyxel.mouse_x, pyxel.mouse_y)
 
 
-def best_click(table: TableScene, app: App) -> None:
+def best_click(table: Table, app: Host) -> None:
     import pyxel
 
     _mouse(table, app, "best", pyxel.mouse_x, pyxel.mouse_y)
 
 
-def best(table: TableScene, app: App) -> None:
+def best(table: Table, app: Host) -> None:
     """Space: the lifted cards, else the cards chosen at the cursor, to their best place (the
     right click's move, from the keyboard)."""
     index, count = table.held if table.held is not None else (table.cursor, table.chosen())
     send_best(table, app, index, count)
 
 
-def send_best(table: TableScene, app: App, index: int, count: int) -> None:
+def send_best(table: Table, app: Host, index: int, count: int) -> None:
     """The top `count` cards of pile `index` to the best place the hints know, or say why not."""
     table.held = None
     pile = table.piles[index]
@@ -193,9 +194,9 @@ def send_best(table: TableScene, app: App, index: int, count: int) -> None:
     table.try_move(app, found.move)
 
 
-def _mouse(table: TableScene, app: App, action: str, mx: int, my: int) -> None:
+def _mouse(table: Table, app: Host, action: str, mx: int, my: int) -> None:
     if action == "click" and on_done_button(table, mx, my):
-        table.done(app)
+        commands.done(table, app)
         return
     hit = table.geometry.hit(table.game.position, mx, my)
     if hit is None:
@@ -229,26 +230,18 @@ def _mouse(table: TableScene, app: App, action: str, mx: int, my: int) -> None:
 # -- rotations ------------------------------------------------------------------------------
 
 
-def rotate_up(table: TableScene, app: App) -> None:
+def rotate_up(table: Table, app: Host) -> None:
     _rotate(table, app, ROTATE_UP)
 
 
-def rotate_down(table: TableScene, app: App) -> None:
+def rotate_down(table: Table, app: Host) -> None:
     _rotate(table, app, ROTATE_DOWN)
 
 
-def _rotate(table: TableScene, app: App, verb: str) -> None:
+def _rotate(table: Table, app: Host, verb: str) -> None:
     """Turn the cards chosen at the cursor round (the engine says if the game allows it)."""
     table.held = None
     table.try_move(app, Move(verb, table.cursor, table.chosen()))
-
-
-def reach(pile: Pile) -> int:
-    """How many cards the cursor may choose on `pile`: its movable run, or every face-up card
-    where the game lets a pile's cards be rotated (XPat2's Michael's Fantasy)."""
-    if pile.group.rotate is not None:
-        return max(pile.run, pile.face_up)
-    return pile.run
 
 
 def _pick_reason(pile: Pile, count: int) -> str | None:

@@ -1,5 +1,6 @@
-"""Help at the table: hints (H, Shift+H, Space makes the one shown) and auto-play (A), each the
-handler of a key action of the table (see `TableScene.HANDLERS`). The advice comes from
+"""The computer's help at the table: hints (H, Shift+H, Space makes the one shown), auto-play
+(A) and the demo playing on from where the table stands (P), each the handler of a key action
+of the table (see `TableScene.HANDLERS`). The advice comes from
 `retro.solver.hints`; moves it makes go through the table like a player's. Hints name cards and
 places as a player does ("8♠ from column 4 onto 9♥ in column 7"), never pile ids.
 """
@@ -7,10 +8,10 @@ places as a player does ("8♠ from column 4 onto 9♥ in column 7"), never pile
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from retro.engine.cards import card_name
+from retro.engine.game import PLAYING, WON
 from retro.engine.model import MOVE, Move, Pile
 from retro.engine.rotation import ROTATIONS
 from retro.solver import hints as advice
@@ -18,11 +19,12 @@ from retro.solver.adapter import copy_game
 from retro.solver.safety import learn_for
 from retro.solver.search import Search
 from retro.ui import texts
-from retro.ui.tablekeys import best, cards_text
+from retro.ui.table.demo import GAME_LOST, GAME_WON, NO_MOVE, NORMAL, STOPPED, Demo, ending
+from retro.ui.table.keys import best, cards_text
+from retro.ui.table.state import Table, Thinking
 
 if TYPE_CHECKING:
-    from retro.ui.app import App
-    from retro.ui.table import TableScene
+    from retro.ui.scene import Host
 
 AUTO_PAUSE = 6  # frames between auto-play moves, so a person can follow them
 # Pile groups (by name or kind) a player calls by a word of `texts.PILE_WORDS`, in its order.
@@ -46,27 +48,15 @@ HOURS = {"ne": 0, "se": 3, "sw": 6, "nw": 9}  # Clock: the first hour of each qu
 HINT_SLICE = 0.02  # seconds of each frame the first hint's search takes (a frame is 1/30 s)
 
 
-@dataclass
-class Thinking:
-    """The first hint being looked for: the solver's search (on a copy of the game, a slice a
-    frame; made once the game's safe moves are learnt, also a slice a frame), the ranked
-    hints already known, the position it is about and the key's direction."""
-
-    search: Search | None
-    ranked: list[advice.Hint]
-    about: object
-    delta: int
-
-
-def hint(table: TableScene, app: App) -> None:
+def hint(table: Table, app: Host) -> None:
     _cycle_hint(table, app, 1)
 
 
-def hint_back(table: TableScene, app: App) -> None:
+def hint_back(table: Table, app: Host) -> None:
     _cycle_hint(table, app, -1)
 
 
-def _cycle_hint(table: TableScene, app: App, delta: int) -> None:
+def _cycle_hint(table: Table, app: Host, delta: int) -> None:
     """The next (or previous) hint. The first asks the solver, whose search runs a slice a
     frame (`think`) while the status line says it is thinking, so the window never stalls."""
     table.held = None
@@ -81,12 +71,12 @@ def _cycle_hint(table: TableScene, app: App, delta: int) -> None:
     _show(table, app, delta)
 
 
-def _about(table: TableScene) -> object:
+def _about(table: Table) -> object:
     game = table.game
     return (id(game), game.key(), len(game.history), len(game.future))
 
 
-def think(table: TableScene, app: App) -> None:
+def think(table: Table, app: Host) -> None:
     """A frame's slice of the first hint's search; the hints shown once it has its answer.
     A move, an undo or a redo meanwhile drops it."""
     thinking = table.thinking
@@ -107,7 +97,7 @@ def think(table: TableScene, app: App) -> None:
     _show(table, app, thinking.delta)
 
 
-def _show(table: TableScene, app: App, delta: int) -> None:
+def _show(table: Table, app: Host, delta: int) -> None:
     if not table.hints:
         table.refuse(app, texts.NO_HINT)
         return
@@ -132,7 +122,7 @@ def _show(table: TableScene, app: App, delta: int) -> None:
     )
 
 
-def play_hint(table: TableScene, app: App) -> bool:
+def play_hint(table: Table, app: Host) -> bool:
     """Make the hint shown, if one is and the cursor still stands on its cards; True if so."""
     shown = table.shown_hint()
     if shown is None or table.held is not None or shown.move.src != table.cursor:
@@ -141,7 +131,7 @@ def play_hint(table: TableScene, app: App) -> bool:
     return True
 
 
-def best_or_hint(table: TableScene, app: App) -> None:
+def best_or_hint(table: Table, app: Host) -> None:
     """Space: the hint shown, when the cursor stands on its cards; else the chosen cards to
     their best place."""
     if not play_hint(table, app):
@@ -175,7 +165,7 @@ def place(pile: Pile) -> str:
     return texts.PLACE_NUMBERED.format(word=word, n=slot + 1)
 
 
-def describe(table: TableScene, move: Move) -> str:
+def describe(table: Table, move: Move) -> str:
     """A move as a player says it: its cards and the two places, or the pile action."""
     piles = table.piles
     if move.kind == MOVE:
@@ -202,14 +192,14 @@ def describe(table: TableScene, move: Move) -> str:
     return texts.ACTION_OTHER.format(verb=move.kind, pile=pile)
 
 
-def auto(table: TableScene, app: App) -> None:
+def auto(table: Table, app: Host) -> None:
     table.held = None
     table.auto_seen = {table.game.position.piles_state()}
     table.auto_moves = 0
     table.auto_wait = 0
 
 
-def auto_step(table: TableScene, app: App) -> None:
+def auto_step(table: Table, app: Host) -> None:
     """One frame of auto-play: wait, or make the next obvious move, or stop and say how many."""
     if table.auto_wait > 0:
         table.auto_wait -= 1
@@ -223,3 +213,60 @@ def auto_step(table: TableScene, app: App) -> None:
     table.auto_moves += 1
     table.try_move(app, found.move, keep_auto=True)
     table.auto_wait = AUTO_PAUSE if app.animate else 0
+
+
+# -- the demo ------------------------------------------------------------------------------------
+
+
+def start_demo(table: Table, app: Host) -> None:
+    """P at the table: the computer plays on from here (not in a duel: every move is the
+    player's there)."""
+    if table.session.duel is not None:
+        table.refuse(app, texts.NO_DEMO_DUEL)
+        return
+    if table.game.outcome() != PLAYING:
+        table.refuse(app, ending(GAME_WON if table.game.outcome() == WON else GAME_LOST))
+        return
+    table.held = None
+    table.clear_hint()
+    table.thinking = None  # a first hint being looked for is not wanted now
+    table.stop_auto()
+    speed = NORMAL if app.demo_speed is None else app.demo_speed
+    table.demo = Demo(table.game, speed, seed=len(table.game.history))
+
+
+def demo_frame(table: Table, app: Host) -> None:
+    """A frame of the demo at the table: speed keys, any other key stops it, else a slice of
+    thinking and, when ready, a move."""
+    demo = table.demo
+    assert demo is not None
+    actions = app.keyboard.actions(demo.context)
+    for action, _ in actions:
+        demo.HANDLERS[action](demo)
+    if demo.ended or (not actions and app.keyboard.any_pressed()):
+        stop_demo(table, STOPPED)
+        return
+    if actions:
+        app.demo_speed = demo.speed
+        return
+    move = demo.tick(table.game)
+    if move is not None:
+        if not table.session.recorded:  # the computer's game is not the player's to count
+            table.session.recorded = True
+        if table.try_move(app, move, keep_auto=True):
+            demo.moved(table.game)
+            table.checked_over = True  # the demo tells the end itself: no won/lost box
+        else:
+            demo.ended = NO_MOVE
+    if demo.ended:
+        stop_demo(table, demo.ended)
+
+
+def stop_demo(table: Table, why: str) -> None:
+    """The demo ends: the table is the player's again, and the status line says why."""
+    demo = table.demo
+    table.demo = None
+    line = ending(why)
+    if demo is not None and demo.moves:
+        line += " " + texts.DEMO_NOT_COUNTED
+    table.say(line)
