@@ -497,7 +497,15 @@ def groups_cleared(groups: tuple[str, ...]) -> Condition:
             piles=piles,
         )
 
-    return Condition(test, why, each)
+    def holds(position: Position) -> str:
+        return say_n(
+            "while {groups} is empty",
+            "while every pile of {groups} is empty",
+            sum(len(position.groups[name]) for name in groups),
+            groups=say(" and ").join(groups),
+        )
+
+    return Condition(test, why, each, holds=holds)
 
 
 # -- the clock -------------------------------------------------------------------------------------
