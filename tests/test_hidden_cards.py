@@ -87,6 +87,6 @@ def test_no_refusal_or_hint_names_a_face_down_card(game_id: str) -> None:
 def test_a_peak_card_under_face_down_cards_says_they_lie_there_without_naming_them() -> None:
     peaks = load("tri_peaks")
     game = game_at(peaks, "foundation = 6S\ntableau:1 = 5h\ntableau:4 = kh\ntableau:5 = AD")
-    assert refusal(game, "t1>f") == "tableau:1 is not free: A♦ and a face-down card lie on it"
+    assert refusal(game, "t1>f") == "tableau:1 is not free: A♦ and 1 face-down card lie on it"
     game = game_at(peaks, "foundation = 6S\ntableau:1 = 5H\ntableau:4 = kh\ntableau:5 = ad")
     assert refusal(game, "t1>f") == "5♥ is not free: 2 face-down cards lie on it"

@@ -29,7 +29,7 @@ def not_free(pile: Pile, over: Sequence[Pile]) -> str:
     shown_on = [card_name(p.cards[-1]) for p in over if len(p.cards) > p.down]
     hidden = len(over) - len(shown_on)
     if hidden:
-        shown_on.append(say_n("a face-down card", "{n} face-down cards", hidden))
+        shown_on.append(say_n("{n} face-down card", "{n} face-down cards", hidden))
     names = say(" and ").join(shown_on)
     shown = card_name(pile.cards[-1]) if pile.cards and len(pile.cards) > pile.down else pile.id
     return say_n(

@@ -341,10 +341,9 @@ def distinct_ranks(cards: int = 6) -> Deal:
                     (i for i in range(len(pack) - 1, -1, -1) if plain_rank(pack[i]) not in ranks),
                     None,
                 )
-                if i is not None:
-                    card = pack.pop(i)
-                else:  # every card left repeats a rank here: trade the next one for an earlier
-                    card = _traded(pack.pop(), ranks, piles[:done])
+                # when every card left repeats a rank here, the next one is traded for an
+                # earlier pile's card
+                card = pack.pop(i) if i is not None else _traded(pack.pop(), ranks, piles[:done])
                 ranks.add(plain_rank(card))
                 pile.cards.append(card)
 
