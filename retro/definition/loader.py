@@ -31,7 +31,7 @@ from retro.definition.layouts import (
 )
 from retro.definition.pileorder import PileOrder
 from retro.definition.schema import schema_errors, shown, suggest
-from retro.definition.wording import COMBINED, rule_words
+from retro.definition.wording import COMBINED, THEN, combines, rule_words
 from retro.definition.yamlmarks import Marked
 from retro.engine.cards import parse_rank
 from retro.engine.deals import SHUFFLES
@@ -102,7 +102,7 @@ class _Reader:
         else:
             self.error(path, f"a {kind} rule must be a name or {{name: {{parameters}}}}")
             return None
-        if name in COMBINED and kind in ("accept", "condition"):
+        if combines(kind, name):
             # the pages written from the rules say the whole expression, `not` and all, once
             lines = len(self.rule_lines)
             bound = self._combined(kind, name, params, ppath, context)
@@ -143,7 +143,7 @@ class _Reader:
     def _combined(
         self, kind: str, name: str, params: Any, ppath: tuple[str | int, ...], context: str
     ) -> Any:
-        """`any`, `all` or `not` of accept rules or of conditions."""
+        """`any`, `all` or `not` of accept rules or of conditions, `then` of actions."""
         if name == "not":
             member = self.bind(kind, params, ppath, context)
             if member is None:
@@ -158,6 +158,8 @@ class _Reader:
         members = [self.bind(kind, item, (*ppath, i), context) for i, item in enumerate(params)]
         if any(member is None for member in members):
             return None
+        if kind == "action":
+            return combinators.then_action(members)
         if kind == "accept":
             return (combinators.any_accept if name == "any" else combinators.all_accept)(members)
         return (combinators.any_condition if name == "any" else combinators.all_condition)(members)
@@ -170,7 +172,7 @@ class _Reader:
                 f"'{name}' is {'an' if other[0] in 'aeiou' else 'a'} {other} rule, but "
                 f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} rule is needed here"
             )
-        extra = ["any", "all", "not"] if kind in ("accept", "condition") else []
+        extra = [word for word in (*COMBINED, THEN) if combines(kind, word)]
         return f"unknown {kind} rule {shown(name)}" + suggest(name, names(kind) + extra)
 
     def _params(

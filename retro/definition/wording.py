@@ -10,7 +10,15 @@ from typing import Any
 from retro.definition.dealsteps import given_values, is_per_pile
 from retro.rules.registry import KINDS, lookup
 
-COMBINED = ("any", "all", "not")
+COMBINED = ("any", "all", "not")  # of accept rules and of conditions
+THEN = "then"  # of actions
+
+
+def combines(kind: str, name: str) -> bool:
+    """Is `name` a combinator of rules of `kind` rather than a rule?"""
+    if kind == "action":
+        return name == THEN
+    return name in COMBINED and kind in ("accept", "condition")
 
 
 def rule_words(kind: str, expr: Any) -> str:
@@ -28,6 +36,8 @@ def rule_words(kind: str, expr: Any) -> str:
         return head + joined.join(_member(kind, member) for member in params)
     if name == "not":
         return "NOT this: " + _member(kind, params)
+    if name == THEN and isinstance(params, list):
+        return "One after another: " + " | then: ".join(_member(kind, m) for m in params)
     spec = lookup(kind, name) if isinstance(name, str) else None
     if spec is None:
         return str(name)
@@ -47,5 +57,5 @@ def rule_words(kind: str, expr: Any) -> str:
 def _member(kind: str, expr: Any) -> str:
     """A member of `any`, `all` or `not`, in brackets when it combines rules itself."""
     words = rule_words(kind, expr)
-    combined = isinstance(expr, dict) and len(expr) == 1 and next(iter(expr)) in COMBINED
+    combined = isinstance(expr, dict) and len(expr) == 1 and combines(kind, next(iter(expr)))
     return f"({words})" if combined else words

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from retro.engine.model import Accept, Condition, Pile, Position, Tally
+from retro.engine.model import Accept, Action, Condition, Pile, Position, Tally
 from retro.i18n import say
 
 
@@ -134,6 +134,27 @@ def not_condition(member: Condition, description: str) -> Condition:
     return Condition(test, why, tallies=member.tallies)
 
 
-def _tallies(members: Sequence[Accept | Condition]) -> tuple[Tally, ...]:
+def _tallies(members: Sequence[Accept | Condition | Action]) -> tuple[Tally, ...]:
     """The tallies the members read, each once."""
     return tuple(dict.fromkeys(tally for member in members for tally in member.tallies))
+
+
+def then_action(members: Sequence[Action]) -> Action:
+    """Actions one after another on one key: each that can act does, in turn, on the table the
+    ones before it left (gather the piles, then deal on). Possible when any of them is; written
+    in the notation with the last one's verb."""
+
+    def available(position: Position, pile: Pile) -> bool:
+        return any(member.available(position, pile) for member in members)
+
+    def why(position: Position, pile: Pile) -> str:
+        return say("; or ").join(dict.fromkeys(member.why(position, pile) for member in members))
+
+    def apply(position: Position, pile: Pile) -> None:
+        for member in members:
+            if member.available(position, pile):
+                member.apply(position, pile)
+                position.settle()  # the next one asks about the table as this one left it
+
+    redeals = next((member.redeals for member in members if member.redeals != 0), 0)
+    return Action(members[-1].verb, available, why, apply, redeals, _tallies(members))
