@@ -99,3 +99,11 @@ def test_an_any_of_conditions_names_every_alternative(tmp_path: Path) -> None:
     assert refusal(game, "deal") == (
         "Not while waste still holds cards; or Not while tableau:1 still holds cards"
     )
+
+
+def test_a_king_is_never_sent_to_an_empty_place_that_takes_nothing(tmp_path: Path) -> None:
+    gdef = _game(tmp_path, "{any: [{rank_above: {suit: any}}, {rank_below: {suit: any}}]}")
+    game = game_at(gdef, "tableau:1 = 5S\ntableau:2 = KH")
+    reason = str(refusal(game, "t2>t1"))
+    assert "empty place" not in reason
+    assert reason.endswith("No card is higher than K♥: it goes on no card here")

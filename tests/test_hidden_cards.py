@@ -1,6 +1,7 @@
-"""No refusal, hint or console answer ever names a card the player cannot see: in every game,
-from the deal and from positions a few moves on, every move that could be tried is asked for
-its reason, every action too, and every hint is read, and none names a face-down card."""
+"""No refusal, hint or console answer ever names a card the player cannot see, nor shows the
+game file's own text: in every game, from the deal and from positions a few moves on, every
+move that could be tried is asked for its reason, every action too, and every hint is read;
+none names a face-down card, and no refusal shows raw JSON or a rule's internal name."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from retro.engine.cards import card_name
 from retro.engine.game import Game
 from retro.engine.model import Move, Position, card_move
 from retro.engine.notation import format_card, format_move
+from retro.rules.registry import REGISTRY
 from retro.solver import hints
 from tests.helpers import game_at, load, refusal
 
@@ -90,3 +92,17 @@ def test_a_peak_card_under_face_down_cards_says_they_lie_there_without_naming_th
     assert refusal(game, "t1>f") == "tableau:1 is not free: A♦ and 1 face-down card lie on it"
     game = game_at(peaks, "foundation = 6S\ntableau:1 = 5H\ntableau:4 = kh\ntableau:5 = ad")
     assert refusal(game, "t1>f") == "5♥ is not free: 2 face-down cards lie on it"
+
+
+RULE_NAMES = sorted({spec.name for spec in REGISTRY.values() if "_" in spec.name})
+
+
+@pytest.mark.parametrize("game_id", _CATALOG.ids())
+def test_no_refusal_shows_raw_json_or_a_rules_internal_name(game_id: str) -> None:
+    for game in _positions(game_id):
+        for move in _tried(game):
+            reason = game.why_not(move)
+            if reason is None:
+                continue
+            assert not re.search(r"[{}\[\]]", reason), (game_id, reason)
+            assert not [name for name in RULE_NAMES if name in reason], (game_id, reason)

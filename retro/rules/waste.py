@@ -284,7 +284,6 @@ def cards_cleared(group: str = "tableau", source: str = "stock", maximum: int = 
     "pile laid on as it lies, face down (face_down: false: face up), if `allowed`, `limit` "
     "times a game (0: no limit). With `then`, a deal can follow: `{then: [{gather: ...}, "
     "deal_row]}`.",
-    while_holding=True,
 )
 def gather(
     groups: tuple[str, ...],
