@@ -47,11 +47,12 @@ def at_most(cards: int = 1) -> Accept:
 @rule(
     "accept",
     "Only onto a face-up top card of one of the given ranks (`ranks`: one character a rank, T "
-    "for 10); with `not`, never onto them: `{not: {top_is: {ranks: K}}}` puts nothing on a King.",
+    "or 10 for 10: `QK`); with `not`, never onto them: `{not: {top_is: {ranks: K}}}` puts "
+    "nothing on a King.",
 )
 def top_is(ranks: str = "K") -> Accept:
     """The rank of the card a move lands on, asked alone: whatever else builds there."""
-    wanted = frozenset(parse_rank("10" if letter.upper() == "T" else letter) for letter in ranks)
+    wanted = frozenset(parse_rank(letter) for letter in ranks.upper().replace("10", "T"))
     if not wanted:
         raise ValueError("ranks must name one rank at least")
     named = a_ranks(*sorted(wanted))
