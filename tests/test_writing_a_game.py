@@ -264,3 +264,21 @@ def test_pages_written_from_the_rules_say_actions_one_after_another(tmp_path: Pa
     stock = next(line for line in gdef.rule_lines if line.startswith("stock action"))
     assert stock.startswith("stock action: One after another: Gather every card of `groups`")
     assert "| then: Deal one face-up card" in stock
+
+
+@pytest.mark.parametrize(
+    "game_id", ["golf_nothing_on_a_king", "kinds", "gather_and_deal", "any_base"]
+)
+def test_the_new_rules_generate_exactly_the_moves_they_judge_legal_and_undo_exactly(
+    tmp_path: Path, game_id: str
+) -> None:
+    from retro.engine.game import deal_position
+    from tests.games.agreement import generation_agrees_with_judgement
+
+    for seed in (1, 2, 3):
+        game = _example(tmp_path, game_id)
+        game = Game(game.gdef, seed)
+        generation_agrees_with_judgement(game, plies=30, most=4)
+        while game.history:
+            game.pop()
+        assert game.position.fingerprint() == deal_position(game.gdef, seed).fingerprint()
