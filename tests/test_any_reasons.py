@@ -107,3 +107,14 @@ def test_a_king_is_never_sent_to_an_empty_place_that_takes_nothing(tmp_path: Pat
     reason = str(refusal(game, "t2>t1"))
     assert "empty place" not in reason
     assert reason.endswith("No card is higher than K♥: it goes on no card here")
+
+
+def test_a_not_of_a_library_rule_says_when_that_rule_holds(tmp_path: Path) -> None:
+    gdef = _game(tmp_path, "{all: [{not: {from_group: {groups: [waste]}}}, {not: empty}]}")
+    game = game_at(gdef, "tableau:1 = 9S\nwaste = 8H\ntableau:2 = 5D")
+    assert refusal(game, "waste>t1") == "tableau:1 takes no cards from waste"
+    game = game_at(gdef, "tableau:2 = 5D")
+    assert refusal(game, "t2>t1") == "tableau:1 is empty: nothing goes on an empty pile here"
+    gdef = _game(tmp_path, "{not: {only_while: {condition: {groups_cleared: {groups: [stock]}}}}}")
+    game = game_at(gdef, "tableau:1 = 9S\ntableau:2 = 5D")
+    assert refusal(game, "t2>t1") == "Not while stock is empty"

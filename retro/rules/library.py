@@ -116,7 +116,10 @@ def empty() -> Accept:
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         return say("{pile} is not empty", pile=dst.id)
 
-    return Accept(test, why, (Keyer(pile_keys, constant=key),), exact=True)
+    def holds(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        return say("{pile} is empty: nothing goes on an empty pile here", pile=dst.id)
+
+    return Accept(test, why, (Keyer(pile_keys, constant=key),), exact=True, holds=holds)
 
 
 @rule(
@@ -308,7 +311,10 @@ def from_group(groups: tuple[str, ...]) -> Accept:
             "{pile} takes cards only from {groups}", pile=dst.id, groups=", ".join(sorted(allowed))
         )
 
-    return Accept(test, why)
+    def holds(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        return say("{pile} takes no cards from {group}", pile=dst.id, group=src.group.name)
+
+    return Accept(test, why, holds=holds)
 
 
 # -- conditions ---------------------------------------------------------------------------------
