@@ -72,8 +72,8 @@ class Accept:
     local: bool = True
     keyed: Callable[[Position, Pile, int, Pile], bool] | None = None
     tallies: tuple[Tally, ...] = ()  # the counts its test reads (see `Tally`)
-    # the sentence that says the rule holds, for the refusal of a `not` of it ("tableau:2's
-    # top card is a K"); without it, the rule's description is said
+    # the sentence that says the rule holds, for the refusal of a `not` of it ("Nothing goes
+    # on a K: tableau:2 shows K♠"); without it, the rule's description is said
     holds: Callable[[Position, Pile, int, Pile], str] | None = None
 
 
