@@ -31,6 +31,7 @@ from retro.definition.layouts import (
 )
 from retro.definition.pileorder import PileOrder
 from retro.definition.schema import schema_errors, shown, suggest
+from retro.definition.wording import COMBINED, THEN, combines, rule_words
 from retro.definition.yamlmarks import Marked
 from retro.engine.cards import parse_rank
 from retro.engine.deals import SHUFFLES
@@ -101,28 +102,13 @@ class _Reader:
         else:
             self.error(path, f"a {kind} rule must be a name or {{name: {{parameters}}}}")
             return None
-        if name in ("any", "all") and kind in ("accept", "condition"):
-            if not isinstance(params, list) or not params:
-                self.error(ppath, f"'{name}' needs a list of {kind} rules")
-                return None
-            members = [self.bind(kind, item, (*ppath, i), context) for i, item in enumerate(params)]
-            if any(member is None for member in members):
-                return None
-            if kind == "accept":
-                return (combinators.any_accept if name == "any" else combinators.all_accept)(
-                    members
-                )
-            return (combinators.any_condition if name == "any" else combinators.all_condition)(
-                members
-            )
-        if name == "not" and kind in ("accept", "condition"):
-            member = self.bind(kind, params, ppath, context)
-            if member is None:
-                return None
-            text = params if isinstance(params, str) else json.dumps(params)
-            if kind == "accept":
-                return combinators.not_accept(member, text)
-            return combinators.not_condition(member, text)
+        if combines(kind, name):
+            # the pages written from the rules say the whole expression, `not` and all, once
+            lines = len(self.rule_lines)
+            bound = self._combined(kind, name, params, ppath, context)
+            del self.rule_lines[lines:]
+            self.rule_lines.append(f"{context}: {rule_words(kind, expr)}")
+            return bound
         spec = lookup(kind, name) if isinstance(name, str) else None
         if spec is None:
             self.error(path, self._unknown_rule(kind, str(name)))
@@ -154,6 +140,30 @@ class _Reader:
             self.error(ppath, f"'{name}': {error}")
             return None
 
+    def _combined(
+        self, kind: str, name: str, params: Any, ppath: tuple[str | int, ...], context: str
+    ) -> Any:
+        """`any`, `all` or `not` of accept rules or of conditions, `then` of actions."""
+        if name == "not":
+            member = self.bind(kind, params, ppath, context)
+            if member is None:
+                return None
+            text = rule_words(kind, params)
+            if kind == "accept":
+                return combinators.not_accept(member, text)
+            return combinators.not_condition(member, text)
+        if not isinstance(params, list) or not params:
+            self.error(ppath, f"'{name}' needs a list of {kind} rules")
+            return None
+        members = [self.bind(kind, item, (*ppath, i), context) for i, item in enumerate(params)]
+        if any(member is None for member in members):
+            return None
+        if kind == "action":
+            return combinators.then_action(members)
+        if kind == "accept":
+            return (combinators.any_accept if name == "any" else combinators.all_accept)(members)
+        return (combinators.any_condition if name == "any" else combinators.all_condition)(members)
+
     def _unknown_rule(self, kind: str, name: str) -> str:
         elsewhere = [k for k in KINDS if lookup(k, name) is not None]
         if elsewhere:
@@ -162,7 +172,7 @@ class _Reader:
                 f"'{name}' is {'an' if other[0] in 'aeiou' else 'a'} {other} rule, but "
                 f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} rule is needed here"
             )
-        extra = ["any", "all", "not"] if kind in ("accept", "condition") else []
+        extra = [word for word in (*COMBINED, THEN) if combines(kind, word)]
         return f"unknown {kind} rule {shown(name)}" + suggest(name, names(kind) + extra)
 
     def _params(

@@ -72,6 +72,9 @@ class Accept:
     local: bool = True
     keyed: Callable[[Position, Pile, int, Pile], bool] | None = None
     tallies: tuple[Tally, ...] = ()  # the counts its test reads (see `Tally`)
+    # the sentence that says the rule holds, for the refusal of a `not` of it ("Nothing goes
+    # on a K: tableau:2 shows K♠"); without it, the rule's description is said
+    holds: Callable[[Position, Pile, int, Pile], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,8 @@ class Condition:
     why: Callable[[Position], str]
     each: Callable[[Pile], bool] | None = None
     tallies: tuple[Tally, ...] = ()  # the counts its test reads (see `Tally`)
+    # the sentence that says it holds, for the refusal of a `not` of it (see `Accept.holds`)
+    holds: Callable[[Position], str] | None = None
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,13 @@ def lying_on(over: Sequence[Pile]) -> list[Pile]:
 
 
 def not_free(pile: Pile, over: Sequence[Pile]) -> str:
-    """The reason a person reads for a covered pile."""
-    names = say(" and ").join(card_name(p.cards[-1]) for p in over)
+    """The reason a person reads for a covered pile. A face-down card lying on it is said to be
+    one, never named: no message may tell the player a card they cannot see."""
+    shown_on = [card_name(p.cards[-1]) for p in over if len(p.cards) > p.down]
+    hidden = len(over) - len(shown_on)
+    if hidden:
+        shown_on.append(say_n("{n} face-down card", "{n} face-down cards", hidden))
+    names = say(" and ").join(shown_on)
     shown = card_name(pile.cards[-1]) if pile.cards and len(pile.cards) > pile.down else pile.id
     return say_n(
         "{card} is not free: {names} lies on it",

@@ -14,6 +14,7 @@ from retro.rules import remembered as remembered
 from retro.rules import rotations as rotations
 from retro.rules import scoring as scoring
 from retro.rules import spider as spider
+from retro.rules import targets as targets
 from retro.rules import waste as waste
 from retro.rules.registry import REGISTRY, GroupName, RuleSpec, all_rules, lookup, names, rule
 

@@ -31,7 +31,15 @@ def only_while(condition: Condition) -> Accept:
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         return condition.why(position)
 
-    return Accept(test, why, local=False)
+    said = condition.holds
+    holds = (
+        None
+        if said is None
+        else lambda position, src, count, dst: say(
+            "Not {while_it_holds}", while_it_holds=said(position)
+        )
+    )
+    return Accept(test, why, local=False, holds=holds)
 
 
 @rule(

@@ -116,7 +116,10 @@ def empty() -> Accept:
     def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
         return say("{pile} is not empty", pile=dst.id)
 
-    return Accept(test, why, (Keyer(pile_keys, constant=key),), exact=True)
+    def holds(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        return say("{pile} is empty: nothing goes on an empty pile here", pile=dst.id)
+
+    return Accept(test, why, (Keyer(pile_keys, constant=key),), exact=True, holds=holds)
 
 
 @rule(
@@ -150,9 +153,13 @@ def rank_below(suit: str = "any") -> Accept:
         if not dst.face_up:
             return say("{pile} shows no face-up card", pile=dst.id)
         if rank_in_pack(position, card.rank + 1) is None:
+            if _an_empty_pile_takes(position, src, count, dst):
+                return say(
+                    "No card is higher than {card}: it goes only to an empty place",
+                    card=card_name(card),
+                )
             return say(
-                "No card is higher than {card}: it goes only to an empty place",
-                card=card_name(card),
+                "No card is higher than {card}: it goes on no card here", card=card_name(card)
             )
         return say(
             "{card} goes only on {a_rank}{suit}, not on {top}",
@@ -163,6 +170,16 @@ def rank_below(suit: str = "any") -> Accept:
         )
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
+
+
+def _an_empty_pile_takes(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+    """Does an empty pile of `dst`'s group take these cards now? Only then may a refusal send
+    them to an empty place (La Belle Lucie's fans, once gone, take nothing)."""
+    accept = dst.group.accept
+    return accept is not None and any(
+        not pile.cards and accept.test(position, src, count, pile)
+        for pile in position.groups[dst.group.name]
+    )
 
 
 @rule(
@@ -294,7 +311,10 @@ def from_group(groups: tuple[str, ...]) -> Accept:
             "{pile} takes cards only from {groups}", pile=dst.id, groups=", ".join(sorted(allowed))
         )
 
-    return Accept(test, why)
+    def holds(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        return say("{pile} takes no cards from {group}", pile=dst.id, group=src.group.name)
+
+    return Accept(test, why, holds=holds)
 
 
 # -- conditions ---------------------------------------------------------------------------------

@@ -322,7 +322,8 @@ def discard_sets(groups: tuple[str, ...], to: str = "discard", ranks: str = "JQK
     "deal",
     "`cards` face-up cards on each of the step's piles in turn, none of a rank its pile holds "
     "already: a card that would repeat one is passed over for the next card of the pack that "
-    "does not (it is dealt later).",
+    "does not (it is dealt later); when every card left would repeat one, the next card "
+    "changes places with a card of a pile dealt before that neither pile then holds twice.",
 )
 def distinct_ranks(cards: int = 6) -> Deal:
     """Nestor: with two cards of one rank in one column, one would bury its own partner."""
@@ -330,22 +331,39 @@ def distinct_ranks(cards: int = 6) -> Deal:
         raise ValueError("cards must be from 1 to 13: a pile holds one card of each rank at most")
 
     def lay(position: Position, pack: list[Card], piles: list[Pile]) -> None:
-        for pile in piles:
+        for done, pile in enumerate(piles):
             ranks: set[int] = set()
             for _ in range(cards):
                 if not pack:
                     return
-                # the pack is dealt from its end: search from there; when every card left
-                # repeats a rank of this pile, the next one is laid all the same
+                # the pack is dealt from its end: search from there
                 i = next(
                     (i for i in range(len(pack) - 1, -1, -1) if plain_rank(pack[i]) not in ranks),
-                    len(pack) - 1,
+                    None,
                 )
-                card = pack.pop(i)
+                # when every card left repeats a rank here, the next one is traded for an
+                # earlier pile's card
+                card = pack.pop(i) if i is not None else _traded(pack.pop(), ranks, piles[:done])
                 ranks.add(plain_rank(card))
                 pile.cards.append(card)
 
     return Deal(lay)
+
+
+def _traded(card: Card, ranks: set[int], earlier: list[Pile]) -> Card:
+    """The card to lay instead of `card`, whose rank the pile being dealt holds (`ranks`): the
+    first card of an earlier pile, bottom up, of a rank the pile lacks, where `card` can take
+    its place without that pile holding a rank twice. `card` itself when none can (a pile of
+    more cards than the pack has ranks, or too few piles before it)."""
+    rank = plain_rank(card)
+    for pile in earlier:
+        if any(plain_rank(held) == rank for held in pile.cards):
+            continue
+        for j, other in enumerate(pile.cards):
+            if plain_rank(other) not in ranks:
+                pile.cards[j] = card
+                return other
+    return card
 
 
 # -- places in a grid ------------------------------------------------------------------------------
@@ -497,7 +515,15 @@ def groups_cleared(groups: tuple[str, ...]) -> Condition:
             piles=piles,
         )
 
-    return Condition(test, why, each)
+    def holds(position: Position) -> str:
+        return say_n(
+            "while {groups} is empty",
+            "while every pile of {groups} is empty",
+            sum(len(position.groups[name]) for name in groups),
+            groups=say(" and ").join(groups),
+        )
+
+    return Condition(test, why, each, holds=holds)
 
 
 # -- the clock -------------------------------------------------------------------------------------

@@ -171,3 +171,102 @@ def rank_sets_complete(group: str = "tableau", order: str = "CSHD") -> Condition
         )
 
     return Condition(test, why)
+
+
+# -- cards of one rank in any order of suits -----------------------------------------------------
+
+
+def _same_rank_run(pile: Pile) -> int:
+    """How many face-up cards on top of `pile` share the top card's rank."""
+    cards = pile.cards
+    if len(cards) <= pile.down:
+        return 0
+    length = 1
+    while len(cards) - length > pile.down and cards[-length - 1].rank == cards[-1].rank:
+        length += 1
+    return length
+
+
+@rule("pick", "The top card, or all the cards of one rank on top of it, in any order of suits.")
+def same_rank_run() -> Pick:
+    """Groups of a kind built up in any suit order move as one (the cards of a rank gathered)."""
+
+    def why(pile: Pile, count: int) -> str:
+        if not pile.face_up:
+            return say("{pile} shows no card to move", pile=pile.id)
+        return say(
+            "Only cards of one rank move together: {run} of {pile}, not {count}",
+            run=_same_rank_run(pile),
+            pile=pile.id,
+            count=count,
+        )
+
+    return Pick(_same_rank_run, why)
+
+
+@rule(
+    "accept",
+    "Cards of one rank go on a face-up card of their rank, whatever the suits (with "
+    "same_rank_run: groups of a kind built in any suit order).",
+)
+def onto_same_rank() -> Accept:
+    space = new_key_space()
+
+    def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
+        return (space + pile.cards[-1].rank,) if len(pile.cards) > pile.down else ()
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return len(dst.cards) > dst.down and src.cards[-count].rank == dst.cards[-1].rank
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        card = src.cards[-count]
+        if not dst.cards:
+            return say("{pile} is empty: cards go only on a card of their rank", pile=dst.id)
+        if not dst.face_up:
+            return say("{pile} shows no face-up card", pile=dst.id)
+        return say(
+            "{card} goes only on {a_rank}, not on {top}",
+            card=card_name(card),
+            a_rank=a_ranks(card.rank),
+            top=card_name(dst.cards[-1]),
+        )
+
+    return Accept(
+        test, why, (Keyer(pile_keys, of_card=lambda card: space + card.rank),), exact=True
+    )
+
+
+@rule(
+    "accept",
+    "Only `cards` cards of one rank at once, onto an empty pile (a foundation that takes a "
+    "whole group of a kind together: four of a kind with cards: 4).",
+)
+def rank_group(cards: int = 4) -> Accept:
+    if not 1 <= cards <= 52:
+        raise ValueError("cards must be from 1 to 52")
+    space = new_key_space()
+
+    def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
+        return () if pile.cards else (space,)
+
+    def card_key(src: Pile, count: int) -> int | None:
+        if count != cards:
+            return None
+        moving = src.cards[-count:]
+        return space if all(card.rank == moving[0].rank for card in moving) else None
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return not dst.cards and card_key(src, count) is not None
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if dst.cards:
+            return say("{pile} is not empty", pile=dst.id)
+        return say_n(
+            "{pile} takes only {n} card of one rank at once",
+            "{pile} takes only {n} cards of one rank at once",
+            cards,
+            pile=dst.id,
+        )
+
+    keyer = Keyer(pile_keys, card_key=card_key, min_count=cards, max_count=cards)
+    return Accept(test, why, (keyer,), exact=True)

@@ -23,6 +23,8 @@ def rule_reference_markdown() -> str:
         lines += [f"### {_KIND_TITLES[kind]}", ""]
         if kind in ("accept", "condition"):
             lines += ["Combine them with `{any: [...]}`, `{all: [...]}` and `{not: rule}`.", ""]
+        if kind == "action":
+            lines += ["Do several on one key with `{then: [...]}`: each that can act, in turn.", ""]
         if not any(spec.kind == kind for spec in specs):
             lines += ["None are built in: a rule plugin adds them (docs/plugins.md).", ""]
             continue

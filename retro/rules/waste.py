@@ -276,3 +276,68 @@ def cards_cleared(group: str = "tableau", source: str = "stock", maximum: int = 
         return dealt - left + extra
 
     return Score(compute, {}, maximum)
+
+
+@rule(
+    "action",
+    "Gather every card of `groups` onto this pile, pile by pile from each group's first, each "
+    "pile laid on as it lies, face down (face_down: false: face up), if `allowed`, `limit` "
+    "times a game (0: no limit). With `then`, a deal can follow: `{then: [{gather: ...}, "
+    "deal_row]}`.",
+)
+def gather(
+    groups: tuple[str, ...],
+    face_down: bool = True,
+    allowed: Condition | None = None,
+    limit: int = 0,
+) -> Action:
+    """Piles picked up into the stock so that it can deal them again (as a person gathers the
+    tableau, turns it over and deals on)."""
+    if limit < 0:
+        raise ValueError("limit must be 0 (no limit) or more")
+
+    def sources(position: Position, pile: Pile) -> list[Pile]:
+        return [p for name in groups for p in position.groups[name] if p.cards and p is not pile]
+
+    def used_up(position: Position) -> bool:
+        return limit > 0 and position.counters.get(REDEALS, 0) >= limit
+
+    def shows_card(pile: Pile) -> bool:
+        return len(pile.cards) > pile.down
+
+    def available(position: Position, pile: Pile) -> bool:
+        return (
+            bool(sources(position, pile))
+            and not used_up(position)
+            and not (face_down and shows_card(pile))
+            and (allowed is None or allowed.test(position))
+        )
+
+    def why(position: Position, pile: Pile) -> str:
+        if allowed is not None and not allowed.test(position):
+            return allowed.why(position)
+        if used_up(position):
+            return say("No redeal left: {limit} a game, all used", limit=limit)
+        if face_down and shows_card(pile):
+            return say(
+                "Cards cannot be gathered face down onto {pile}'s face-up card", pile=pile.id
+            )
+        return say("No cards left in {group} to gather", group=", ".join(groups))
+
+    def apply(position: Position, pile: Pile) -> None:
+        first_event = len(position.events)
+        if limit:
+            position.bump(REDEALS)
+        for source in sources(position, pile):
+            position.transfer(source, len(source.cards), pile, face_down=face_down)
+        del position.events[first_event:]
+        position.emit("redealt")
+
+    return Action(
+        "gather",
+        available,
+        why,
+        apply,
+        redeals=limit or None,
+        tallies=allowed.tallies if allowed is not None else (),
+    )

@@ -13,8 +13,21 @@ BISLEY = load("bisley")
 ACES = "aces:1 = AS\naces:2 = AH\naces:3 = AD\naces:4 = AC\n"
 
 
-def test_the_deal_aces_home_four_columns_of_three_and_nine_of_four_all_face_up() -> None:
+def test_the_deal_aces_home_and_twelve_columns_of_four_all_face_up_as_pysolfc() -> None:
+    assert BISLEY.options["columns"] == "12"
     position = Game(BISLEY, 12).position
+    assert [[card.code for card in p.cards] for p in position.groups["aces"]] == [
+        ["AS"],
+        ["AH"],
+        ["AD"],
+        ["AC"],
+    ]
+    assert [(len(p.cards), p.down) for p in position.groups["tableau"]] == [(4, 0)] * 12
+    assert len(Counter(position.cards_in_play())) == 52
+
+
+def test_bisley_13_deals_four_columns_of_three_and_nine_of_four_all_face_up() -> None:
+    position = Game(load("bisley", columns=13), 12).position
     assert [[card.code for card in p.cards] for p in position.groups["aces"]] == [
         ["AS"],
         ["AH"],

@@ -88,3 +88,8 @@ def test_won_when_all_are_home() -> None:
     game = play(game_at(LUCIE, "\n".join([*lines, "fans:18 = KD"])), "fans:18>foundation:3")
     assert game.outcome() == "won"
     assert game.score() == LUCIE.score.maximum == 52
+
+
+def test_a_king_refused_on_a_card_is_never_sent_to_a_space_no_fan_takes() -> None:
+    game = game_at(load("la_belle_lucie"), "fans:1 = KS\nfans:2 = QH")
+    assert refusal(game, "fans:1>fans:2") == "No card is higher than K♠: it goes on no card here"

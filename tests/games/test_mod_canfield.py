@@ -60,7 +60,9 @@ def test_a_column_moves_only_as_a_whole() -> None:
 def test_a_space_takes_the_stocks_card_or_the_wastes_once_the_stock_is_empty() -> None:
     game = game_at(MOD, "tableau:1 = 5D\ntableau:2 = 6S\ntableau:3 = 9H\nwaste = 3C\nstock = 7c KH")
     assert refusal(game, "stock>t4") is None
-    assert refusal(game, "waste>t4") == "Not while stock still holds cards"
+    assert refusal(game, "waste>t4") == (
+        "tableau:4 takes cards only from stock; or Not while stock still holds cards"
+    )
     assert refusal(game, "t1>t4") is not None
     game = game_at(MOD, "tableau:1 = 5D\ntableau:2 = 6S\nwaste = 3C")
     assert refusal(game, "waste>t3") is None
@@ -94,3 +96,14 @@ def test_won_when_all_four_foundations_are_complete_scoring_208() -> None:
     play(game, "stock>f4")
     assert game.outcome() == "won"
     assert game.score() == 208
+
+
+def test_a_refused_column_onto_a_space_names_the_stock_it_could_come_from() -> None:
+    game = game_at(MOD, "tableau:1 = 5D\ntableau:2 = 6S\nwaste = 3C\nstock = 7c KH")
+    assert refusal(game, "t2>t3") == (
+        "tableau:3 takes cards only from stock; or Not while stock still holds cards"
+    )
+    game = game_at(MOD, "tableau:2 = 6S\ntableau:3 = 9H\nwaste = 3C")
+    assert refusal(game, "t2>t1") == (
+        "tableau:1 takes cards only from stock; or tableau:1 takes cards only from waste"
+    )

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from retro.engine.cards import make_deck, plain_rank, shuffle
 from retro.engine.game import Game
 from tests.helpers import game_at, legal, load, pile, play, refusal
@@ -35,6 +37,22 @@ def test_the_columns_take_the_pack_in_order_passing_over_a_repeated_rank() -> No
         if len(expected) == 6:
             break
     assert first == expected
+
+
+@pytest.mark.parametrize("seeds", [(43, 179), range(1, 1001)])
+def test_no_column_ever_holds_a_rank_twice_even_where_the_pack_runs_short(seeds: range) -> None:
+    for seed in seeds:
+        position = Game(NESTOR, seed).position
+        columns = position.groups["tableau"]
+        assert all(len({plain_rank(card) for card in p.cards}) == 6 for p in columns), seed
+        assert Counter(position.cards_in_play()) == Counter(make_deck())
+
+
+def test_a_deal_that_runs_short_is_the_same_deal_every_time() -> None:
+    for seed in (43, 179):
+        assert (
+            Game(NESTOR, seed).position.piles_state() == Game(NESTOR, seed).position.piles_state()
+        )
 
 
 def test_a_pair_of_the_same_rank_leaves_at_once() -> None:

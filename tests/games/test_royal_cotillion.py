@@ -58,11 +58,22 @@ def test_an_ace_starts_only_the_ace_foundations_and_a_2_only_the_others() -> Non
     assert refusal(game, "right:3>aces:1") is not None
 
 
+def test_each_suit_has_one_ace_foundation_and_one_2_foundation() -> None:
+    game = game_at(ROYAL, "right:1 = AH\nright:2 = 2C\nright:3 = AH\nright:4 = 2C")
+    assert {"right:1>aces:2", "right:2>twos:4"} <= legal(game)
+    assert "right:1>aces:1" not in legal(game) and "right:2>twos:1" not in legal(game)
+    assert refusal(game, "right:1>aces:1") == "An empty aces pile takes only a ♠ at the bottom"
+    play(game, "right:1>aces:2", "right:2>twos:4")
+    assert refusal(game, "right:3>aces:3") is not None  # the other A♥ has no foundation
+    assert refusal(game, "right:4>twos:1") is not None
+    assert not any(move.startswith(("right:3>aces", "right:4>twos")) for move in legal(game))
+
+
 def test_the_left_wing_plays_its_top_cards_and_its_spaces_stay_empty() -> None:
     game = game_at(ROYAL, "left:1 = 5D AH\nleft:2 = AC\nwaste = 7C")
-    assert refusal(game, "left:1>aces:1") is None
-    assert refusal(game, "left:1>aces:1/2") is not None
-    play(game, "left:2>aces:1")
+    assert refusal(game, "left:1>aces:2") is None
+    assert refusal(game, "left:1>aces:2/2") is not None
+    play(game, "left:2>aces:4")
     assert not game.position.by_id["left:2"].cards
     assert refusal(game, "waste>left:2") is not None
     assert refusal(game, "left:1>left:2") is not None
@@ -82,10 +93,10 @@ def test_a_right_wing_space_is_filled_at_once_from_the_waste_else_the_stock() ->
 
 def test_the_stocks_top_card_plays_and_turns_one_at_a_time_onto_the_waste_once() -> None:
     game = game_at(ROYAL, f"{WING}\nstock = 9h 2D\nright:1 = KS")
-    assert "stock>twos:1" in legal(game)
+    assert "stock>twos:3" in legal(game)
     play(game, "deal")
     assert (pile(game, "waste"), pile(game, "stock")) == ("2D", "9H")
-    assert "waste>twos:1" in legal(game)
+    assert "waste>twos:3" in legal(game)
     play(game, "deal")
     assert pile(game, "waste") == "2D 9H"
     assert "No redeal" in str(refusal(game, "deal"))

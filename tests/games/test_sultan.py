@@ -1,11 +1,13 @@
 """Sultan: two packs; the Sultan (a King of hearts) in the middle takes nothing, seven Kings and
 an Ace of hearts round it build up in suit, the Kings going round from the Ace to the Queen;
-the divan's eight cards and the waste play, an empty divan place takes a card from the waste;
-three passes through the stock; won with all 104 cards home."""
+the divan's six cards (eight in Sultan +, the option) and the waste play, an empty divan place
+takes a card from the waste; three passes through the stock; won with all 104 cards home."""
 
 from __future__ import annotations
 
 from collections import Counter
+
+import pytest
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
@@ -18,8 +20,11 @@ RING = (
 )
 
 
-def test_the_sultan_and_the_ring_are_named_cards_the_divan_eight_the_stock_the_rest() -> None:
-    game = Game(SULTAN, 6)
+@pytest.mark.parametrize(("divan", "stock"), [(6, 89), (8, 87)])
+def test_the_sultan_and_the_ring_are_named_cards_the_divan_six_or_eight_the_stock_the_rest(
+    divan: int, stock: int
+) -> None:
+    game = Game(load("sultan", divan=divan), 6)
     assert [
         pile(game, p)
         for p in (
@@ -35,10 +40,16 @@ def test_the_sultan_and_the_ring_are_named_cards_the_divan_eight_the_stock_the_r
         )
     ] == ["KH", "KC", "AH", "KC", "KS", "KS", "KD", "KH", "KD"]
     position = game.position
-    assert [(len(p.cards), p.down) for p in position.groups["divan"]] == [(1, 0)] * 8
-    stock = position.by_id["stock"]
-    assert len(stock.cards) == stock.down == 87
+    assert [(len(p.cards), p.down) for p in position.groups["divan"]] == [(1, 0)] * divan
+    pack = position.by_id["stock"]
+    assert len(pack.cards) == pack.down == stock
     assert Counter(position.cards_in_play()) == Counter(make_deck(2))
+
+
+def test_sultan_deals_six_divan_cards_as_pysolfc_and_sultan_plus_eight() -> None:
+    assert SULTAN.options["divan"] == 6
+    assert len(Game(SULTAN, 1).position.groups["divan"]) == 6
+    assert len(Game(load("sultan", divan=8), 1).position.groups["divan"]) == 8
 
 
 def test_a_king_foundation_goes_on_with_the_ace_then_up_in_suit() -> None:

@@ -1,0 +1,136 @@
+"""Rules on the pile cards land on, whatever they build: how many cards it may hold ("at most
+three"), the rank of its top card ("nothing goes on a King", with `not`), and a base rank the
+first card played to any pile of its group sets for all of them.
+
+The first two are tested, not indexed: combined in an `all` with an indexed rule, that rule
+finds the candidates and these only confirm them.
+"""
+
+from __future__ import annotations
+
+from retro.engine.cards import Card, card_name, parse_rank, plain_rank
+from retro.engine.model import Accept, Keyer, Pile, Position
+from retro.i18n import say, say_n
+from retro.rules.common import a_ranks, new_key_space
+from retro.rules.registry import rule
+
+
+@rule("accept", "A pile holds at most `cards` cards: no move may put more on it.")
+def at_most(cards: int = 1) -> Accept:
+    """A limit on a pile's height (a cell of two, a reserve of three)."""
+    if cards < 1:
+        raise ValueError("cards must be 1 or more")
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return len(dst.cards) + count <= cards
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        return say_n(
+            "{pile} holds at most {n} card ({held} now)",
+            "{pile} holds at most {n} cards ({held} now)",
+            cards,
+            pile=dst.id,
+            held=len(dst.cards),
+        )
+
+    def holds(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        return say_n(
+            "Not while {pile} would hold {n} card or fewer",
+            "Not while {pile} would hold {n} cards or fewer",
+            cards,
+            pile=dst.id,
+        )
+
+    return Accept(test, why, holds=holds)
+
+
+@rule(
+    "accept",
+    "Only onto a face-up top card of one of the given ranks (`ranks`: one character a rank, T "
+    "or 10 for 10: `QK`); with `not`, never onto them: `{not: {top_is: {ranks: K}}}` puts "
+    "nothing on a King.",
+)
+def top_is(ranks: str = "K") -> Accept:
+    """The rank of the card a move lands on, asked alone: whatever else builds there."""
+    wanted = frozenset(parse_rank(letter) for letter in ranks.upper().replace("10", "T"))
+    if not wanted:
+        raise ValueError("ranks must name one rank at least")
+    named = a_ranks(*sorted(wanted))
+
+    def shown(dst: Pile) -> Card | None:
+        return dst.cards[-1] if len(dst.cards) > dst.down else None
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        top = shown(dst)
+        return top is not None and plain_rank(top) in wanted
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        top = shown(dst)
+        if top is None:
+            return say("{pile} shows no face-up card", pile=dst.id)
+        return say(
+            "Cards go only on {a_rank}, not on {top}",
+            a_rank=a_ranks(*sorted(wanted)),
+            top=card_name(top),
+        )
+
+    def holds(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        top = shown(dst)
+        assert top is not None
+        return say(
+            "Nothing goes on {a_rank}: {pile} shows {top}",
+            a_rank=named,
+            pile=dst.id,
+            top=card_name(top),
+        )
+
+    return Accept(test, why, holds=holds)
+
+
+@rule(
+    "accept",
+    "An empty pile takes one card of the rank of the first card played to any pile of `group` "
+    "(the first foundation started sets the base of all); while every pile of the group is "
+    "empty, it takes any card.",
+)
+def shared_base(group: str = "foundation") -> Accept:
+    """A base chosen by play, not by the deal: whichever foundation the player starts first."""
+    space = new_key_space()
+    anything = space + 15
+
+    def base(position: Position) -> Card | None:
+        return next((pile.cards[0] for pile in position.groups[group] if pile.cards), None)
+
+    def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
+        if pile.cards:
+            return ()
+        card = base(position)
+        return (anything,) if card is None else (space + card.rank,)
+
+    def card_key(card: Card) -> int:
+        return space + card.rank
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        if count != 1 or dst.cards:
+            return False
+        card = base(position)
+        return card is None or src.cards[-1].rank == card.rank
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if count != 1:
+            return say("Only one card at a time goes to {pile}", pile=dst.id)
+        if dst.cards:
+            return say("{pile} is not empty", pile=dst.id)
+        card = base(position)
+        assert card is not None
+        return say(
+            "An empty {group} pile takes only {a_rank}, the rank the first {group} card set",
+            group=dst.group.name,
+            a_rank=a_ranks(card.rank),
+        )
+
+    keys = (
+        Keyer(pile_keys, of_card=card_key, max_count=1),
+        Keyer(pile_keys, of_card=lambda card: anything, max_count=1),
+    )
+    return Accept(test, why, keys, exact=True, local=False)
