@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from retro.errors import RetroError
+from retro.store.saves import option_key
 from retro.store.settings import Settings
 from retro.ui import palette, texts
 from retro.ui.keeper import Keeper
@@ -105,7 +106,8 @@ class App:
         self.keeper.last_name = self.settings.last_name
         if self.settings.note:
             self.keeper.note = self.settings.note
-        self.pending: Game | None = None  # a saved game the player chose not to resume (yet)
+        self.pending: Game | None = None  # a saved game not resumed (yet), for the menu
+        self.declined: Game | None = None  # the saved game offered at the start and declined
         self.awaiting: Game | None = None  # a finished game whose player is typing a name
         self.menu_deal = ""  # the deal number the menu offers, kept until played
         self.demo_speed: int | None = None  # the demo's speed last chosen (None: normal)
@@ -224,8 +226,7 @@ class App:
         if gdef is None:  # a broken file fails before anything is lost
             gdef = self.catalog.load(game_id, chosen)
         deal = seed if seed is not None else self.seed_source()
-        self.abandon()
-        self.keeper.clear()
+        self.abandon(option_key(game_id, dict(gdef.options)))
         self.session = Session(
             game_id, chosen, Game(gdef, deal), label=game_label(self, game_id, chosen)
         )
@@ -255,7 +256,6 @@ class App:
         from retro.ui.table import TableScene
 
         self.abandon()
-        self.keeper.clear()
         self.session = Session(game_id, {}, duel.game, label=duel_label(duel), duel=duel)
         self.replace(PassScene(self, duel, game_id) if duel.computer is None else TableScene(self))
 
@@ -285,18 +285,25 @@ class App:
         game_id: str | None = None,
         options: Mapping[str, Any] | None = None,
         gdef: GameDef | None = None,
+        seed: int | None = None,
     ) -> None:
-        """The program starts (no deal number given): offer the saved game, exactly as it was,
-        with a Y/N prompt; else the title screen, or the game named on the command line (`gdef`
-        when the command line has loaded it already)."""
-        saved = self.keeper.resume(self.catalog)
+        """The program starts: offer the most recent saved game (one of the game named on the
+        command line first), exactly as it was, with a Y/N prompt; else the title screen, or
+        the game named (`gdef` when the command line has loaded it already). With a deal
+        number the question is asked only when that game and options have a save: the other
+        saves wait, untouched, for the menu and the next start."""
+        key = self._key(game_id, options, gdef)
+        saved = self.keeper.resume(self.catalog, key)
         self.keeper.records  # noqa: B018 - a damaged records file is told now, not later
         self.show_title()
+        if saved is not None and seed is not None and self.keeper.key(saved) != key:
+            self.pending, saved = saved, None
 
         def afresh() -> None:
-            self.pending = saved  # kept on disk until another game is started
+            # kept on disk until another game of its options is started, without asking again
+            self.pending = self.declined = saved
             if game_id is not None:
-                self.start(game_id, options, gdef=gdef)
+                self.start(game_id, options, seed, gdef=gdef)
 
         if saved is not None:
             from retro.ui.dialogs import ResumeScene  # only when there is a game to offer
@@ -304,23 +311,63 @@ class App:
             instead = self.shelf.entry(game_id).title if game_id is not None else ""
             self.push(ResumeScene(self, saved, lambda: self.resume(saved), afresh, instead))
         elif game_id is not None:
-            self.start(game_id, options, gdef=gdef)
+            self.start(game_id, options, seed, gdef=gdef)
+
+    def _key(
+        self, game_id: str | None, options: Mapping[str, Any] | None, gdef: GameDef | None
+    ) -> str | None:
+        """The save key of a game named, None when none is (or it cannot be loaded)."""
+        if game_id is None:
+            return None
+        if gdef is None:
+            try:
+                gdef = self.catalog.load(game_id, dict(options or {}))
+            except RetroError:
+                return None
+        return option_key(game_id, dict(gdef.options))
+
+    def saved_for(self, game_id: str, options: Mapping[str, Any]) -> Game | None:
+        """A saved game of this game and options that is not being played: the one put by
+        (`pending`) or one waiting; it becomes `pending`, so starting afresh gives it up."""
+        key = self._key(game_id, options, None)
+        if key is None:
+            return None
+        pending = self.pending
+        if pending is not None and self.keeper.key(pending) == key:
+            return None if pending is self.declined else pending
+        saved = self.keeper.saved_for(self.catalog, key)
+        if saved is not None:
+            if self.pending is not None:
+                self.keeper.put_back(self.pending)
+            self.pending = saved
+        return saved
+
+    def same_game(self, game_id: str, options: Mapping[str, Any]) -> bool:
+        """Whether a new deal of this game and options would replace the game in progress."""
+        session = self.session
+        return (
+            session is not None
+            and session.duel is None
+            and self.keeper.key(session.game) == self._key(game_id, options, None)
+        )
 
     def resume(self, game: Game) -> Session:
         """Go on with a saved game: every move and the undo history as they were."""
         from retro.ui.session import Session, game_label
         from retro.ui.table import TableScene
 
-        if game is not self.pending:
-            self.abandon()
-        self.pending = None
+        recorded = self.keeper.counted(game)
+        self.put_by()
+        if game is self.pending:
+            self.pending = self.keeper.resume(self.catalog)  # the next save waits its turn
+        self.keeper.adopt(game)
         options = dict(game.gdef.options)
         self.session = Session(
             game.gdef.id,
             options,
             game,
             label=game_label(self, game.gdef.id, options),
-            recorded=self.keeper.counted(game),
+            recorded=recorded,
         )
         self.replace(TableScene(self))
         return self.session
@@ -350,19 +397,39 @@ class App:
             self.keeper.record(session.game, abandoned=True)
         session.recorded = True
 
-    def abandon(self) -> None:
-        """Another game starts: the one in progress, and a saved one not resumed, are given up."""
+    def abandon(self, key: str | None = None) -> None:
+        """Another game starts: the one in progress, and a saved one not resumed, are given up
+        when the new one is of their game and options (`key`); others are put by, saved."""
         from retro.engine.game import PLAYING  # loaded before any game could be pending
 
-        self.give_up(self.session)
-        pending, self.pending = self.pending, None
-        if (
-            pending is not None
-            and pending.history
-            and pending.outcome() == PLAYING
-            and not self.keeper.counted(pending)
-        ):
+        session = self.session
+        if session is not None and session.duel is None and self.keeper.key(session.game) == key:
+            self.give_up(session)
+            self.keeper.clear()  # the slot stays this window's, for the new deal
+        else:
+            self.put_by()
+        pending = self.pending
+        if pending is None or self.keeper.key(pending) != key:
+            return
+        if pending.history and pending.outcome() == PLAYING and not self.keeper.counted(pending):
             self.keeper.record(pending, abandoned=True)
+        self.keeper.give_up(pending)
+        self.pending = self.keeper.resume(self.catalog)
+
+    def put_by(self) -> None:
+        """The game in progress stops being played, still saved: offered again by the menu
+        (when no other saved game is waiting) and at the next start."""
+        session = self.session
+        if session is None or session.duel is not None:
+            return
+        self.autosave()
+        self.keeper.put_by(session.game, session.recorded)
+        if session.in_progress():
+            if self.pending is None:
+                self.pending = session.game
+            else:
+                self.keeper.put_back(session.game)
+        self.session = None
 
     def game_over(self, table: TableScene, outcome: str) -> None:
         """A game has just ended: the won/lost box first, the game counted once in the records;
@@ -467,6 +534,7 @@ class App:
             game, self.awaiting = self.awaiting, None
             self.keeper.record(game)
         self.autosave()
+        self.keeper.leave()  # the save is free for the next start
         if self.session is not None and self.on_save is not None:
             self.on_save(self.session)
 

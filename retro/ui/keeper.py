@@ -2,9 +2,10 @@
 games counted in the records, and no disk trouble ever stopping play.
 
 A thin layer over `retro.store.saves` and `retro.store.records` (which know the file formats):
-it adds what only the window needs, the name last typed for the high score table and a
-one-line note when a file cannot be written, so a full disk costs a message, not the game.
-No pyxel here.
+it adds what only the window needs, the save this window plays in (claimed while it runs, so
+a second window never writes over it), the saves waiting to be offered, the name last typed for
+the high score table and a one-line note when a file cannot be written, so a full disk costs a
+message, not the game. No pyxel here.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from retro.store.files import DamagedFile
+from retro.store.files import DamagedFile, claim, release
 from retro.store.records import HighScore, Records, option_key
 from retro.store.saves import (
     SavedGame,
@@ -22,6 +23,9 @@ from retro.store.saves import (
     load_saved,
     resume_current,
     save_current,
+    saved_key,
+    saved_paths,
+    slot_paths,
 )
 
 if TYPE_CHECKING:
@@ -38,34 +42,120 @@ class Keeper:
         self.last_name = ""
         self.note = ""  # the latest problem, one line, for the window to show
         self._records: Records | None = None
-        self._counted_saved: Game | None = None  # the resumed game, if counted before its save
+        self.slot: Path | None = None  # the save of the game in progress, claimed
+        self._claim: int | None = None
+        self.waiting: list[Path] | None = None  # saves not offered yet, most recent first
+        self._found: dict[int, tuple[Game, Path, bool]] = {}  # a restored save: its file, and
+        # whether it was counted in the records already
 
     # -- the game in progress -----------------------------------------------------------------
 
     def save(self, game: Game, recorded: bool = False) -> None:
         """Called after every move: small file, written atomically, so a crash loses nothing.
         `recorded`: the game was counted already (it ended and was undone), and stays so."""
-        self._guard(lambda: save_current(game, recorded=recorded), "the game could not be saved")
+
+        def write() -> None:
+            save_current(game, self.slot or self._take_slot(game), recorded=recorded)
+
+        self._guard(write, "the game could not be saved")
 
     def clear(self) -> None:
-        self._guard(clear_current, "the old save could not be removed")
+        """The game in progress is over: its save goes (the slot stays this window's)."""
+        slot = self.slot
+        if slot is not None:
+            self._guard(lambda: clear_current(slot), "the old save could not be removed")
+            if slot == current_path():  # an older version's one save is not used again
+                self.leave()
 
-    def resume(self, catalog: Catalog) -> Game | None:
-        """The saved game to offer, exactly as it was; a damaged, foreign or newer file is set
-        aside and told in `note`."""
-        try:
-            game, note, recorded = resume_current(catalog)
-        except OSError as error:
-            note = f"{current_path().name}: cannot be read ({error.strerror})"
-            game, recorded = None, False
-        if note:
-            self.note = note
-        self._counted_saved = game if recorded else None
-        return game
+    def leave(self) -> None:
+        """The game in progress is put by, still saved: its slot is free for the next start."""
+        release(self._claim)
+        self.slot, self._claim = None, None
+
+    def _take_slot(self, game: Game) -> Path:
+        """The first save of the game's option set that is neither on disk nor another
+        window's."""
+        for path in slot_paths(game.gdef.id, dict(game.gdef.options)):
+            if path.exists():
+                continue
+            fd = claim(path)
+            if fd is not None and not path.exists():
+                self.leave()
+                self.slot, self._claim = path, fd
+                return path
+            release(fd)
+        raise OSError(f"every save of {game.gdef.id} with these options is in use")
+
+    def resume(self, catalog: Catalog, key: str | None = None) -> Game | None:
+        """The next saved game to offer (one of the option set `key` first), exactly as it
+        was; a damaged, foreign or newer file is set aside, and a save whose game cannot be
+        loaded now is kept for later, each told in `note`."""
+        if self.waiting is None:
+            try:
+                self.waiting = saved_paths()
+            except OSError as error:
+                self.note = f"saves: cannot be read ({error.strerror})"
+                self.waiting = []
+        if key is not None:
+            self.waiting.sort(key=lambda path: saved_key(path) != key)  # stable: by date
+        while self.waiting:
+            path = self.waiting.pop(0)
+            try:
+                game, note, recorded = resume_current(catalog, path)
+            except OSError as error:
+                note = f"{path.name}: cannot be read ({error.strerror})"
+                game, recorded = None, False
+            if note:
+                self.note = note
+            if game is not None:
+                self._found[id(game)] = (game, path, recorded)
+                return game
+        return None
+
+    def saved_for(self, catalog: Catalog, key: str) -> Game | None:
+        """A saved game of the option set `key` waiting to be offered, restored; None if none."""
+        if self.waiting is None or any(saved_key(path) == key for path in self.waiting):
+            return self.resume(catalog, key)
+        return None
+
+    def put_by(self, game: Game, recorded: bool) -> None:
+        """The game in progress is put by, saved, to be offered again (another game starts)."""
+        if self.slot is not None and self.slot.exists():
+            self._found[id(game)] = (game, self.slot, recorded)
+        self.leave()
+
+    def put_back(self, game: Game) -> None:
+        """A restored save goes back among those waiting, first in line."""
+        found = self._found.pop(id(game), None)
+        if found is not None and found[0] is game:
+            if self.waiting is None:
+                self.waiting = []
+            self.waiting.insert(0, found[1])
+
+    def adopt(self, game: Game) -> None:
+        """A saved game is resumed: its file becomes this window's save (a new one when
+        another window took it meanwhile)."""
+        found = self._found.pop(id(game), None)
+        self.leave()
+        if found is not None and found[0] is game:
+            fd = claim(found[1])
+            if fd is not None:
+                self.slot, self._claim = found[1], fd
+
+    def give_up(self, game: Game) -> None:
+        """A saved game not resumed is given up: its file goes."""
+        found = self._found.pop(id(game), None)
+        if found is not None and found[0] is game:
+            path = found[1]
+            self._guard(lambda: clear_current(path), "the old save could not be removed")
 
     def counted(self, game: Game) -> bool:
-        """Whether `game`, resumed from the save file, was counted in the records already."""
-        return game is self._counted_saved
+        """Whether `game`, resumed from a save file, was counted in the records already."""
+        found = self._found.get(id(game))
+        return found is not None and found[0] is game and found[2]
+
+    def key(self, game: Game) -> str:
+        return option_key(game.gdef.id, dict(game.gdef.options))
 
     # -- the records --------------------------------------------------------------------------
 
