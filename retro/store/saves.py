@@ -11,6 +11,7 @@ game file) is kept for the day it can.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -134,6 +135,8 @@ def saved_paths() -> list[Path]:
     leaving out those a running window is playing."""
     try:
         found = [*saves_dir().glob("*.json"), current_path()]
+        # a game kept aside by a reload whose save has gone: it may come back (`bring_back`)
+        found += [aside for aside in saves_dir().glob("*.json.before-reload")]
     except OSError:
         found = [current_path()]
     dated: list[tuple[float, str, Path]] = []
@@ -142,7 +145,31 @@ def saved_paths() -> list[Path]:
             dated.append((path.lstat().st_mtime, path.name, path))
         except OSError:
             continue
-    return [path for _, _, path in sorted(dated, reverse=True) if not owned(path)]
+    paths = [
+        path.with_suffix("") if path.suffix == ".before-reload" else path
+        for *_, path in sorted(dated, reverse=True)
+    ]
+    return [path for path in dict.fromkeys(paths) if not owned(path)]
+
+
+def aside_path(path: Path) -> Path:
+    """Where a game is kept aside from its save when an edit of its rules refuses its moves."""
+    return path.with_name(path.name + ".before-reload")
+
+
+def bring_back(catalog: Catalog, path: Path) -> bool:
+    """Put the game kept aside from the save `path` back in its place when today's rules
+    replay it again; whether it came back. The copy is left alone while they do not."""
+    aside = aside_path(path)
+    try:
+        saved = load_saved(aside)
+        if saved is None:
+            return False
+        saved.restore(catalog)
+        os.replace(aside, path)
+    except (OSError, RetroError):
+        return False
+    return True
 
 
 def saved_key(path: Path) -> str | None:

@@ -386,7 +386,7 @@ class App:
         elif game.history or game.future:
             self.keeper.save(game, session.recorded)
         else:
-            self.keeper.clear()
+            self.keeper.clear(aside=session.kept is None)  # a game kept aside stays
 
     def give_up(self, session: Session | None) -> None:
         """Count a game left unfinished with moves made (a new deal, a restart) as lost, in the

@@ -18,6 +18,8 @@ from retro.store.files import DamagedFile, claim, release
 from retro.store.records import HighScore, Records, option_key
 from retro.store.saves import (
     SavedGame,
+    aside_path,
+    bring_back,
     clear_current,
     current_path,
     load_saved,
@@ -59,13 +61,38 @@ class Keeper:
 
         self._guard(write, "the game could not be saved")
 
-    def clear(self) -> None:
-        """The game in progress is over: its save goes (the slot stays this window's)."""
+    def clear(self, aside: bool = True) -> None:
+        """The game in progress is over: its save goes, and (`aside`) a game kept aside from
+        it (the slot stays this window's)."""
         slot = self.slot
         if slot is not None:
-            self._guard(lambda: clear_current(slot), "the old save could not be removed")
+
+            def remove() -> None:
+                clear_current(slot)
+                if aside:
+                    clear_current(aside_path(slot))
+
+            self._guard(remove, "the old save could not be removed")
             if slot == current_path():  # an older version's one save is not used again
                 self.leave()
+
+    def keep_aside(self, game: Game, recorded: bool) -> None:
+        """Keep `game` beside its save (a reload's rules refuse its moves): the next start
+        brings it back when they allow it again (`bring_back`)."""
+        slot = self.slot
+        if slot is not None:
+            self._guard(
+                lambda: save_current(game, aside_path(slot), recorded=recorded),
+                "the game before the reload could not be kept",
+            )
+
+    def drop_aside(self) -> None:
+        """The game kept aside is back in play: its copy goes."""
+        slot = self.slot
+        if slot is not None:
+            self._guard(
+                lambda: clear_current(aside_path(slot)), "the old save could not be removed"
+            )
 
     def leave(self) -> None:
         """The game in progress is put by, still saved: its slot is free for the next start."""
@@ -101,6 +128,7 @@ class Keeper:
         while self.waiting:
             path = self.waiting.pop(0)
             try:
+                bring_back(catalog, path)
                 game, note, recorded = resume_current(catalog, path)
             except OSError as error:
                 note = f"{path.name}: cannot be read ({error.strerror})"
