@@ -368,19 +368,22 @@ class MenuScene:
                 app.beeper.play("refuse")
                 self.error = str(error).splitlines()[0]
 
-        replaced = app.session is not None and app.session.in_progress()
-        if replaced and app.same_game(game_id, options):  # a new deal of the game played
-            from retro.ui.dialogs import ConfirmScene  # not needed by the title screen
+        def afresh() -> None:
+            replaced = app.session is not None and app.session.in_progress()
+            if replaced and app.same_game(game_id, options):  # a new deal of the game played
+                from retro.ui.dialogs import ConfirmScene  # not needed by the title screen
 
-            app.push(ConfirmScene(start))
-            return
+                app.push(ConfirmScene(start))
+            else:
+                start()
+
         saved = app.saved_for(game_id, options)  # a saved game of these options: asked first
         if saved is None:
-            start()
+            afresh()
             return
         from retro.ui.dialogs import ResumeScene
 
-        app.push(ResumeScene(app, saved, lambda: app.resume(saved), start, entry.title))
+        app.push(ResumeScene(app, saved, lambda: app.resume(saved), afresh, entry.title))
 
     def _click(self, app: App, col: int, row: int) -> None:
         bar_col = self.LIST_COL + self.LIST_W - 1
