@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from retro.errors import RetroError
-from retro.store.saves import option_key
 from retro.store.settings import Settings
 from retro.ui import palette, texts
 from retro.ui.keeper import Keeper
@@ -226,7 +225,7 @@ class App:
         if gdef is None:  # a broken file fails before anything is lost
             gdef = self.catalog.load(game_id, chosen)
         deal = seed if seed is not None else self.seed_source()
-        self.abandon(option_key(game_id, dict(gdef.options)))
+        self.abandon(self.keeper.key_for(self.catalog, game_id, chosen, gdef))
         self.session = Session(
             game_id, chosen, Game(gdef, deal), label=game_label(self, game_id, chosen)
         )
@@ -287,20 +286,16 @@ class App:
         gdef: GameDef | None = None,
         seed: int | None = None,
     ) -> None:
-        """The program starts: offer the most recent saved game (one of the game named on the
-        command line first), exactly as it was, with a Y/N prompt; else the title screen, or
-        the game named (`gdef` when the command line has loaded it already). With a deal
-        number the question is asked only when that game and options have a save: the other
-        saves wait, untouched, for the menu and the next start."""
-        key = self._key(game_id, options, gdef)
+        """The program starts: offer the latest save (the game named's first; with a `seed`, its
+        only) with a Y/N prompt; else the title or the game named (`gdef` loaded already)."""
+        key = self.keeper.key_for(self.catalog, game_id, options, gdef)
         saved = self.keeper.resume(self.catalog, key)
         self.keeper.records  # noqa: B018 - a damaged records file is told now, not later
         self.show_title()
         if saved is not None and seed is not None and self.keeper.key(saved) != key:
             self.pending, saved = saved, None
 
-        def afresh() -> None:
-            # kept on disk until another game of its options is started, without asking again
+        def afresh() -> None:  # kept until a game of its options starts, not asked again
             self.pending = self.declined = saved
             if game_id is not None:
                 self.start(game_id, options, seed, gdef=gdef)
@@ -313,50 +308,30 @@ class App:
         elif game_id is not None:
             self.start(game_id, options, seed, gdef=gdef)
 
-    def _key(
-        self, game_id: str | None, options: Mapping[str, Any] | None, gdef: GameDef | None
-    ) -> str | None:
-        """The save key of a game named, None when none is (or it cannot be loaded)."""
-        if game_id is None:
-            return None
-        if gdef is None:
-            try:
-                gdef = self.catalog.load(game_id, dict(options or {}))
-            except RetroError:
-                return None
-        return option_key(game_id, dict(gdef.options))
-
     def saved_for(self, game_id: str, options: Mapping[str, Any]) -> Game | None:
-        """A saved game of this game and options that is not being played: the one put by
-        (`pending`) or one waiting; it becomes `pending`, so starting afresh gives it up."""
-        key = self._key(game_id, options, None)
-        if key is None:
-            return None
-        pending = self.pending
+        """A saved game of this game and options not in play and not declined already; it
+        becomes `pending`, so starting afresh gives it up."""
+        key, pending = self.keeper.key_for(self.catalog, game_id, options), self.pending
         if pending is not None and self.keeper.key(pending) == key:
             return None if pending is self.declined else pending
-        saved = self.keeper.saved_for(self.catalog, key)
+        saved = None if key is None else self.keeper.saved_for(self.catalog, key)
         if saved is not None:
-            if self.pending is not None:
-                self.keeper.put_back(self.pending)
+            if pending is not None:
+                self.keeper.put_back(pending)
             self.pending = saved
         return saved
 
     def same_game(self, game_id: str, options: Mapping[str, Any]) -> bool:
         """Whether a new deal of this game and options would replace the game in progress."""
-        session = self.session
-        return (
-            session is not None
-            and session.duel is None
-            and self.keeper.key(session.game) == self._key(game_id, options, None)
-        )
+        game = self.session.game if self.session and not self.session.duel else None
+        key = self.keeper.key_for(self.catalog, game_id, options)
+        return game is not None and self.keeper.key(game) == key
 
     def resume(self, game: Game) -> Session:
         """Go on with a saved game: every move and the undo history as they were."""
         from retro.ui.session import Session, game_label
         from retro.ui.table import TableScene
 
-        recorded = self.keeper.counted(game)
         self.put_by()
         if game is self.pending:
             self.pending = self.keeper.resume(self.catalog)  # the next save waits its turn
@@ -367,7 +342,7 @@ class App:
             options,
             game,
             label=game_label(self, game.gdef.id, options),
-            recorded=recorded,
+            recorded=self.keeper.counted(game),
         )
         self.replace(TableScene(self))
         return self.session
@@ -398,8 +373,8 @@ class App:
         session.recorded = True
 
     def abandon(self, key: str | None = None) -> None:
-        """Another game starts: the one in progress, and a saved one not resumed, are given up
-        when the new one is of their game and options (`key`); others are put by, saved."""
+        """Another game starts: the one in progress and a saved one not resumed are given up if
+        of its game and options (`key`); others are put by, saved."""
         from retro.engine.game import PLAYING  # loaded before any game could be pending
 
         session = self.session
@@ -420,16 +395,11 @@ class App:
         """The game in progress stops being played, still saved: offered again by the menu
         (when no other saved game is waiting) and at the next start."""
         session = self.session
-        if session is None or session.duel is not None:
-            return
-        self.autosave()
-        self.keeper.put_by(session.game, session.recorded)
-        if session.in_progress():
-            if self.pending is None:
-                self.pending = session.game
-            else:
-                self.keeper.put_back(session.game)
-        self.session = None
+        if session is not None and session.duel is None:
+            self.autosave()
+            playing = session.in_progress()
+            self.pending = self.keeper.put_by(session.game, session.recorded, playing, self.pending)
+            self.session = None
 
     def game_over(self, table: TableScene, outcome: str) -> None:
         """A game has just ended: the won/lost box first, the game counted once in the records;

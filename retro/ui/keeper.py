@@ -10,10 +10,11 @@ message, not the game. No pyxel here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from retro.errors import RetroError
 from retro.store.files import DamagedFile, claim, release
 from retro.store.records import HighScore, Records, option_key
 from retro.store.saves import (
@@ -33,6 +34,7 @@ from retro.store.saves import (
 if TYPE_CHECKING:
     from retro.definition.catalog import Catalog
     from retro.engine.game import Game
+    from retro.engine.model import GameDef
 
 DEFAULT_NAME = "Player"
 
@@ -146,11 +148,20 @@ class Keeper:
             return self.resume(catalog, key)
         return None
 
-    def put_by(self, game: Game, recorded: bool) -> None:
-        """The game in progress is put by, saved, to be offered again (another game starts)."""
+    def put_by(
+        self, game: Game, recorded: bool, playing: bool, pending: Game | None
+    ) -> Game | None:
+        """The game in progress is put by, saved, to be offered again (another game starts):
+        the saved game the menu offers now (the one put by, unless another waits already)."""
         if self.slot is not None and self.slot.exists():
             self._found[id(game)] = (game, self.slot, recorded)
         self.leave()
+        if not playing:
+            return pending
+        if pending is None:
+            return game
+        self.put_back(game)
+        return pending
 
     def put_back(self, game: Game) -> None:
         """A restored save goes back among those waiting, first in line."""
@@ -163,7 +174,7 @@ class Keeper:
     def adopt(self, game: Game) -> None:
         """A saved game is resumed: its file becomes this window's save (a new one when
         another window took it meanwhile)."""
-        found = self._found.pop(id(game), None)
+        found = self._found.get(id(game))  # kept: whether it was counted is asked later
         self.leave()
         if found is not None and found[0] is game:
             fd = claim(found[1])
@@ -184,6 +195,22 @@ class Keeper:
 
     def key(self, game: Game) -> str:
         return option_key(game.gdef.id, dict(game.gdef.options))
+
+    def key_for(
+        self,
+        catalog: Catalog,
+        game_id: str | None,
+        options: Mapping[str, object] | None,
+        gdef: GameDef | None = None,
+    ) -> str | None:
+        """The game and option set a game named is saved under; None when none is named or it
+        cannot be loaded."""
+        if game_id is not None and gdef is None:
+            try:
+                gdef = catalog.load(game_id, dict(options or {}))
+            except RetroError:
+                return None
+        return None if gdef is None else option_key(gdef.id, dict(gdef.options))
 
     # -- the records --------------------------------------------------------------------------
 
