@@ -105,8 +105,6 @@ class App:
         self.keeper.last_name = self.settings.last_name
         if self.settings.note:
             self.keeper.note = self.settings.note
-        self.pending: Game | None = None  # a saved game not resumed (yet), for the menu
-        self.declined: Game | None = None  # the saved game offered at the start and declined
         self.awaiting: Game | None = None  # a finished game whose player is typing a name
         self.menu_deal = ""  # the deal number the menu offers, kept until played
         self.demo_speed: int | None = None  # the demo's speed last chosen (None: normal)
@@ -119,6 +117,11 @@ class App:
         self.frame = 0
         self.closed = False
         self._art: CardArt | None = None
+
+    @property
+    def pending(self) -> Game | None:
+        """A saved game not resumed (yet): the menu's Resume line brings it back."""
+        return self.keeper.pending
 
     @property
     def note(self) -> str:
@@ -293,10 +296,10 @@ class App:
         self.keeper.records  # noqa: B018 - a damaged records file is told now, not later
         self.show_title()
         if saved is not None and seed is not None and self.keeper.key(saved) != key:
-            self.pending, saved = saved, None
+            self.keeper.pending, saved = saved, None
 
         def afresh() -> None:  # kept until a game of its options starts, not asked again
-            self.pending = self.declined = saved
+            self.keeper.pending = self.keeper.declined = saved
             if game_id is not None:
                 self.start(game_id, options, seed, gdef=gdef)
 
@@ -307,19 +310,6 @@ class App:
             self.push(ResumeScene(self, saved, lambda: self.resume(saved), afresh, instead))
         elif game_id is not None:
             self.start(game_id, options, seed, gdef=gdef)
-
-    def saved_for(self, game_id: str, options: Mapping[str, Any]) -> Game | None:
-        """A saved game of this game and options not in play and not declined already; it
-        becomes `pending`, so starting afresh gives it up."""
-        key, pending = self.keeper.key_for(self.catalog, game_id, options), self.pending
-        if pending is not None and self.keeper.key(pending) == key:
-            return None if pending is self.declined else pending
-        saved = None if key is None else self.keeper.saved_for(self.catalog, key)
-        if saved is not None:
-            if pending is not None:
-                self.keeper.put_back(pending)
-            self.pending = saved
-        return saved
 
     def same_game(self, game_id: str, options: Mapping[str, Any]) -> bool:
         """Whether a new deal of this game and options would replace the game in progress."""
@@ -334,7 +324,7 @@ class App:
 
         self.put_by()
         if game is self.pending:
-            self.pending = self.keeper.resume(self.catalog)  # the next save waits its turn
+            self.keeper.pending = self.keeper.resume(self.catalog)  # the next one waits its turn
         self.keeper.adopt(game)
         options = dict(game.gdef.options)
         self.session = Session(
@@ -375,21 +365,13 @@ class App:
     def abandon(self, key: str | None = None) -> None:
         """Another game starts: the one in progress and a saved one not resumed are given up if
         of its game and options (`key`); others are put by, saved."""
-        from retro.engine.game import PLAYING  # loaded before any game could be pending
-
         session = self.session
         if session is not None and session.duel is None and self.keeper.key(session.game) == key:
             self.give_up(session)
             self.keeper.clear()  # the slot stays this window's, for the new deal
         else:
             self.put_by()
-        pending = self.pending
-        if pending is None or self.keeper.key(pending) != key:
-            return
-        if pending.history and pending.outcome() == PLAYING and not self.keeper.counted(pending):
-            self.keeper.record(pending, abandoned=True)
-        self.keeper.give_up(pending)
-        self.pending = self.keeper.resume(self.catalog)
+        self.keeper.give_up_pending(self.catalog, key)
 
     def put_by(self) -> None:
         """The game in progress stops being played, still saved: offered again by the menu
@@ -397,8 +379,7 @@ class App:
         session = self.session
         if session is not None and session.duel is None:
             self.autosave()
-            playing = session.in_progress()
-            self.pending = self.keeper.put_by(session.game, session.recorded, playing, self.pending)
+            self.keeper.put_by(session.game, session.recorded, session.in_progress())
             self.session = None
 
     def game_over(self, table: TableScene, outcome: str) -> None:

@@ -51,6 +51,8 @@ class Keeper:
         self.waiting: list[Path] | None = None  # saves not offered yet, most recent first
         self._found: dict[int, tuple[Game, Path, bool]] = {}  # a restored save: its file, and
         # whether it was counted in the records already
+        self.pending: Game | None = None  # a saved game not resumed (yet), for the menu
+        self.declined: Game | None = None  # the saved game offered at the start and declined
 
     # -- the game in progress -----------------------------------------------------------------
 
@@ -142,26 +144,50 @@ class Keeper:
                 return game
         return None
 
-    def saved_for(self, catalog: Catalog, key: str) -> Game | None:
-        """A saved game of the option set `key` waiting to be offered, restored; None if none."""
-        if self.waiting is None or any(saved_key(path) == key for path in self.waiting):
-            return self.resume(catalog, key)
-        return None
-
-    def put_by(
-        self, game: Game, recorded: bool, playing: bool, pending: Game | None
+    def saved_for(
+        self, catalog: Catalog, game_id: str, options: Mapping[str, object]
     ) -> Game | None:
+        """A saved game of this game and options, not in play and not declined already; it
+        becomes `pending`, so starting afresh gives it up."""
+        key, pending = self.key_for(catalog, game_id, options), self.pending
+        if pending is not None and self.key(pending) == key:
+            return None if pending is self.declined else pending
+        waiting = self.waiting
+        if key is None or (waiting is not None and all(saved_key(p) != key for p in waiting)):
+            return None
+        saved = self.resume(catalog, key)
+        if saved is not None and self.key(saved) != key:
+            self.put_back(saved)
+            return None
+        if saved is not None:
+            if pending is not None:
+                self.put_back(pending)
+            self.pending = saved
+        return saved
+
+    def give_up_pending(self, catalog: Catalog, key: str | None) -> None:
+        """A game of the option set `key` starts: the saved one of those options not resumed
+        is given up, counted as lost when it had moves, and the next save waits its turn."""
+        from retro.engine.game import PLAYING  # loaded before any game could be pending
+
+        pending = self.pending
+        if pending is None or self.key(pending) != key:
+            return
+        if pending.history and pending.outcome() == PLAYING and not self.counted(pending):
+            self.record(pending, abandoned=True)
+        self.give_up(pending)
+        self.pending = self.resume(catalog)
+
+    def put_by(self, game: Game, recorded: bool, playing: bool) -> None:
         """The game in progress is put by, saved, to be offered again (another game starts):
-        the saved game the menu offers now (the one put by, unless another waits already)."""
+        by the menu at once (`pending`) unless another saved game waits already."""
         if self.slot is not None and self.slot.exists():
             self._found[id(game)] = (game, self.slot, recorded)
         self.leave()
-        if not playing:
-            return pending
-        if pending is None:
-            return game
-        self.put_back(game)
-        return pending
+        if playing and self.pending is None:
+            self.pending = game
+        elif playing:
+            self.put_back(game)
 
     def put_back(self, game: Game) -> None:
         """A restored save goes back among those waiting, first in line."""

@@ -377,7 +377,7 @@ class MenuScene:
             else:
                 start()
 
-        saved = app.saved_for(game_id, options)  # a saved game of these options: asked first
+        saved = app.keeper.saved_for(app.catalog, game_id, options)  # asked about first
         if saved is None:
             afresh()
             return
