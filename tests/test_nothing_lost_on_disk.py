@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from pathlib import Path
 
 import pytest
@@ -18,9 +19,17 @@ from retro.definition.catalog import Catalog
 from retro.engine.cards import DEAL_NUMBERS
 from retro.engine.game import Game
 from retro.paths import games_dir
-from retro.store.files import MAX_DOCUMENT_BYTES, backup_path
+from retro.store.files import GAME_ID, MAX_DOCUMENT_BYTES, backup_path
 from retro.store.records import TABLE_SIZE, HighScore, Records, Stats
-from retro.store.saves import clear_current, load_saved, resume_current, save_current
+from retro.store.saves import (
+    MAX_SLOTS,
+    clear_current,
+    load_saved,
+    option_key,
+    resume_current,
+    save_current,
+    slot_paths,
+)
 from retro.store.settings import Settings
 from tests.helpers import load
 
@@ -280,3 +289,25 @@ def test_every_file_set_aside_is_told_through_logging_too(
     assert note in logged and settings_note in logged
     assert records_note is not None and any(line in records_note for line in logged)
     assert all("\n" not in line for line in logged)
+
+
+# -- one save a game and option set ---------------------------------------------------------
+
+_OPTION_VALUES = st.one_of(st.text(max_size=100), st.integers(-(2**64), 2**64), st.booleans())
+
+
+@SETTLED
+@given(
+    st.from_regex(GAME_ID, fullmatch=True),
+    st.dictionaries(st.from_regex(GAME_ID, fullmatch=True), _OPTION_VALUES, max_size=8),
+    st.dictionaries(st.from_regex(GAME_ID, fullmatch=True), _OPTION_VALUES, max_size=8),
+)
+def test_every_game_and_option_set_has_slots_of_its_own_with_plain_names(
+    data: Path, game_id: str, options: dict[str, object], others: dict[str, object]
+) -> None:
+    mine = list(slot_paths(game_id, options))
+    assert len(set(mine)) == len(mine) == MAX_SLOTS
+    for path in mine:
+        assert path.parent == data / "saves" and re.fullmatch(r"[a-z0-9_-]{1,90}\.json", path.name)
+    if option_key(game_id, options) != option_key(game_id, others):
+        assert not set(mine) & set(slot_paths(game_id, others))

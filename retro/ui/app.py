@@ -311,12 +311,6 @@ class App:
         elif game_id is not None:
             self.start(game_id, options, seed, gdef=gdef)
 
-    def same_game(self, game_id: str, options: Mapping[str, Any]) -> bool:
-        """Whether a new deal of this game and options would replace the game in progress."""
-        game = self.session.game if self.session and not self.session.duel else None
-        key = self.keeper.key_for(self.catalog, game_id, options)
-        return game is not None and self.keeper.key(game) == key
-
     def resume(self, game: Game) -> Session:
         """Go on with a saved game: every move and the undo history as they were."""
         from retro.ui.session import Session, game_label

@@ -369,14 +369,19 @@ class MenuScene:
                 self.error = str(error).splitlines()[0]
 
         def afresh() -> None:
-            replaced = app.session is not None and app.session.in_progress()
-            if replaced and app.same_game(game_id, options):  # a new deal of the game played
+            session = app.session  # a duel, or the game played, would be given up: asked first
+            if (
+                session is not None
+                and session.in_progress()
+                and (session.duel is not None or app.keeper.key(session.game) == key)
+            ):
                 from retro.ui.dialogs import ConfirmScene  # not needed by the title screen
 
                 app.push(ConfirmScene(start))
             else:
                 start()
 
+        key = app.keeper.key_for(app.catalog, game_id, options)
         saved = app.keeper.saved_for(app.catalog, game_id, options)  # asked about first
         if saved is None:
             afresh()
