@@ -97,7 +97,9 @@ def _parser() -> argparse.ArgumentParser:
     style.add_argument("--plain", action="store_true", help="the text alone, 80 columns")
 
     replay = sub.add_parser("replay", help="watch a saved game file again in the window")
-    replay.add_argument("file", type=Path, help="a saved game (like current-game.json)")
+    replay.add_argument(
+        "file", type=Path, help="a saved game (a file of saves/ in the data folder)"
+    )
 
     console = sub.add_parser("console", help="play without a window, one command a line")
     console.add_argument("game")

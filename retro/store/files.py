@@ -33,6 +33,7 @@ MAX_NUMBER_DIGITS = 24  # every number the program writes fits in 64 bits
 ORPHAN_AGE = 60.0  # seconds: a temporary file older than this was left by a killed program
 
 log = logging.getLogger("retro.store")
+log.addHandler(logging.NullHandler())  # told to the player already; a logger set up hears it
 
 
 class DamagedFile(RetroError):
