@@ -479,7 +479,7 @@ class App:
             game, self.awaiting = self.awaiting, None
             self.keeper.record(game)
         self.autosave()
-        self.keeper.leave()  # the save is free for the next start
+        self.keeper.close()  # every save is free for the next start
         if self.session is not None and self.on_save is not None:
             self.on_save(self.session)
 

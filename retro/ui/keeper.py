@@ -46,8 +46,9 @@ class Keeper:
         self.last_name = ""
         self.note = ""  # the latest problem, one line, for the window to show
         self._records: Records | None = None
-        self.slot: Path | None = None  # the save of the game in progress, claimed
-        self._claim: int | None = None
+        self.slot: Path | None = None  # the save of the game in progress
+        self._claims: dict[Path, int | None] = {}  # saves this window plays or offers: no other
+        # window offers them meanwhile
         self.waiting: list[Path] | None = None  # saves not offered yet, most recent first
         self._found: dict[int, tuple[Game, Path, bool]] = {}  # a restored save: its file, and
         # whether it was counted in the records already
@@ -100,21 +101,40 @@ class Keeper:
 
     def leave(self) -> None:
         """The game in progress is put by, still saved: its slot is free for the next start."""
-        release(self._claim)
-        self.slot, self._claim = None, None
+        if self.slot is not None:
+            release(self._claims.pop(self.slot, None))
+        self.slot = None
+
+    def close(self) -> None:
+        """The window closes: every save it played or offered is free for the next start."""
+        for fd in self._claims.values():
+            release(fd)
+        self._claims.clear()
+        self.slot = None
+
+    def _claim(self, path: Path) -> bool:
+        """Whether `path` is this window's now (False: another window's)."""
+        if path not in self._claims:
+            fd = claim(path)
+            if fd is None:
+                return False
+            self._claims[path] = fd
+        return True
+
+    def _unclaim(self, path: Path) -> None:
+        release(self._claims.pop(path, None))
 
     def _take_slot(self, game: Game) -> Path:
         """The first save of the game's option set that is neither on disk nor another
         window's."""
         for path in slot_paths(game.gdef.id, dict(game.gdef.options)):
-            if path.exists():
+            if path.exists() or path in self._claims or not self._claim(path):
                 continue
-            fd = claim(path)
-            if fd is not None and not path.exists():
+            if not path.exists():
                 self.leave()
-                self.slot, self._claim = path, fd
+                self.slot = path
                 return path
-            release(fd)
+            self._unclaim(path)
         raise OSError(f"every save of {game.gdef.id} with these options is in use")
 
     def resume(self, catalog: Catalog, key: str | None = None) -> Game | None:
@@ -131,6 +151,8 @@ class Keeper:
             self.waiting.sort(key=lambda path: saved_key(path) != key)  # stable: by date
         while self.waiting:
             path = self.waiting.pop(0)
+            if not self._claim(path):
+                continue  # another window has taken it meanwhile
             try:
                 bring_back(catalog, path)
                 game, note, recorded = resume_current(catalog, path)
@@ -142,6 +164,7 @@ class Keeper:
             if game is not None:
                 self._found[id(game)] = (game, path, recorded)
                 return game
+            self._unclaim(path)
         return None
 
     def saved_for(
@@ -180,32 +203,37 @@ class Keeper:
 
     def put_by(self, game: Game, recorded: bool, playing: bool) -> None:
         """The game in progress is put by, saved, to be offered again (another game starts):
-        by the menu at once (`pending`) unless another saved game waits already."""
-        if self.slot is not None and self.slot.exists():
-            self._found[id(game)] = (game, self.slot, recorded)
-        self.leave()
-        if playing and self.pending is None:
+        by the menu at once (`pending`, still this window's) unless another one waits
+        already; one with no move to go on from waits for the next start."""
+        slot, self.slot = self.slot, None
+        if slot is None:
+            return
+        if not (playing and slot.exists()):
+            self._unclaim(slot)
+            return
+        self._found[id(game)] = (game, slot, recorded)
+        if self.pending is None:
             self.pending = game
-        elif playing:
+        else:
             self.put_back(game)
 
     def put_back(self, game: Game) -> None:
         """A restored save goes back among those waiting, first in line."""
         found = self._found.pop(id(game), None)
         if found is not None and found[0] is game:
+            self._unclaim(found[1])
             if self.waiting is None:
                 self.waiting = []
-            self.waiting.insert(0, found[1])
+            if found[1].exists():
+                self.waiting.insert(0, found[1])
 
     def adopt(self, game: Game) -> None:
         """A saved game is resumed: its file becomes this window's save (a new one when
         another window took it meanwhile)."""
         found = self._found.get(id(game))  # kept: whether it was counted is asked later
         self.leave()
-        if found is not None and found[0] is game:
-            fd = claim(found[1])
-            if fd is not None:
-                self.slot, self._claim = found[1], fd
+        if found is not None and found[0] is game and self._claim(found[1]):
+            self.slot = found[1]
 
     def give_up(self, game: Game) -> None:
         """A saved game not resumed is given up: its file goes."""
@@ -213,6 +241,7 @@ class Keeper:
         if found is not None and found[0] is game:
             path = found[1]
             self._guard(lambda: clear_current(path), "the old save could not be removed")
+            self._unclaim(path)
 
     def counted(self, game: Game) -> bool:
         """Whether `game`, resumed from a save file, was counted in the records already."""

@@ -50,7 +50,7 @@ def test_every_move_is_saved_and_a_new_app_resumes_it_exactly_with_its_undo_hist
     assert saved is not None and len(saved.moves) == len(game.history)
     assert len(saved.redo) == 1
 
-    driver.app.keeper.leave()  # the program is killed: its claim on the save ends with it
+    driver.app.keeper.close()  # the program is killed: its claim on the save ends with it
     again = scenario.new_app()  # and starts again (the first one never closed)
     again.boot()
     second = Driver(again)

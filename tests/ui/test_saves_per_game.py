@@ -185,6 +185,25 @@ def test_two_windows_playing_one_game_keep_both_games_for_the_next_start() -> No
     assert len(scenario.save_files()) == 2 and _lost("spider") == 0
 
 
+def test_a_save_offered_in_one_window_is_not_offered_in_another_meanwhile() -> None:
+    catalog = _two_games()
+    _saved(catalog, "klondike", 9)
+    first = _app(catalog)
+    first.boot()
+    assert isinstance(first.scene, ResumeScene)
+    second = _app(catalog)
+    second.boot()  # both started at once: only one may go on with the game
+    assert isinstance(second.scene, TitleScene) and second.pending is None
+    Driver(first).press("N")  # not now: still this window's while it runs
+    third = _app(catalog)
+    third.boot()
+    assert isinstance(third.scene, TitleScene)
+    first.on_close()
+    fourth = _app(catalog)
+    fourth.boot()
+    assert isinstance(fourth.scene, ResumeScene) and fourth.scene.game.seed == 9
+
+
 def test_another_game_from_the_menu_puts_the_game_in_progress_by_without_counting_it() -> None:
     app = _app()
     app.start("spider", {}, 5)
