@@ -100,12 +100,12 @@ class BrowserStore:
 
     def _look(self) -> dict[str, tuple[int, int]]:
         """Each file's name (relative, with /) and its change stamp; half-written temporary
-        files are left out."""
+        files, and the marks of a file in use (hidden, empty), are left out."""
         if not self.folder.is_dir():
             return {}
         found = {}
         for path in self.folder.rglob("*"):
-            if path.is_file() and not path.name.endswith(".tmp"):
+            if path.is_file() and not path.name.endswith((".tmp", ".owner")):
                 info = path.stat()
                 found[path.relative_to(self.folder).as_posix()] = (info.st_mtime_ns, info.st_size)
         return found

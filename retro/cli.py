@@ -28,6 +28,21 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
+def _deal_number(text: str) -> int:
+    """A deal number, in the one range every part of the program reads back."""
+    from retro.engine.cards import DEAL_NUMBERS
+
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if number not in DEAL_NUMBERS:
+        raise argparse.ArgumentTypeError(
+            f"a deal number is a whole number from 0 to {DEAL_NUMBERS[-1]}, not '{text[:40]}'"
+        )
+    return number
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="retro-patience",
@@ -45,7 +60,7 @@ def _parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="open the window (the default)")
     play.add_argument("game", nargs="?", default="spider")
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--seed", type=_deal_number, default=None)
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     play.add_argument(
         "--lang",
@@ -83,11 +98,13 @@ def _parser() -> argparse.ArgumentParser:
     style.add_argument("--plain", action="store_true", help="the text alone, 80 columns")
 
     replay = sub.add_parser("replay", help="watch a saved game file again in the window")
-    replay.add_argument("file", type=Path, help="a saved game (like current-game.json)")
+    replay.add_argument(
+        "file", type=Path, help="a saved game (a file of saves/ in the data folder)"
+    )
 
     console = sub.add_parser("console", help="play without a window, one command a line")
     console.add_argument("game")
-    console.add_argument("--seed", type=int, default=1)
+    console.add_argument("--seed", type=_deal_number, default=1)
     console.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     console.add_argument("--json", action="store_true", help="one JSON object per answer")
     console.add_argument("--reveal", action="store_true", help="show face-down cards")
@@ -113,7 +130,7 @@ def _parser() -> argparse.ArgumentParser:
     solve = sub.add_parser("solve", help="can a deal be won? (or play it honestly)")
     solve.add_argument("game")
     deals = solve.add_mutually_exclusive_group()
-    deals.add_argument("--seed", type=int, default=1)
+    deals.add_argument("--seed", type=_deal_number, default=1)
     deals.add_argument("--seeds", default=None, metavar="A-B", help="every deal from A to B")
     solve.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     solve.add_argument(
@@ -493,10 +510,7 @@ def _open_window(args: argparse.Namespace, catalog: object) -> App:
     app = App(catalog, lang=lang, settings=settings, window=window)
     if wanted:
         app.save_settings()
-    if game_id is not None and args.seed is not None:
-        app.start(game_id, options, args.seed, gdef)
-    else:
-        app.boot(game_id, options, gdef)
+    app.boot(game_id, options, gdef, getattr(args, "seed", None))
     return app
 
 

@@ -142,8 +142,9 @@ def test_keystrokes_in_the_real_window_move_a_card(display: str, tmp_path: Path)
             "no move was traced"
         )
         assert trace.read_text().splitlines() == ["tableau:1>tableau:8"]
-        save = tmp_path / "data" / "current-game.json"  # saved after the move: nothing is lost
-        assert _wait_for(save.exists, 5), "the game was not saved after the move"
+        saves = tmp_path / "data" / "saves"  # saved after the move: nothing is lost
+        assert _wait_for(lambda: list(saves.glob("spider-*.json")), 5), "the game was not saved"
+        (save,) = saves.glob("spider-*.json")
         assert '"tableau:1>tableau:8"' in save.read_text(encoding="utf-8")
         after = tmp_path / "after.png"
         _grab_settled(env, after)

@@ -89,11 +89,6 @@ def test_each_write_keeps_the_previous_version(tmp_path: Path) -> None:
             b'"moves": ["tableau:1>tableau:9/13"]}',
             "no longer replays",
         ),
-        (
-            b'{"format": "retro-patience-save", "version": 1, "game": "nonesuch", "seed": 1, '
-            b'"moves": []}',
-            "no game 'nonesuch'",
-        ),
     ],
 )
 def test_a_damaged_save_is_set_aside_with_one_clear_line(

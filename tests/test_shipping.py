@@ -182,6 +182,7 @@ def run(app, after_update):
         after_update()
         app.draw()
     print("SCENE", type(app.scene).__name__, app.lang)
+    app.resume(app.scene.game)  # resumed, then over: its save goes
     app.keeper.clear()
     after_update()
     print("KEYS", sorted(storage.items))
@@ -195,22 +196,24 @@ def test_the_app_in_a_browser_restores_and_keeps_saves(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from retro.engine.game import Game
-    from retro.store.saves import current_path
     from retro.ui.keeper import Keeper
     from tests.helpers import legal, load, play
 
     monkeypatch.setenv("RETRO_PATIENCE_DATA", str(tmp_path / "made"))
     game = Game(load("freecell"), 5)
     play(game, sorted(legal(game))[0])
-    Keeper().save(game)
-    saved = current_path().read_text(encoding="utf-8")
+    keeper = Keeper()
+    keeper.save(game)
+    assert keeper.slot is not None
+    saved, keeper_name = keeper.slot.read_text(encoding="utf-8"), keeper.slot.name
+    keeper.leave()
     env = {
         **os.environ,
         "RETRO_PATIENCE_DATA": str(tmp_path / "browser"),
         "SDL_VIDEODRIVER": "dummy",
     }
     result = subprocess.run(
-        [sys.executable, "-c", BROWSER, json.dumps({DATA + "current-game.json": saved})],
+        [sys.executable, "-c", BROWSER, json.dumps({f"{DATA}saves/{keeper_name}": saved})],
         cwd=ROOT,
         env=env,
         capture_output=True,

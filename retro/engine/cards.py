@@ -110,6 +110,12 @@ def make_deck(
     return deck
 
 
+# Every deal number: the generator takes 64 bits, so a larger number would only repeat one of
+# these. The command line takes no other, so every deal played reads back from a save or the
+# records.
+DEAL_NUMBERS = range(1 << 64)
+
+
 class Rng:
     """PCG32 (XSH RR variant): 64-bit LCG state, 32-bit permuted output.
 

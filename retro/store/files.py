@@ -14,6 +14,7 @@ import contextlib
 import errno
 import glob
 import json
+import logging
 import math
 import os
 import re
@@ -30,6 +31,9 @@ T = TypeVar("T")
 MAX_DOCUMENT_BYTES = 16 * 1024 * 1024  # a 100,000-move save is about 2 MB
 MAX_NUMBER_DIGITS = 24  # every number the program writes fits in 64 bits
 ORPHAN_AGE = 60.0  # seconds: a temporary file older than this was left by a killed program
+
+log = logging.getLogger("retro.store")
+log.addHandler(logging.NullHandler())  # told to the player already; a logger set up hears it
 
 
 class DamagedFile(RetroError):
@@ -75,18 +79,45 @@ def atomic_write(path: Path, text: str) -> None:
 
 
 def _keep_previous(path: Path) -> None:
-    """Copy the current version to `path.bak` without ever leaving `path` missing."""
+    """Copy the current version to `path.bak` without ever leaving `path` missing. Something
+    else in the copy's place (a folder) is set aside first; a copy that cannot be kept at all
+    costs the copy, never the file being written."""
     staging = _temporary_name(path, "bak.")
+    kept = backup_path(path)
     try:
         try:
             os.link(path, staging)
         except OSError:
             staging.write_bytes(_read_bounded(path))
-        os.replace(staging, backup_path(path))
+        if kept.is_dir() and not kept.is_symlink():
+            told(f"{kept.name}: a folder in the place of the kept copy; {_set_aside_told(kept)}")
+        os.replace(staging, kept)
+    except (OSError, DamagedFile) as error:
+        log.warning("%s: the previous version could not be kept (%s)", path.name, error)
     finally:
         # rename() does nothing when both names are links to one file (two copies of the
         # program keeping the same version at once): the staging name must still go
         staging.unlink(missing_ok=True)
+
+
+def told(note: str) -> str:
+    """A one-line note for the player about a file, given to `logging` as well (for bug
+    reports and whoever runs the program under a logger); returned for the screen."""
+    log.warning("%s", note)
+    return note
+
+
+def remove_with_copy(path: Path) -> None:
+    """Remove `path` and the copy kept of it; something else in the copy's place (a folder)
+    is set aside rather than stopping the removal."""
+    path.unlink(missing_ok=True)
+    kept = backup_path(path)
+    try:
+        kept.unlink(missing_ok=True)
+    except OSError:
+        if not kept.is_dir():
+            raise
+        told(f"{kept.name}: a folder in the place of the kept copy; {_set_aside_told(kept)}")
 
 
 def backup_path(path: Path) -> Path:
@@ -107,8 +138,13 @@ def _sync_dir(folder: Path) -> None:
 
 
 def write_document(path: Path, kind: str, version: int, body: dict[str, Any]) -> None:
+    atomic_write(path, document_text(kind, version, body))
+
+
+def document_text(kind: str, version: int, body: dict[str, Any]) -> str:
+    """A document as written: JSON, one value a line, readable by a person."""
     document = {"format": kind, "version": version, **body}
-    atomic_write(path, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
 
 
 def clean_orphans(path: Path, age: float = ORPHAN_AGE) -> None:
@@ -142,6 +178,44 @@ def locked(path: Path) -> Iterator[None]:
     finally:
         if fd is not None:
             os.close(fd)  # closing releases the lock
+
+
+def claim(path: Path) -> int | None:
+    """Mark `path` as in use by this program while it runs (a save being played): the open
+    file whose lock says so, to give to `release`; None when another running program holds
+    it. Where no lock can be taken the claim is granted: such a system shares as before.
+    The lock ends with the program, however it ends, so a crash leaves nothing claimed."""
+    try:
+        import fcntl
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(_owner_file(path), os.O_RDWR | os.O_CREAT, 0o644)
+    except (ImportError, OSError):
+        return -1
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def release(fd: int | None) -> None:
+    if fd is not None and fd >= 0:
+        os.close(fd)
+
+
+def owned(path: Path) -> bool:
+    """Whether another running program (another window) has claimed `path`."""
+    if not _owner_file(path).exists():
+        return False
+    fd = claim(path)
+    release(fd)
+    return fd is None
+
+
+def _owner_file(path: Path) -> Path:
+    return path.with_name(f".{path.name}.owner")
 
 
 def _lock_file(path: Path) -> int | None:
@@ -269,7 +343,19 @@ def read_kept(
         value = None
     if value is not None:
         note += "; the previous copy was used instead"
-    return value, note
+        if not (path.exists() or path.is_symlink()):
+            note += _written_back(path)
+    return value, told(note)
+
+
+def _written_back(path: Path) -> str:
+    """The sound kept copy becomes the file again, so the next start finds it (and a next
+    write keeps it as the previous version); what cannot be written back is said."""
+    try:
+        atomic_write(path, _read_bounded(backup_path(path)).decode("utf-8"))
+    except (OSError, DamagedFile, UnicodeDecodeError) as error:
+        return f" (it could not be written back: {getattr(error, 'strerror', None) or error})"
+    return ""
 
 
 def _set_aside_told(path: Path) -> str:

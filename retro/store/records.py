@@ -5,23 +5,28 @@ given up counts in the statistics only, never in the ten best."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from retro.store.files import (
     GAME_ID,
+    MAX_DOCUMENT_BYTES,
     DamagedFile,
     Fields,
+    atomic_write,
     data_dir,
+    document_text,
     locked,
     read_kept,
-    write_document,
 )
-from retro.store.saves import MAX_MOVES
+from retro.store.saves import MAX_MOVE_TEXT, MAX_MOVES
+from retro.store.saves import option_key as option_key  # where the records' keys come from
 
 if TYPE_CHECKING:
     from retro.engine.game import Game
+    from retro.engine.model import Move, Position
 
 RECORDS_KIND = "retro-patience-records"
 RECORDS_VERSION = 1
@@ -86,12 +91,6 @@ def _rank(entry: HighScore) -> tuple[int, int]:
     return (-entry.score, entry.moves)
 
 
-def option_key(game_id: str, options: dict[str, Any]) -> str:
-    """`spider` for the default options the menu shows, else `spider relaxed=1 suits=2`."""
-    parts = [f"{name}={value}" for name, value in sorted(options.items())]
-    return " ".join([game_id, *parts])
-
-
 class Records:
     """All statistics and high score tables, loaded once; each finished game is added to what
     is on disk at that moment (under a lock), so two copies of the program both count."""
@@ -128,17 +127,32 @@ class Records:
         return read_stats, by_option_set(read_tables)
 
     def save(self) -> None:
-        write_document(
-            self.path,
-            RECORDS_KIND,
-            RECORDS_VERSION,
-            {
-                "stats": {key: asdict(value) for key, value in self.stats.items()},
-                "high_scores": {
-                    game: [asdict(e) for e in entries] for game, entries in self.tables.items()
+        atomic_write(self.path, self._text())
+
+    def _text(self, limit: int = MAX_DOCUMENT_BYTES) -> str:
+        """The records as written, never larger than the reader takes: while they would be,
+        the replays of the oldest high scores are dropped (their scores, and every statistic,
+        stay)."""
+        while True:
+            text = document_text(
+                RECORDS_KIND,
+                RECORDS_VERSION,
+                {
+                    "stats": {key: asdict(value) for key, value in self.stats.items()},
+                    "high_scores": {
+                        game: [asdict(e) for e in entries] for game, entries in self.tables.items()
+                    },
                 },
-            },
-        )
+            )
+            excess = len(text.encode("utf-8")) - limit
+            replayed = [entry for table in self.tables.values() for entry in table if entry.replay]
+            if excess <= 0 or not replayed:
+                return text
+            for entry in sorted(replayed, key=lambda entry: entry.date):
+                excess -= sum(len(move.encode("utf-8")) + 2 for move in entry.replay)
+                entry.replay = []
+                if excess <= 0:
+                    break
 
     def _reload(self) -> None:
         """Take what another copy of the program may have written since; a file that cannot
@@ -189,7 +203,7 @@ class Records:
             seed=game.seed,
             options=dict(game.gdef.options),
             won=won,
-            replay=[format_move(game.position, step.move) for step in game.history],
+            replay=_replay(game, format_move),
         )
         with locked(self.path):
             self._reload()
@@ -252,6 +266,15 @@ def by_option_set(tables: dict[str, list[HighScore]]) -> dict[str, list[HighScor
     return regrouped
 
 
+def _replay(game: Game, format_move: Callable[[Position, Move], str]) -> list[str]:
+    """A finished game's moves for watching it again; none when they are more (or longer)
+    than the reader takes back, so one endless game never costs the records."""
+    if len(game.history) > MAX_REPLAY:
+        return []
+    moves = [format_move(game.position, step.move) for step in game.history]
+    return moves if all(len(move) <= MAX_MOVE_TEXT for move in moves) else []
+
+
 def _stats(data: Any, where: str) -> Stats:
     fields = Fields(data, where)
     count = {
@@ -274,10 +297,10 @@ def _high_score(data: Any, where: str) -> HighScore:
     return HighScore(
         name=fields.text("name", 100),
         score=fields.integer("score", -MAX_COUNT, MAX_COUNT),
-        moves=fields.integer("moves", 0, MAX_REPLAY),
+        moves=fields.integer("moves", 0, MAX_COUNT),
         date=fields.text("date", 32),
         seed=fields.integer("seed"),
         options=fields.options(),
         won=fields.flag("won"),
-        replay=fields.texts("replay", MAX_REPLAY, 120),
+        replay=fields.texts("replay", MAX_REPLAY, MAX_MOVE_TEXT),
     )

@@ -1,11 +1,18 @@
-"""The game in progress, saved after every move and resumed exactly, undo history included.
+"""The games in progress, saved after every move and resumed exactly, undo history included.
 
-The file is small and readable: game id, options, deal number, the moves made and the moves that
-can be redone, all in the notation (docs/notation.md).
+Each game and option set has its own save in the `saves` folder, so starting one game never
+touches another's; a second window playing the same game and options at once takes a second
+slot (`owned` marks a slot in use by a running window). Each file is small and readable: game
+id, options, deal number, the moves made and the moves that can be redone, all in the notation
+(docs/notation.md). A save whose game cannot be loaded today (a folder not given, a typo in a
+game file) is kept for the day it can.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,10 +22,12 @@ from retro.store.files import (
     GAME_ID,
     DamagedFile,
     Fields,
-    backup_path,
     data_dir,
+    owned,
     read_document,
     read_kept,
+    remove_with_copy,
+    told,
     write_document,
 )
 
@@ -62,7 +71,10 @@ class SavedGame:
             gdef = catalog.load(self.game, self.options)
         except RetroError as error:
             first = str(error).splitlines()[0] if str(error) else type(error).__name__
-            raise DamagedFile(f"the saved game cannot be loaded: {first}") from None
+            raise GameAway(
+                f"the saved {self.game} game waits for its game file, kept until it loads: "
+                f"{first[:200]}"
+            ) from None
         game = Game(gdef, self.seed)
         refused = replay(game, self.moves, self.redo)
         if refused is not None:
@@ -73,6 +85,10 @@ class SavedGame:
             )
         game.cheat = self.cheat
         return game
+
+
+class GameAway(RetroError):
+    """A sound save whose game cannot be loaded now; the save stays where it is."""
 
 
 def _move_texts(game: Game) -> tuple[list[str], list[str]]:
@@ -86,7 +102,84 @@ def _move_texts(game: Game) -> tuple[list[str], list[str]]:
 
 
 def current_path() -> Path:
+    """The one save older versions kept, for every game: still offered, and used until its
+    game ends."""
     return data_dir() / "current-game.json"
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def option_key(game_id: str, options: dict[str, Any]) -> str:
+    """`spider` for the default options the menu shows, else `spider relaxed=1 suits=2`."""
+    parts = [f"{name}={value}" for name, value in sorted(options.items())]
+    return " ".join([game_id, *parts])
+
+
+MAX_SLOTS = 100  # saves of one game and option set: one a window playing it at once
+
+
+def slot_paths(game_id: str, options: dict[str, Any]) -> Iterator[Path]:
+    """Where a game of these options may be saved, first choice first: `klondike-1a2b3c4d.json`
+    (the game's id and a digest of its options), then `-2`, `-3`... for more windows."""
+    digest = hashlib.sha256(option_key(game_id, options).encode("utf-8")).hexdigest()[:8]
+    folder = saves_dir()
+    yield folder / f"{game_id}-{digest}.json"
+    for number in range(2, MAX_SLOTS + 1):
+        yield folder / f"{game_id}-{digest}-{number}.json"
+
+
+def saved_paths() -> list[Path]:
+    """Every save to offer, most recent first: the `saves` folder's and an older version's,
+    leaving out those a running window is playing."""
+    try:
+        found = [*saves_dir().glob("*.json"), current_path()]
+        # a game kept aside by a reload whose save has gone: it may come back (`bring_back`)
+        found += [aside for aside in saves_dir().glob("*.json.before-reload")]
+    except OSError:
+        found = [current_path()]
+    dated: list[tuple[float, str, Path]] = []
+    for path in found:
+        try:
+            dated.append((path.lstat().st_mtime, path.name, path))
+        except OSError:
+            continue
+    paths = [
+        path.with_suffix("") if path.suffix == ".before-reload" else path
+        for *_, path in sorted(dated, reverse=True)
+    ]
+    return [path for path in dict.fromkeys(paths) if not owned(path)]
+
+
+def aside_path(path: Path) -> Path:
+    """Where a game is kept aside from its save when an edit of its rules refuses its moves."""
+    return path.with_name(path.name + ".before-reload")
+
+
+def bring_back(catalog: Catalog, path: Path) -> bool:
+    """Put the game kept aside from the save `path` back in its place when today's rules
+    replay it again; whether it came back. The copy is left alone while they do not."""
+    aside = aside_path(path)
+    try:
+        saved = load_saved(aside)
+        if saved is None:
+            return False
+        saved.restore(catalog)
+        os.replace(aside, path)
+    except (OSError, RetroError):
+        return False
+    return True
+
+
+def saved_key(path: Path) -> str | None:
+    """The game and option set of the save in `path` (None when it cannot be read), without
+    replaying it."""
+    try:
+        saved = load_saved(path)
+    except (OSError, DamagedFile):
+        return None
+    return None if saved is None else option_key(saved.game, saved.options)
 
 
 def save_current(game: Game, path: Path | None = None, recorded: bool = False) -> None:
@@ -112,9 +205,7 @@ def save_current(game: Game, path: Path | None = None, recorded: bool = False) -
 def clear_current(path: Path | None = None) -> None:
     """The game is over: its save goes, and so does the copy kept of it, so a damaged save
     later can never bring back a finished game."""
-    path = path or current_path()
-    path.unlink(missing_ok=True)
-    backup_path(path).unlink(missing_ok=True)
+    remove_with_copy(path or current_path())
 
 
 def saved_game(data: dict[str, object], where: str) -> SavedGame:
@@ -157,7 +248,10 @@ def resume_current(
         restored[id(saved)] = saved.restore(catalog)
         return saved
 
-    saved, note = read_kept(path, SAVE_KIND, SAVE_VERSION, check)
+    try:
+        saved, note = read_kept(path, SAVE_KIND, SAVE_VERSION, check)
+    except GameAway as away:
+        return None, told(f"{path.name}: {away}"), False
     if saved is None:
         return None, note, False
     return restored[id(saved)], note, saved.recorded

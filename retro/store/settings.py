@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from retro.paths import config_dir
-from retro.store.files import atomic_write, parse_json, read_bounded, set_aside
+from retro.store.files import atomic_write, parse_json, read_bounded, set_aside, told
 
 SETTINGS_KIND = "retro-patience-settings"
 SETTINGS_VERSION = 1
@@ -75,7 +75,7 @@ class Settings:
         except FileNotFoundError:
             return settings
         except OSError as error:
-            settings.note = f"{path.name}: cannot be read ({error.strerror}); defaults used"
+            settings.note = told(f"{path.name}: cannot be read ({error.strerror}); defaults used")
             return settings
         try:
             data = parse_json(raw.decode("utf-8"))
@@ -107,5 +107,5 @@ def _set_aside(path: Path, why: str) -> str:
     try:
         aside = set_aside(path)
     except OSError:
-        return f"{path.name}: {why}; defaults used"
-    return f"{path.name}: {why}; it was kept as {aside.name}, defaults used"
+        return told(f"{path.name}: {why}; defaults used")
+    return told(f"{path.name}: {why}; it was kept as {aside.name}, defaults used")

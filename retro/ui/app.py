@@ -93,7 +93,6 @@ class App:
         self.keeper.last_name = self.settings.last_name
         if self.settings.note:
             self.keeper.note = self.settings.note
-        self.pending: Game | None = None  # a saved game the player chose not to resume (yet)
         self.awaiting: Game | None = None  # a finished game whose player is typing a name
         self.menu_deal = ""  # the deal number the menu offers, kept until played
         self.demo_speed: int | None = None  # the demo's speed last chosen (None: normal)
@@ -106,6 +105,11 @@ class App:
         self.frame = 0
         self.closed = False
         self._art: CardArt | None = None
+
+    @property
+    def pending(self) -> Game | None:
+        """A saved game not resumed (yet): the menu's Resume line brings it back."""
+        return self.keeper.pending
 
     @property
     def note(self) -> str:
@@ -189,8 +193,7 @@ class App:
         if gdef is None:  # a broken file fails before anything is lost
             gdef = self.catalog.load(game_id, chosen)
         deal = seed if seed is not None else self.seed_source()
-        self.abandon()
-        self.keeper.clear()
+        self.abandon(self.keeper.key_for(self.catalog, game_id, chosen, gdef))
         self.session = Session(
             game_id, chosen, Game(gdef, deal), label=game_label(self.shelf, game_id, chosen)
         )
@@ -213,18 +216,21 @@ class App:
         game_id: str | None = None,
         options: Mapping[str, Any] | None = None,
         gdef: GameDef | None = None,
+        seed: int | None = None,
     ) -> None:
-        """The program starts (no deal number given): offer the saved game, exactly as it was,
-        with a Y/N prompt; else the title screen, or the game named on the command line (`gdef`
-        when the command line has loaded it already)."""
-        saved = self.keeper.resume(self.catalog)
+        """The program starts: offer the latest save (the game named's first; with a `seed`, its
+        only) with a Y/N prompt; else the title or the game named (`gdef` loaded already)."""
+        key = self.keeper.key_for(self.catalog, game_id, options, gdef)
+        saved = self.keeper.resume(self.catalog, key)
         self.keeper.records  # noqa: B018 - a damaged records file is told now, not later
         self.show_title()
+        if saved is not None and seed is not None and self.keeper.key(saved) != key:
+            self.keeper.pending, saved = saved, None
 
-        def afresh() -> None:
-            self.pending = saved  # kept on disk until another game is started
+        def afresh() -> None:  # kept until a game of its options starts, not asked again
+            self.keeper.pending = self.keeper.declined = saved
             if game_id is not None:
-                self.start(game_id, options, gdef=gdef)
+                self.start(game_id, options, seed, gdef=gdef)
 
         if saved is not None:
             from retro.ui.scenes.dialogs import ResumeScene  # only when there is a game to offer
@@ -232,16 +238,17 @@ class App:
             instead = self.shelf.entry(game_id).title if game_id is not None else ""
             self.push(ResumeScene(self, saved, lambda: self.resume(saved), afresh, instead))
         elif game_id is not None:
-            self.start(game_id, options, gdef=gdef)
+            self.start(game_id, options, seed, gdef=gdef)
 
     def resume(self, game: Game) -> Session:
         """Go on with a saved game: every move and the undo history as they were."""
         from retro.ui.session import Session, game_label
         from retro.ui.table.scene import TableScene
 
-        if game is not self.pending:
-            self.abandon()
-        self.pending = None
+        self.put_by()
+        if game is self.pending:
+            self.keeper.pending = self.keeper.resume(self.catalog)  # the next one waits its turn
+        self.keeper.adopt(game)
         options = dict(game.gdef.options)
         self.session = Session(
             game.gdef.id,
@@ -267,7 +274,7 @@ class App:
         elif game.history or game.future:
             self.keeper.save(game, session.recorded)
         else:
-            self.keeper.clear()
+            self.keeper.clear(aside=session.kept is None)  # a game kept aside stays
 
     def give_up(self, session: Session | None) -> None:
         """Count a game left unfinished with moves made (a new deal, a restart) as lost, in the
@@ -278,19 +285,25 @@ class App:
             self.keeper.record(session.game, abandoned=True)
         session.recorded = True
 
-    def abandon(self) -> None:
-        """Another game starts: the one in progress, and a saved one not resumed, are given up."""
-        from retro.engine.game import PLAYING  # loaded before any game could be pending
+    def abandon(self, key: str | None = None) -> None:
+        """Another game starts: the one in progress and a saved one not resumed are given up if
+        of its game and options (`key`); others are put by, saved."""
+        session = self.session
+        if session is not None and session.duel is None and self.keeper.key(session.game) == key:
+            self.give_up(session)
+            self.keeper.clear()  # the slot stays this window's, for the new deal
+        else:
+            self.put_by()
+        self.keeper.give_up_pending(self.catalog, key)
 
-        self.give_up(self.session)
-        pending, self.pending = self.pending, None
-        if (
-            pending is not None
-            and pending.history
-            and pending.outcome() == PLAYING
-            and not self.keeper.counted(pending)
-        ):
-            self.keeper.record(pending, abandoned=True)
+    def put_by(self) -> None:
+        """The game in progress stops being played, still saved: offered again by the menu
+        (when no other saved game is waiting) and at the next start."""
+        session = self.session
+        if session is not None and session.duel is None:
+            self.autosave()
+            self.keeper.put_by(session.game, session.recorded, session.in_progress())
+            self.session = None
 
     # -- the player's settings ------------------------------------------------------------------
 
@@ -348,6 +361,7 @@ class App:
 
             settle_awaiting(self)
         self.autosave()
+        self.keeper.close()  # every save is free for the next start
         if self.session is not None and self.on_save is not None:
             self.on_save(self.session)
 

@@ -43,7 +43,6 @@ class Host(Protocol):
     animate: bool
     winnable_mark: bool
     session: Session | None
-    pending: Game | None  # a saved game the player chose not to resume (yet)
     awaiting: Game | None  # a finished game whose player is typing a name
     menu_deal: str
     demo_speed: int | None
@@ -54,6 +53,10 @@ class Host(Protocol):
 
     @property
     def scene(self) -> Scene: ...
+
+    @property
+    def pending(self) -> Game | None:
+        """A saved game the player chose not to resume (yet)."""
 
     @property
     def shelf(self) -> Shelf: ...
@@ -88,9 +91,12 @@ class Host(Protocol):
         game_id: str | None = None,
         options: Mapping[str, Any] | None = None,
         gdef: GameDef | None = None,
+        seed: int | None = None,
     ) -> None: ...
 
-    def abandon(self) -> None: ...
+    def abandon(self, key: str | None = None) -> None: ...
+
+    def put_by(self) -> None: ...
 
     def give_up(self, session: Session | None) -> None: ...
 

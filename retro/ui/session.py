@@ -28,6 +28,7 @@ class Session:
     recorded: bool = False  # counted in the records already (a game counts once)
     duel: Duel | None = None  # a duel's turn: no undo, no save, its own ending
     frames: int = 0  # frames played at the table since the first move (the game clock)
+    kept: Game | None = None  # the game before a reload whose rules refused its moves
 
     def in_progress(self) -> bool:
         """True while abandoning it would lose something worth asking about."""

@@ -217,7 +217,11 @@ DUEL_DONE_TITLE = " End your turn? "
 DUEL_DONE_LINES = ("Your score is final once you say Yes.", "Then the other player gets the deal.")
 DUEL_TOP_KEYS = "F1 Help  H Hint  X Done  Esc Menu"
 RELOADED = "{file} reloaded; moves replayed on the new rules: {n}"
-RELOAD_AFRESH = "{file} reloaded, a fresh deal: move {n} ({move}) is refused now: {why}"
+RELOAD_KEPT = (
+    "{file} reloaded, {count} replayed, the game before kept aside: "
+    "move {n} ({move}) is refused now: {why}"
+)
+RELOAD_BACK = "{file} reloaded; the game kept aside replays again and is back: {count}"
 RELOAD_BROKEN = "Not reloaded: {error}"
 NO_RELOAD_DUEL = "No reloading here: a duel's players keep the rules they started with"
 DUEL_LABEL = "{name} plays {code}"

@@ -20,7 +20,7 @@ from retro.engine.rotation import ROTATE_UP, ROTATIONS
 from retro.paths import games_dir
 from retro.solver import hints as advice
 from retro.store.records import Records
-from retro.store.saves import save_current
+from retro.store.saves import current_path, save_current
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless
 from retro.ui.scenes.menu import MenuScene
@@ -357,6 +357,18 @@ def saved_game() -> Game:
     game.pop()
     save_current(game)
     return game
+
+
+def save_files() -> list[Path]:
+    """The saves in the data folder (one a game and option set, and an older version's)."""
+    folder = current_path().parent
+    return sorted([*(folder / "saves").glob("*.json"), *folder.glob("current-game.json")])
+
+
+def save_file() -> Path:
+    """The one save in the data folder."""
+    (path,) = save_files()
+    return path
 
 
 def resume_prompt() -> Driver:

@@ -12,8 +12,10 @@ import scenario
 
 from retro.definition.catalog import Catalog
 from retro.paths import games_dir
+from retro.store.saves import load_saved
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless
+from retro.ui.scenes.dialogs import ResumeScene
 from retro.ui.table.scene import RELOAD_POLL, TableScene
 
 pytestmark = pytest.mark.usefixtures("window")
@@ -73,12 +75,73 @@ def test_f5_reloads_and_a_move_the_new_rules_refuse_means_a_fresh_deal(tmp_path:
     )
     driver.press("F5")  # at once, without waiting for the poll
     assert table.game.moves_made == 0 and not table.game.history
-    assert (
-        table.error and "a fresh deal: move 1 (tableau:1>tableau:8) is refused now" in table.message
+    assert table.error and (
+        "0 moves replayed, the game before kept aside: move 1 (tableau:1>tableau:8) is refused now"
+        in table.message
     )
     assert table.game.seed == scenario.DEAL
     driver.press("RETURN", *["RIGHT"] * 7, "RETURN")  # the new rule holds
     assert table.game.moves_made == 0 and table.error
+    path.write_text(text, encoding="utf-8")  # the edit undone: the game is back, undo and all
+    driver.press("F5")
+    assert table.game.moves_made == 2 and not table.error
+    assert "the game kept aside replays again and is back: 2 moves" in table.message
+    driver.press("U")
+    assert table.game.moves_made == 1
+
+
+def _save_of(driver: Driver) -> Path:
+    slot = driver.app.keeper.slot
+    assert slot is not None
+    return slot
+
+
+def test_the_moves_the_edited_rules_still_allow_are_kept_and_the_whole_game_set_aside(
+    tmp_path: Path,
+) -> None:
+    driver, table, path = _table_with_own_spider(tmp_path)
+    save = _save_of(driver)
+    text = path.read_text(encoding="utf-8")
+    refusing = "allowed: {spider_deal_allowed: {relaxed: $relaxed}}"
+    _edit(path, refusing, "allowed: all_on_foundations")  # no more deals from the stock
+    driver.step(RELOAD_POLL + 1)
+    assert table.game.moves_made == 1 and table.error  # the first move still replays
+    assert "1 move replayed, the game before kept aside: move 2 (deal) is refused" in table.message
+    aside = save.with_name(save.name + ".before-reload")
+    kept = load_saved(aside)
+    assert kept is not None and len(kept.moves) == 2  # on disk too, should the program stop
+    assert len(load_saved(save).moves) == 1  # type: ignore[union-attr]
+
+    # the program stops and starts again with the edit undone: the whole game is offered
+    driver.app.on_close()
+    _edit(path, "allowed: all_on_foundations", refusing)
+    assert path.read_text(encoding="utf-8") == text
+    again = App(Catalog([path.parent]), animate=False)
+    again.boot()
+    second = Driver(again)
+    second.step()
+    prompt = again.scene
+    assert isinstance(prompt, ResumeScene) and prompt.game.moves_made == 2
+    assert not aside.exists()
+
+
+def test_a_game_played_on_after_the_reload_is_not_replaced_by_the_one_kept_aside(
+    tmp_path: Path,
+) -> None:
+    driver, table, path = _table_with_own_spider(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace("accept: {any: [empty, rank_below]}", "accept: empty"), encoding="utf-8"
+    )
+    driver.press("F5")
+    assert table.game.moves_made == 0
+    driver.press("D")  # played on: a deal from the stock
+    assert table.game.moves_made == 1
+    path.write_text(text, encoding="utf-8")
+    driver.press("F5")
+    assert table.game.moves_made == 1 and "moves replayed on the new rules: 1" in table.message
+    save = _save_of(driver)
+    assert load_saved(save.with_name(save.name + ".before-reload")) is not None  # still kept
 
 
 def test_a_broken_file_leaves_the_game_as_it_is_and_shows_the_first_error(tmp_path: Path) -> None:

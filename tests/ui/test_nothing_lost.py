@@ -40,7 +40,7 @@ def _table(driver: Driver) -> TableScene:
 def test_every_move_is_saved_and_a_new_app_resumes_it_exactly_with_its_undo_history() -> None:
     driver = scenario.fresh_table()
     table = _table(driver)
-    assert not current_path().exists()  # a fresh deal: nothing worth saving yet
+    assert scenario.save_files() == []  # a fresh deal: nothing worth saving yet
     driver.press("A")
     driver.step(40)
     driver.press("D", "A")
@@ -48,11 +48,12 @@ def test_every_move_is_saved_and_a_new_app_resumes_it_exactly_with_its_undo_hist
     driver.press("U")  # one move taken back: it must come back as a redo
     game = table.game
     assert game.history and game.future
-    saved = load_saved(current_path())
+    saved = load_saved(scenario.save_file())
     assert saved is not None and len(saved.moves) == len(game.history)
     assert len(saved.redo) == 1
 
-    again = scenario.new_app()  # the program starts again (the first one never closed)
+    driver.app.keeper.close()  # the program is killed: its claim on the save ends with it
+    again = scenario.new_app()  # and starts again (the first one never closed)
     again.boot()
     second = Driver(again)
     second.step()
@@ -76,23 +77,24 @@ def test_every_move_is_saved_and_a_new_app_resumes_it_exactly_with_its_undo_hist
 def test_closing_the_window_saves_and_declining_keeps_the_save_until_another_game() -> None:
     driver = scenario.fresh_table()
     driver.press("D")
-    current_path().unlink()
+    save = scenario.save_file()
+    save.unlink()
     driver.app.on_close()
-    assert current_path().exists()
+    assert save.exists()
 
     app = scenario.new_app()
     app.boot()
     second = Driver(app)
     second.press("N")
     assert isinstance(app.scene, TitleScene) and app.pending is not None
-    assert current_path().exists()  # not now is not never
+    assert save.exists()  # not now is not never
     second.press("RETURN")
     menu = app.scene
     assert isinstance(menu, MenuScene)
     assert ("resume", "") in menu.lines(app)
     menu.focus = menu.lines(app).index(("play", ""))
     second.press("RETURN")  # another game: the saved one counts as given up
-    assert app.pending is None and not current_path().exists()
+    assert app.pending is None and not save.exists()
     stats = Records().stats_for("spider")
     assert [s.lost for s in stats.values()] == [1]
 
@@ -294,10 +296,11 @@ def test_play_with_a_game_but_no_deal_number_offers_the_saved_game_first() -> No
     driver.step()
     prompt = app.scene
     assert isinstance(prompt, ResumeScene) and "Spider instead" in prompt.keys
-    driver.press("ESCAPE")  # the game asked for instead; the saved one counts as given up
+    driver.press("ESCAPE")  # the game asked for instead; the saved one has other options
     table = _table(driver)
     assert table.session.options == {"suits": 1} and table.game.moves_made == 0
-    assert [s.lost for s in Records().stats_for("spider").values()] == [1]
+    assert Records().stats_for("spider") == {}  # so it is kept, neither given up nor counted
+    assert app.pending is prompt.game and scenario.save_files() == [current_path()]
 
 
 def test_a_counted_game_played_on_after_undo_is_never_counted_twice() -> None:
@@ -305,7 +308,7 @@ def test_a_counted_game_played_on_after_undo_is_never_counted_twice() -> None:
     driver.press("U")  # from the won box: take the last move back and play on
     table = _table(driver)
     assert table.session.recorded
-    saved = load_saved(current_path())
+    saved = load_saved(scenario.save_file())
     assert saved is not None and saved.recorded  # the save says so, for the next start
     (before,) = Records().stats_for("spider").values()
 

@@ -210,12 +210,27 @@ class MenuScene(Choices, Scene):
                 app.beeper.play("refuse")
                 self.error = str(error).splitlines()[0]
 
-        if app.session is not None and app.session.in_progress():
-            from retro.ui.scenes.dialogs import ConfirmScene  # not needed by the title screen
+        def afresh() -> None:
+            session = app.session  # a duel, or the game played, would be given up: asked first
+            if (
+                session is not None
+                and session.in_progress()
+                and (session.duel is not None or app.keeper.key(session.game) == key)
+            ):
+                from retro.ui.scenes.dialogs import ConfirmScene  # not needed by the title screen
 
-            app.push(ConfirmScene(start))
-        else:
-            start()
+                app.push(ConfirmScene(start))
+            else:
+                start()
+
+        key = app.keeper.key_for(app.catalog, game_id, options)
+        saved = app.keeper.saved_for(app.catalog, game_id, options)  # asked about first
+        if saved is None:
+            afresh()
+            return
+        from retro.ui.scenes.dialogs import ResumeScene
+
+        app.push(ResumeScene(app, saved, lambda: app.resume(saved), afresh, entry.title))
 
     def _click(self, app: Host, col: int, row: int) -> None:
         bar_col = self.LIST_COL + self.LIST_W - 1

@@ -1,7 +1,10 @@
 """Live reload: the table follows its game file, so an author sees a saved change at once.
 
 Saving the file (or F5) loads it again and replays the moves made on the new rules, same deal,
-through `retro.engine.notation.replay`, the way a saved game comes back.
+through `retro.engine.notation.replay`, the way a saved game comes back. Nothing is lost to an
+edit: when the new rules refuse a move, the moves before it are kept and the whole game is kept
+aside (with the session, and on disk beside its save), to come back when a later edit allows
+it again (undoing the edit, say).
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from retro.engine.game import Game
-from retro.engine.notation import format_move, replay
+from retro.engine.notation import Refused, format_move, replay
 from retro.errors import RetroError
 from retro.ui import texts
 from retro.ui.session import game_label
@@ -17,6 +20,7 @@ from retro.ui.shelf import FileWatch, game_files
 from retro.ui.table.layout import Geometry
 
 if TYPE_CHECKING:
+    from retro.engine.model import GameDef
     from retro.ui.scene import Host
     from retro.ui.table.state import Table
 
@@ -29,10 +33,30 @@ def reload_key(table: Table, app: Host) -> None:
     reload(table, app)
 
 
+def replayed(gdef: GameDef, old: Game) -> tuple[Game, Refused | None]:
+    """`old`'s deal on the rules of `gdef` with as many of its moves as they allow (the redo
+    list too, when every move made replays), and the first move refused."""
+    made = [format_move(old.position, entry.move) for entry in old.history]
+    future = [format_move(old.position, move) for move in old.future]
+    game = Game(gdef, old.seed)
+    refused = replay(game, made, future)
+    game.cheat = old.cheat
+    return game, refused
+
+
+def _continues(game: Game, kept: Game) -> bool:
+    """Whether `kept` holds every move of `game` (no move was made since it was kept aside),
+    so bringing it back loses nothing."""
+    made = [format_move(game.position, entry.move) for entry in game.history]
+    before = [format_move(kept.position, entry.move) for entry in kept.history[: len(made)]]
+    return made == before
+
+
 def reload(table: Table, app: Host) -> None:
     """The game file was saved (or F5): load it again and replay the moves made on the new
-    rules, same deal; a move they now refuse means a fresh deal, and a broken file leaves
-    the game as it is. Either way one line on the status line says what happened."""
+    rules, same deal; at a move they now refuse, the moves before it are played on and the
+    game as it was is kept aside; a broken file leaves the game as it is. Either way one line
+    on the status line says what happened."""
     session = table.session
     name = table.watch.paths[0].name if table.watch and table.watch.paths else session.game_id
     try:
@@ -42,18 +66,30 @@ def reload(table: Table, app: Host) -> None:
         table.refuse(app, texts.RELOAD_BROKEN.format(error=lines[0]))
         return
     old = table.game
-    made = [format_move(old.position, entry.move) for entry in old.history]
-    future = [format_move(old.position, move) for move in old.future]
-    game = Game(gdef, old.seed)
-    refused = replay(game, made, future)
+    game, refused = replayed(gdef, old)
+    kept = session.kept
+    if kept is not None and _continues(old, kept):
+        back, again = replayed(gdef, kept)
+        if again is None:  # the edit that refused it is undone: the whole game is back
+            game, refused, session.kept = back, None, None
+            app.keeper.drop_aside()
     if refused is not None:
-        game = Game(gdef, old.seed)
-        message = texts.RELOAD_AFRESH.format(
-            file=name, n=refused.number, move=refused.move, why=refused.why
+        if kept is None:
+            session.kept = old
+            app.keeper.keep_aside(old, session.recorded)
+        message = texts.RELOAD_KEPT.format(
+            file=name,
+            count=texts.count(texts.MOVES, game.moves_made),
+            n=refused.number,
+            move=refused.move,
+            why=refused.why,
+        )
+    elif session.kept is None and kept is not None:
+        message = texts.RELOAD_BACK.format(
+            file=name, count=texts.count(texts.MOVES, game.moves_made)
         )
     else:
-        game.cheat = old.cheat
-        message = texts.RELOADED.format(file=name, n=len(made))
+        message = texts.RELOADED.format(file=name, n=len(old.history))
     session.game = game
     session.label = game_label(app.shelf, session.game_id, session.options)
     table.game = game
@@ -67,6 +103,6 @@ def reload(table: Table, app: Host) -> None:
         table.move_cursor(0)
     table.count = 0
     table.watch = FileWatch(game_files(app.catalog, session.game_id))
-    table.say(message, error=game.moves_made == 0 and bool(made))
+    table.say(message, error=refused is not None)
     app.record("reload")
     app.autosave()
