@@ -55,7 +55,7 @@ def test_a_plugin_package_adds_rules_that_game_files_name(tmp_path: Path) -> Non
     site.mkdir()
     (site / "extra_rules.py").write_text(
         textwrap.dedent("""
-        from retro.engine.model import Accept
+        from retro.engine.bound import Accept
         from retro.rules import rule
 
         @rule("only_sevens", "accept", "Only a seven may be put here.")

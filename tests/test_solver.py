@@ -21,8 +21,9 @@ from retro.definition.catalog import Catalog
 from retro.definition.loader import load_game_file
 from retro.definition.schema import schema
 from retro.engine.game import LOST, WON, Game
-from retro.engine.model import DONE, MOVE, GameDef, Move, Position
+from retro.engine.gamedef import GameDef
 from retro.engine.notation import format_position, parse_position
+from retro.engine.position import DONE, MOVE, Move, Position
 from retro.errors import DefinitionError
 from retro.solver import honest, stranding
 from retro.solver.guide import PORTFOLIO_TILTS, Weights, evaluate, tilts_for, weights_for

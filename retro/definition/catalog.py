@@ -13,7 +13,7 @@ from retro.store.files import GAME_ID
 
 if TYPE_CHECKING:
     from retro.definition.loader import OptionSpec
-    from retro.engine.model import GameDef
+    from retro.engine.gamedef import GameDef
 
 
 @dataclass(frozen=True)

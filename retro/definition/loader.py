@@ -32,17 +32,10 @@ from retro.definition.layouts import (
 from retro.definition.pileorder import PileOrder
 from retro.definition.schema import schema_errors, shown, suggest
 from retro.definition.yamlmarks import Marked
+from retro.engine.bound import Accept, Auto, Condition, Score
 from retro.engine.cards import parse_rank
 from retro.engine.deals import SHUFFLES
-from retro.engine.model import (
-    Accept,
-    Auto,
-    Condition,
-    DeckDef,
-    GameDef,
-    GroupDef,
-    Score,
-)
+from retro.engine.gamedef import DeckDef, GameDef, GroupDef
 from retro.errors import DefinitionError, RetroError
 from retro.rules import combinators
 from retro.rules.plugins import PluginFailure, guard, is_plugin, load_plugins

@@ -7,21 +7,13 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
 
+from retro.engine.bound import Accept
 from retro.engine.cardkeys import CardKeys
 from retro.engine.cards import Card, make_deck, plain_rank
 from retro.engine.dealing import autos_after_deal, deal_named, remember, take_named
 from retro.engine.deals import SHUFFLES
-from retro.engine.model import (
-    DONE,
-    MOVE,
-    Accept,
-    Event,
-    GameDef,
-    Move,
-    Pile,
-    Position,
-    Undo,
-)
+from retro.engine.gamedef import GameDef
+from retro.engine.position import DONE, MOVE, Event, Move, Pile, Position, Undo
 from retro.engine.rotation import ROTATIONS, rotate, rotation_moves, rotation_refused, rotators
 from retro.engine.zobrist import MASK, counters_term
 from retro.errors import IllegalMove

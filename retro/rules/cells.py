@@ -8,8 +8,9 @@ indexed rule (`rank_below`, `empty`) that finds the candidates first.
 
 from __future__ import annotations
 
+from retro.engine.bound import Accept, Condition
 from retro.engine.cards import card_name, parse_rank, plain_rank, rank_name
-from retro.engine.model import Accept, Condition, Pile, Position
+from retro.engine.position import Pile, Position
 from retro.i18n import say, say_n
 from retro.rules.registry import rule
 

@@ -11,18 +11,9 @@ when a person's move is refused.
 from __future__ import annotations
 
 from retro.engine import cover
+from retro.engine.bound import Accept, Action, Auto, Condition, Keyer, Pick, Score
 from retro.engine.cards import Card, card_name, parse_rank, plain_rank, rank_name
-from retro.engine.model import (
-    Accept,
-    Action,
-    Auto,
-    Condition,
-    Keyer,
-    Pick,
-    Pile,
-    Position,
-    Score,
-)
+from retro.engine.position import Pile, Position
 from retro.i18n import mark, say
 from retro.rules.common import (
     SUIT_MODES,

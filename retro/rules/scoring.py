@@ -5,7 +5,8 @@ do the same thing, worth more the longer it grows, as in TriPeaks).
 
 from __future__ import annotations
 
-from retro.engine.model import Auto, Position, Score
+from retro.engine.bound import Auto, Score
+from retro.engine.position import Position
 from retro.rules.registry import GroupName, rule
 
 KINDS = ("tableau", "foundation", "stock", "waste", "cell", "reserve", "grid")

@@ -4,7 +4,8 @@ the win with runs left in place, and XPat2's score.
 
 from __future__ import annotations
 
-from retro.engine.model import Accept, Auto, Condition, Keyer, Pile, Position, Score, Tally
+from retro.engine.bound import Accept, Auto, Condition, Keyer, Score, Tally
+from retro.engine.position import Pile, Position
 from retro.i18n import say
 from retro.rules.common import auto_on_groups, new_key_space, run_from_top
 from retro.rules.registry import rule

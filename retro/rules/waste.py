@@ -9,8 +9,9 @@ stays exact, redeals included.
 
 from __future__ import annotations
 
+from retro.engine.bound import Action, Auto, Condition, Score
 from retro.engine.cards import Card, seed_derived_from, shuffle
-from retro.engine.model import Action, Auto, Condition, Pile, Position, Score
+from retro.engine.position import Pile, Position
 from retro.i18n import say
 from retro.rules.common import REDEALS, times
 from retro.rules.registry import rule

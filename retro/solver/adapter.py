@@ -5,7 +5,7 @@ reaches the engine only through these names, so a change of that interface is on
 from __future__ import annotations
 
 from retro.engine.game import Game
-from retro.engine.model import Move, Position
+from retro.engine.position import Move, Position
 
 
 def key(game: Game) -> int:

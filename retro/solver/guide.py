@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
-from retro.engine.model import GameDef, Pile, Position
+from retro.engine.gamedef import GameDef
+from retro.engine.position import Pile, Position
 from retro.solver.safety import FOUNDATION, SafetyModel
 
 

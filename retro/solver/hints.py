@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from retro.engine.game import Game
-from retro.engine.model import DONE, MOVE, Move
+from retro.engine.position import DONE, MOVE, Move
 from retro.engine.rotation import ROTATIONS
 from retro.solver.search import WON, Budget, Result, solve
 

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 
 from retro.engine.cards import Card, make_deck
 from retro.engine.game import WON, Game
-from retro.engine.model import DONE, GameDef, Move, Pile, Position
+from retro.engine.gamedef import GameDef
+from retro.engine.position import DONE, Move, Pile, Position
 from retro.solver.adapter import copy_game, is_won, key, make, unmake
 from retro.solver.guide import Weights, is_clean, weights_for
 from retro.solver.pacing import ONE_PIECE, Pace, Thinking, finish, solving

@@ -13,7 +13,7 @@ from typing import IO, Any
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
-from retro.engine.model import GameDef
+from retro.engine.gamedef import GameDef
 from retro.engine.notation import format_move
 from retro.solver import honest
 from retro.solver.search import Budget, solve

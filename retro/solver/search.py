@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from retro.engine.game import Game
-from retro.engine.model import DONE, MOVE, Move, Position
+from retro.engine.position import DONE, MOVE, Move, Position
 from retro.engine.rotation import rotation_moves, rotators
 from retro.solver.adapter import is_won, key, make, unmake
 from retro.solver.guide import Weights, evaluate, tilts_for, weights_for

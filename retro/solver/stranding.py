@@ -6,7 +6,7 @@ back to a pile action in a short search of the known part."""
 from __future__ import annotations
 
 from retro.engine.game import Game
-from retro.engine.model import DONE, MOVE, Move, Position
+from retro.engine.position import DONE, MOVE, Move, Position
 from retro.solver.adapter import is_won, key, make, unmake
 
 

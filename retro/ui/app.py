@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from retro.definition.catalog import Catalog
     from retro.duel import Duel
     from retro.engine.game import Game
-    from retro.engine.model import GameDef
+    from retro.engine.gamedef import GameDef
     from retro.ui.cardart import CardArt
     from retro.ui.dialogs import OverScene
     from retro.ui.session import Session

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from retro.engine.game import LOST, WON, Game
-from retro.engine.model import DONE, MOVE, Move, Pile
 from retro.engine.notation import format_move
+from retro.engine.position import DONE, MOVE, Move, Pile
 from retro.errors import IllegalMove
 from retro.solver import hints as advice
 from retro.ui import dealsearch, demo, livereload, tablehelp, tablekeys, texts

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from retro.engine.cards import card_name
-from retro.engine.model import MOVE, Move, Pile
+from retro.engine.position import MOVE, Move, Pile
 from retro.engine.rotation import ROTATIONS
 from retro.solver import hints as advice
 from retro.solver.adapter import copy_game

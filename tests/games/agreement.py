@@ -4,8 +4,8 @@ exactly the moves it judges legal, so the window never refuses a hinted move, an
 from __future__ import annotations
 
 from retro.engine.game import Game
-from retro.engine.model import Move
 from retro.engine.notation import format_move
+from retro.engine.position import Move
 from retro.engine.rotation import ROTATIONS
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from retro.engine.model import GameDef
+from retro.engine.gamedef import GameDef
 from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 

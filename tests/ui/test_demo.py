@@ -15,7 +15,7 @@ import scenario
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
-from retro.engine.model import Position
+from retro.engine.position import Position
 from retro.solver import hints as advice
 from retro.solver.adapter import copy_game
 from retro.solver.search import UNKNOWN, WON, Budget, Search, solve
