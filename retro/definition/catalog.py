@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from retro.errors import DefinitionError, RetroError
 from retro.paths import games_dir, user_games_dir
-from retro.store.files import GAME_ID
+from retro.reading import GAME_ID
 
 if TYPE_CHECKING:
     from retro.definition.loader import OptionSpec

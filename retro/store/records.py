@@ -9,8 +9,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from retro.reading import GAME_ID
 from retro.store.files import (
-    GAME_ID,
     DamagedFile,
     Fields,
     data_dir,
