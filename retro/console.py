@@ -10,12 +10,12 @@ from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
 from retro.engine.cards import card_name
-from retro.engine.game import Game
+from retro.engine.game import LOST, WON, Game
 from retro.engine.notation import format_move, format_pile, parse_move, resolve_pile
 from retro.engine.position import DONE, MOVE, Move
 from retro.errors import RetroError
 from retro.solver import hints as advice
-from retro.solver.search import LOST, WON, Budget, solve
+from retro.solver.search import Budget, solve
 from retro.store.files import parse_json
 
 HELP = (

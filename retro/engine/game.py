@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from enum import StrEnum
 from typing import NamedTuple
 
 from retro.engine.cards import Card, make_deck, plain_rank
@@ -18,7 +19,18 @@ from retro.engine.zobrist import MASK, counters_term
 from retro.errors import IllegalMove
 from retro.i18n import say
 
-PLAYING, WON, LOST = "playing", "won", "lost"
+
+class Outcome(StrEnum):
+    """How a game stands, or what a search of it found: still playing, won, lost, or unknown (a
+    search that stopped before it knew). Strings, so what is printed or written reads as words."""
+
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+    UNKNOWN = "unknown"
+
+
+PLAYING, WON, LOST, UNKNOWN = Outcome.PLAYING, Outcome.WON, Outcome.LOST, Outcome.UNKNOWN
 CHEAT_UNDO_TURN = 1
 CHEAT_UNDO_DEAL = 10
 CHEAT_RESTART = 1000
@@ -212,7 +224,7 @@ class Game:
         counters = self.position.counters
         return bool(counters.get("done") or counters.get("won"))
 
-    def outcome(self) -> str:
+    def outcome(self) -> Outcome:
         position = self.position
         if position.counters.get("won"):
             return WON

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from retro.engine.game import Game
+from retro.engine.game import WON, Game
 from retro.engine.position import DONE, MOVE, Move
 from retro.engine.rotation import ROTATIONS
-from retro.solver.search import WON, Budget, Result, solve
+from retro.solver.search import Budget, Result, solve
 
 # Values, large enough apart that one strong reason is never outweighed by several weak ones.
 WIN = 100_000

@@ -27,13 +27,13 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from retro.engine.cards import Card, make_deck
-from retro.engine.game import WON, Game
+from retro.engine.game import LOST, PLAYING, UNKNOWN, WON, Game, Outcome
 from retro.engine.gamedef import GameDef
 from retro.engine.position import DONE, Move, Pile, Position
 from retro.solver.adapter import copy_game, is_won, key, make, unmake
 from retro.solver.guide import Weights, is_clean, weights_for
 from retro.solver.pacing import ONE_PIECE, Pace, Thinking, finish, solving
-from retro.solver.search import LOST, UNKNOWN, Budget, Result, distinct
+from retro.solver.search import Budget, Result, distinct
 from retro.solver.stranding import best_open, hidden_count
 
 _UNREAD = frozenset(("moves", "score"))  # counters no rule reads: not part of a view
@@ -467,7 +467,7 @@ def _copy(game: Game) -> Game:
 class Played:
     """An honest game: its outcome (won, lost or unknown: out of time), the moves played."""
 
-    result: str
+    result: Outcome
     moves: list[Move]
     nodes: int
     seconds: float
@@ -577,7 +577,7 @@ def playing(
     moves: list[Move] = []
     player = Player(game, seed)
     while len(moves) < max_moves:
-        if game.outcome() != "playing":
+        if game.outcome() != PLAYING:
             break
         spent = clock() - start
         if spent > 2 * seconds:
