@@ -44,7 +44,7 @@ from retro.definition.yamlmarks import Marked
 from retro.engine.bound import Accept, Auto, Condition, Score
 from retro.engine.cards import parse_rank
 from retro.engine.deals import SHUFFLES
-from retro.engine.gamedef import DeckDef, GameDef, GroupDef
+from retro.engine.gamedef import DeckDef, GameDef, GroupDef, PileKind
 from retro.errors import DefinitionError
 from retro.rules import combinators
 from retro.rules.plugins import PluginFailure, guard, is_plugin, load_plugins
@@ -334,7 +334,7 @@ class _Reader:
         pick, accept = with_cover(parts.get("pick"), parts.get("accept"), covered_by)
         return GroupDef(
             name=name,
-            kind=group["kind"],
+            kind=PileKind(group["kind"]),
             count=count,
             layout=layout,
             pick=pick,

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from retro.engine.bound import Tally
 from retro.engine.cards import Card
-from retro.engine.gamedef import GameDef, GroupDef
+from retro.engine.gamedef import FOUNDATION, GameDef, GroupDef
 from retro.engine.zobrist import MASK, counters_term, key_tables, mix
 
 # -- moves -------------------------------------------------------------------------------------
@@ -377,7 +377,7 @@ class Position:
             bottom = moving[0]
             if bottom.suit == below.suit and bottom.rank + 1 == below.rank:
                 events.append(("built_same_suit", count))
-        if count >= 13 and dst.kind == "foundation":
+        if count >= 13 and dst.kind == FOUNDATION:
             events.append(("run_removed", 1))
         dirty = self.dirty
         dirty[src] = None

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from retro.engine.cards import Card, make_deck
 from retro.engine.game import LOST, PLAYING, UNKNOWN, WON, Game, Outcome
-from retro.engine.gamedef import GameDef
+from retro.engine.gamedef import CELL, FOUNDATION, STOCK, GameDef
 from retro.engine.position import DONE, Move, Pile, Position
 from retro.solver.adapter import copy_game, is_won, key, make, unmake
 from retro.solver.guide import Weights, is_clean, weights_for
@@ -97,10 +97,10 @@ def progress(seen: View, shape: Shape, weights: Weights) -> float:
     `shape`: each pile's kind and whether it takes cards."""
     home = down = empty = suited = 0
     for (hidden, up), (kind, takes) in zip(seen[0], shape, strict=True):
-        if kind == "foundation":
+        if kind == FOUNDATION:
             home += len(up)
             continue
-        if kind != "stock":
+        if kind != STOCK:
             down += hidden
             if not hidden and not up and takes:
                 empty += 1
@@ -149,7 +149,7 @@ def seen_value(
     each pile's worth by its part of the position key, kept between the tables of one search
     (a move changes two or three piles: the others are read from it)."""
     dealt = before is not None and any(
-        pile.kind == "stock" and len(pile.cards) < before[index][1]
+        pile.kind == STOCK and len(pile.cards) < before[index][1]
         for index, pile in enumerate(position.piles)
     )
     total = 0.0
@@ -176,14 +176,14 @@ def pile_worth(pile: Pile, weights: Weights, first: int, top: int) -> float:
     """One pile's part of `seen_value`, reading its cards from `first` up to `top`."""
     kind = pile.kind
     cards = pile.cards
-    if kind == "foundation":
+    if kind == FOUNDATION:
         return weights.home * len(cards)
-    if kind == "stock":
+    if kind == STOCK:
         return 0.0
     worth = -weights.turned * pile.down
     if not cards:
         if pile.group.accept is not None:
-            worth += weights.cells if kind == "cell" else weights.empty
+            worth += weights.cells if kind == CELL else weights.empty
         return worth
     if is_clean(pile):
         worth += weights.clean

@@ -17,10 +17,8 @@ from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 
 from retro.engine.cards import Card, make_deck
-from retro.engine.gamedef import GameDef, GroupDef
+from retro.engine.gamedef import FOUNDATION, GameDef, GroupDef
 from retro.engine.position import DONE, MOVE, Move, Pile, Position
-
-FOUNDATION = "foundation"
 
 
 @dataclass(frozen=True)
