@@ -9,7 +9,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from retro.engine.cards import Card, make_deck, plain_rank
-from retro.engine.dealing import autos_after_deal, deal_named, remember, take_named
+from retro.engine.dealing import AUTO_LIMIT, autos_after_deal, deal_named, remember, take_named
 from retro.engine.deals import SHUFFLES
 from retro.engine.gamedef import GameDef
 from retro.engine.movegen import MoveGenerator
@@ -34,7 +34,6 @@ PLAYING, WON, LOST, UNKNOWN = Outcome.PLAYING, Outcome.WON, Outcome.LOST, Outcom
 CHEAT_UNDO_TURN = 1
 CHEAT_UNDO_DEAL = 10
 CHEAT_RESTART = 1000
-_AUTO_LIMIT = 1000
 
 
 def deal_position(gdef: GameDef, seed: int) -> Position:
@@ -326,7 +325,7 @@ class Game:
         position = self.position
         autos = self._autos
         looked = [0] * len(autos)
-        for _ in range(_AUTO_LIMIT):
+        for _ in range(AUTO_LIMIT):
             changed = False
             for number, (auto, on_piles) in enumerate(autos):
                 if on_piles is None or not settled:
