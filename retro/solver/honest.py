@@ -30,9 +30,9 @@ from retro.engine.cards import Card, make_deck
 from retro.engine.game import LOST, PLAYING, UNKNOWN, WON, Game, Outcome
 from retro.engine.gamedef import CELL, FOUNDATION, STOCK, GameDef
 from retro.engine.position import DONE, Move, Pile, Position
-from retro.solver.adapter import copy_game, is_won, key, make, unmake
+from retro.solver.adapter import copy_game, is_won, key, laid_out, make, unmake
 from retro.solver.guide import Weights, is_clean, weights_for
-from retro.solver.pacing import ONE_PIECE, Pace, Thinking, finish, solving
+from retro.solver.pacing import Pace, Thinking, finish, solving
 from retro.solver.search import Budget, Result, distinct
 from retro.solver.stranding import best_open, hidden_count
 
@@ -81,14 +81,8 @@ def sample(game: Game, seen: View, rng: random.Random) -> Game:
 
 def _table(gdef: GameDef, seen: View, face_down: list[list[Card]], seed: int) -> Game:
     """A game showing `seen`, with `face_down` (a list a pile) in its hidden places."""
-    position = Position(gdef)
-    for pile, (down, up), hidden in zip(position.piles, seen[0], face_down, strict=True):
-        pile.cards.extend(hidden)
-        pile.cards.extend(up)
-        pile.down = down
-    position.counters.update(dict(seen[1]))
-    position.refresh_all()
-    return Game(gdef, seed, position)
+    piles = [(down, [*hidden, *up]) for (down, up), hidden in zip(seen[0], face_down, strict=True)]
+    return laid_out(gdef, seed, piles, dict(seen[1]))
 
 
 def progress(seen: View, shape: Shape, weights: Weights) -> float:
@@ -219,9 +213,10 @@ def lookahead(
     budget: Budget,
     avoid: frozenset[View] = frozenset(),
     weights: Weights | None = None,
+    memo: SeenKeys | None = None,
 ) -> Line:
-    """`looking` in one piece."""
-    return finish(looking(game, seen, budget, avoid, weights, ONE_PIECE))
+    """`looking` in one piece (`memo`: the keys of tables seen, kept from an earlier look)."""
+    return finish(looking(game, seen, budget, avoid, weights, Pace(), memo or SeenKeys()))
 
 
 def looking(
@@ -231,6 +226,7 @@ def looking(
     avoid: frozenset[View],
     weights: Weights | None,
     pace: Pace,
+    memo: SeenKeys,
 ) -> Thinking[Line]:
     """Search the known part of the game: every line of moves that shows no new card, best
     first, the next line to extend chosen by its worth less `_WIDER` a move (short lines come
@@ -246,7 +242,7 @@ def looking(
     root_hidden = hidden_count(trial.position)
     known: dict[int, float] = {}
     root_value = seen_value(trial.position, weights, known=known)
-    visited = {key(trial)} | _seen_keys(trial, avoid)
+    visited = {key(trial)} | _seen_keys(trial, avoid, memo)
     alike = player_alike(trial.position)
     frontier: list[tuple[float, int, list[Move]]] = [(0.0, 0, [])]
     # the lines showing a card, and those making the table better without
@@ -286,42 +282,39 @@ def looking(
     return line, shows, value - root_value if line else 0.0, nodes, trial
 
 
-def _seen_keys(trial: Game, avoid: frozenset[View]) -> set[int]:
+def _seen_keys(trial: Game, avoid: frozenset[View], memo: SeenKeys) -> set[int]:
     """The keys on `trial` of the tables in `avoid` (seen in this game) that the known-part
     search could reach again: those with as many cards face down on each pile as now (no card
     shown since), whose face-down cards are then the sample's. The search passes through none
     of them, so no line goes back to a table seen. The sample is the same at every decision
-    until a card shows, so each table's key is made once (`_KEYS`), not at every decision: a
+    until a card shows, so each table's key is made once (in `memo`), not at every decision: a
     player wandering long among the same cards would otherwise spend time growing with the
     square of its moves."""
     piles = trial.position.piles
     downs = [pile.down for pile in piles]
     face_down = [pile.cards[: pile.down] for pile in piles]
     hidden = tuple(map(tuple, face_down))
-    if _KEYS.gdef is not trial.gdef or _KEYS.hidden != hidden:
-        _KEYS.gdef, _KEYS.hidden, _KEYS.keys = trial.gdef, hidden, {}
-    keys = _KEYS.keys
+    if memo.gdef is not trial.gdef or memo.hidden != hidden:
+        memo.gdef, memo.hidden, memo.keys = trial.gdef, hidden, {}
+    keys = memo.keys
     found = set()
     for table in avoid:
         if [down for down, _ in table[0]] == downs:
             if table not in keys:
-                keys[table] = _table(trial.gdef, table, face_down, trial.seed).key()
+                keys[table] = key(_table(trial.gdef, table, face_down, trial.seed))
             found.add(keys[table])
     return found
 
 
 @dataclass
-class _SampleKeys:
+class SeenKeys:
     """The face-down cards of the last sample searched (of the game `gdef`) and the keys on it
     of tables seen: one entry, as a game's known part is searched on one sample until a card
-    shows."""
+    shows. A player keeps its own between decisions."""
 
     gdef: GameDef | None = None
     hidden: tuple[tuple[Card, ...], ...] = ()
     keys: dict[View, int] = field(default_factory=dict)
-
-
-_KEYS = _SampleKeys()
 
 
 def player_alike(position: Position) -> frozenset[str]:
@@ -356,7 +349,7 @@ def decide(
     restless: bool = False,
 ) -> Decision:
     """`deciding` in one piece."""
-    return finish(deciding(game, rng, samples, budget, avoid, restless, ONE_PIECE))
+    return finish(deciding(game, rng, samples, budget, avoid, restless, Pace(), SeenKeys()))
 
 
 def deciding(
@@ -367,6 +360,7 @@ def deciding(
     avoid: frozenset[View],
     restless: bool,
     pace: Pace,
+    memo: SeenKeys,
 ) -> Thinking[Decision]:
     """Choose a move from what is visible. With every card in sight the deal is solved as it
     stands. Otherwise, with few cards hidden (`_SOLVE_HIDDEN`), a sample of the hidden cards is
@@ -378,7 +372,8 @@ def deciding(
     either the search is made again with empty piles counted as worth filling (first, when
     the player is `restless`: nothing better seen for a while). A move
     leading back to a table in `avoid` (seen already in this game) ends no line; with
-    nothing else the decision is None, as with no move at all. `pace`: when to hand the
+    nothing else the decision is None, as with no move at all. `memo`: the keys of tables seen,
+    kept between decisions. `pace`: when to hand the
     frame back (the game is then left half-way through a search: give it a copy)."""
     legal = [move for move in game.legal_moves() if move.kind != DONE]
     if not legal:
@@ -387,8 +382,11 @@ def deciding(
     if not any(down for down, _ in seen[0]):
         found = yield from solving(game, budget, pace)
         if found.result == WON and found.moves:
+            # the plan is followed on a table of its own: the one seen, dealt anew for any
+            # reshuffle to come (which the player cannot know)
+            table = sample(game, seen, random.Random(0))
             return Decision(
-                found.moves[0], 1, 1, found.nodes, plan=found.moves[1:], plan_game=_copy(game)
+                found.moves[0], 1, 1, found.nodes, plan=found.moves[1:], plan_game=table
             )
         if found.result == LOST:
             return Decision(None, 0, 1, found.nodes, hopeless=True)
@@ -421,7 +419,9 @@ def deciding(
     weights = weights_for(game.gdef)
     eager = weights.with_changes({"empty": -weights.empty, "cells": -weights.cells})
     for tried in (eager, weights) if restless else (weights, eager):
-        line, shows, gain, more, trial = yield from looking(game, seen, budget, avoid, tried, pace)
+        line, shows, gain, more, trial = yield from looking(
+            game, seen, budget, avoid, tried, pace, memo
+        )
         nodes += more
         if line and (shows or gain > 0):
             return Decision(line[0], 0, samples, nodes, False, tried is eager, line[1:], trial)
@@ -458,11 +458,6 @@ def won_most(wins: Counter[Move]) -> int:
     return wins.most_common(1)[0][1] if wins else 0
 
 
-def _copy(game: Game) -> Game:
-    """A copy of the table to follow a plan on (a game of its own, so its moves are kept)."""
-    return sample(game, view(game), random.Random(0))
-
-
 @dataclass
 class Played:
     """An honest game: its outcome (won, lost or unknown: out of time), the moves played."""
@@ -489,9 +484,10 @@ class Player:
         self.weights, self.shape = weights_for(game.gdef), shape_of(game)
         self.best, self.since = progress(view(game), self.shape, self.weights), 0
         self.nodes = self.decisions = 0
+        self.memo = SeenKeys()
 
     def choosing(
-        self, game: Game, samples: int, budget: Budget, pace: Pace = ONE_PIECE
+        self, game: Game, samples: int, budget: Budget, pace: Pace | None = None
     ) -> Thinking[Move | None]:
         """The next move on `game` (None: the player gives up): the plan's next move while it
         is legal, else a decision of `samples` samples within `budget`."""
@@ -502,7 +498,14 @@ class Player:
             self.plan, self.plan_game = [], None  # it comes back to a table seen: think again
         restless = self.stalls >= _PATIENCE or self.since >= _WANDER
         decision = yield from deciding(
-            game, self.rng, samples, budget, frozenset(self.avoid), restless, pace
+            game,
+            self.rng,
+            samples,
+            budget,
+            frozenset(self.avoid),
+            restless,
+            pace or Pace(),
+            self.memo,
         )
         self.stalls = self.stalls + 1 if decision.stuck else 0
         self.decisions += 1
@@ -567,7 +570,7 @@ def playing(
     seed: int = 0,
     sample_nodes: int = _NODES,
     max_moves: int = 3_000,
-    pace: Pace = ONE_PIECE,
+    pace: Pace | None = None,
     clock: Clock = time.perf_counter,
 ) -> Generator[Move | None, None, Played]:
     """`play` a slice at a time when `pace` asks for slices: yields None to hand the frame

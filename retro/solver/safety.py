@@ -145,6 +145,7 @@ def _stirred(gdef: GameDef, cards: list[Card]) -> frozenset[str] | None:
     making each action on a table with a card on every pile; None if some action cannot be
     seen at work there."""
     from retro.engine.game import Game
+    from retro.solver.adapter import make, unmake
 
     acting = {g.name for g in gdef.groups if g.action is not None}
     if not acting:
@@ -159,11 +160,11 @@ def _stirred(gdef: GameDef, cards: list[Card]) -> frozenset[str] | None:
             continue
         before = position.piles_state()
         try:
-            game.make(move)
+            make(game, move)
         except (ValueError, IndexError, KeyError):
             return None  # the action needs a table the probe does not give it
         after = position.piles_state()
-        game.unmake()
+        unmake(game)
         seen.add(position.piles[move.src].group.name)
         stirred.update(
             pile.group.name
