@@ -382,12 +382,9 @@ def deciding(
     if not any(down for down, _ in seen[0]):
         found = yield from solving(game, budget, pace)
         if found.result == WON and found.moves:
-            # the plan is followed on a table of its own: the one seen, dealt anew for any
-            # reshuffle to come (which the player cannot know)
-            table = sample(game, seen, random.Random(0))
-            return Decision(
-                found.moves[0], 1, 1, found.nodes, plan=found.moves[1:], plan_game=table
-            )
+            table = sample(game, seen, random.Random(0))  # the plan's own: reshuffles unknown
+            plan = found.moves[1:]
+            return Decision(found.moves[0], 1, 1, found.nodes, plan=plan, plan_game=table)
         if found.result == LOST:
             return Decision(None, 0, 1, found.nodes, hopeless=True)
     nodes = 0
@@ -497,15 +494,9 @@ class Player:
                 return self.plan.pop(0)
             self.plan, self.plan_game = [], None  # it comes back to a table seen: think again
         restless = self.stalls >= _PATIENCE or self.since >= _WANDER
+        avoid, pace = frozenset(self.avoid), pace or Pace()
         decision = yield from deciding(
-            game,
-            self.rng,
-            samples,
-            budget,
-            frozenset(self.avoid),
-            restless,
-            pace or Pace(),
-            self.memo,
+            game, self.rng, samples, budget, avoid, restless, pace, self.memo
         )
         self.stalls = self.stalls + 1 if decision.stuck else 0
         self.decisions += 1
