@@ -10,8 +10,8 @@ from __future__ import annotations
 from retro.definition.catalog import Catalog
 from retro.engine.cards import Card, Rng, make_deck, shuffle
 from retro.engine.game import Game
-from retro.engine.model import MOVE, Move
 from retro.engine.notation import format_position
+from retro.engine.position import MOVE, Move
 
 PHASES = {"early": 8, "middle": 45, "late": 110}
 

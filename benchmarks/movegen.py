@@ -23,8 +23,8 @@ from corpus import build_corpus
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
-from retro.engine.model import MOVE, Move, Pile, Position
 from retro.engine.notation import parse_position
+from retro.engine.position import MOVE, Move, Pile, Position
 
 
 def handwritten_moves(position: Position) -> list[Move]:

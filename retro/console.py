@@ -10,12 +10,13 @@ from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
 from retro.engine.cards import card_name
-from retro.engine.game import Game
-from retro.engine.model import DONE, MOVE, Move
+from retro.engine.game import LOST, WON, Game
+from retro.engine.gamedef import GRID, STOCK
 from retro.engine.notation import format_move, format_pile, parse_move, resolve_pile
+from retro.engine.position import DONE, MOVE, Move
 from retro.errors import RetroError
 from retro.solver import hints as advice
-from retro.solver.search import LOST, WON, Budget, solve
+from retro.solver.search import Budget, solve
 from retro.store.files import parse_json
 
 HELP = (
@@ -280,7 +281,7 @@ class Console:
                 for row in range(height):
                     lines.append("  ".join(f"{self._card(p, row):>4}" for p in piles))
             elif len(piles) > 1:
-                width = group.layout.columns if group.kind == "grid" else 0
+                width = group.layout.columns if group.kind == GRID else 0
                 width = width if width > 0 else len(piles)
                 for start in range(0, len(piles), width):
                     shown = " ".join(
@@ -292,7 +293,7 @@ class Console:
             else:
                 for pile in piles:
                     shown = " ".join(self._card(pile, i) for i in range(len(pile.cards)))
-                    if pile.kind == "stock" and not self.reveal:
+                    if pile.kind == STOCK and not self.reveal:
                         top = pile.face_up and self._card(pile, len(pile.cards) - 1)
                         shown = f"{len(pile.cards)} cards" + (f", {top} on top" if top else "")
                     lines.append(f"{pile.id:>14}: {shown}")

@@ -27,8 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from retro.engine.game import PLAYING, WON, Game
-from retro.engine.model import DONE, Event, GameDef, Move
+from retro.engine.gamedef import GameDef
 from retro.engine.notation import format_move
+from retro.engine.position import DONE, Event, Move
 from retro.errors import RetroError
 
 NAME_LENGTH = 12

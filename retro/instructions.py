@@ -11,7 +11,7 @@ import os
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from retro.engine.model import GameDef
+    from retro.engine.gamedef import GameDef
     from retro.textmode import Instructions
 
 LANGUAGES = ("en", "de")

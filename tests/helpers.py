@@ -6,7 +6,7 @@ from typing import Any
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
-from retro.engine.model import GameDef
+from retro.engine.gamedef import GameDef
 from retro.engine.notation import format_move, parse_move, parse_position
 
 _CATALOG = Catalog()

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
-from retro.engine.model import DONE, Move
+from retro.engine.position import DONE, Move
 from retro.net.duelstate import Notice
 from retro.net.peer import Timing
 from retro.net.protocol import Address

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from retro.definition.loader import load_game_file
 from retro.engine.game import Game
-from retro.engine.model import GameDef
+from retro.engine.gamedef import GameDef
 from retro.instructions import generated_anl
 from tests.helpers import game_at, load, refusal
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from retro.definition.loader import load_game_file
-from retro.engine.model import GameDef
+from retro.engine.gamedef import GameDef
 from tests.helpers import game_at, refusal
 
 GAME = """\

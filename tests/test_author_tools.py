@@ -55,7 +55,7 @@ def test_a_plugin_package_adds_rules_that_game_files_name(tmp_path: Path) -> Non
     site.mkdir()
     (site / "extra_rules.py").write_text(
         textwrap.dedent("""
-        from retro.engine.model import Accept
+        from retro.engine.bound import Accept
         from retro.rules import rule
 
         @rule("only_sevens", "accept", "Only a seven may be put here.")
@@ -120,3 +120,18 @@ def test_list_lines_shows_each_files_length() -> None:
     result = _run("list", "--lines")
     assert result.returncode == 0
     assert all(line.rstrip().endswith("lines)") for line in result.stdout.splitlines())
+
+
+def test_the_pile_kinds_a_file_may_name_are_the_engines_and_read_as_words() -> None:
+    import json
+
+    from retro.definition.catalog import Catalog
+    from retro.definition.schema import SCHEMA_PATH
+    from retro.engine.gamedef import PileKind
+
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    kinds = schema["$defs"]["group"]["properties"]["kind"]["anyOf"][1]["enum"]
+    assert kinds == [kind.value for kind in PileKind]
+    gdef = Catalog([ROOT / "games"]).load("klondike")
+    stock = gdef.group("stock")
+    assert stock.kind is PileKind.STOCK and f"{stock.kind}" == "stock"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from retro.console import Console
 from retro.engine.game import Game
-from retro.engine.model import MOVE, Move
+from retro.engine.position import MOVE, Move
 from retro.store.settings import Settings
 from tests.helpers import game_at, load
 

@@ -12,7 +12,7 @@ import pytest
 from retro.definition.loader import load_game_file
 from retro.engine.cards import plain_rank
 from retro.engine.game import Game
-from retro.engine.model import GameDef
+from retro.engine.gamedef import GameDef
 from retro.errors import RetroError
 
 GAME = """\

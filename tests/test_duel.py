@@ -15,8 +15,8 @@ from retro.duel import (
     random_seed,
 )
 from retro.engine.game import Game
-from retro.engine.model import DONE, Move
 from retro.engine.notation import format_move, parse_move
+from retro.engine.position import DONE, Move
 from retro.errors import IllegalMove, RetroError
 from tests.helpers import game_at, load
 

@@ -13,8 +13,8 @@ import pytest
 from retro.cli import main
 from retro.duel import STRENGTHS, Computer, Duel, DuelError, Strength, decide
 from retro.engine.game import Game
-from retro.engine.model import DONE, Move
 from retro.engine.notation import format_move, parse_move
+from retro.engine.position import DONE, Move
 from retro.solver import honest
 from retro.store.records import Records, computer_key
 from retro.store.settings import Settings

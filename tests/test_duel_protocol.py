@@ -10,7 +10,7 @@ import pytest
 
 from retro.duel import DuelError
 from retro.engine.game import Game
-from retro.engine.model import DONE, Move
+from retro.engine.position import DONE, Move
 from retro.net.protocol import (
     MAX_MESSAGE,
     VERSION,

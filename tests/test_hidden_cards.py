@@ -14,8 +14,8 @@ from retro.console import Console
 from retro.definition.catalog import Catalog
 from retro.engine.cards import card_name
 from retro.engine.game import Game
-from retro.engine.model import Move, Position, card_move
 from retro.engine.notation import format_card, format_move
+from retro.engine.position import Move, Position, card_move
 from retro.rules.registry import REGISTRY
 from retro.solver import hints
 from tests.helpers import game_at, load, refusal

@@ -298,7 +298,7 @@ def test_a_plugin_rule_that_raises_is_reported_once_and_refuses(tmp_path: Path) 
         tmp_path,
         """
         import sys
-        from retro.engine.model import Accept
+        from retro.engine.bound import Accept
         from retro.rules import rule
 
         @rule("explodes", "accept", "Raises whenever it is asked.")

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game, deal_position
-from retro.engine.model import GameDef, Move, Position
+from retro.engine.gamedef import GameDef
 from retro.engine.notation import format_move, format_position, parse_move, parse_position
+from retro.engine.position import Move, Position
 from tests.helpers import load
 
 GAMES = Catalog().ids()

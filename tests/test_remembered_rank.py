@@ -10,7 +10,7 @@ from pathlib import Path
 from retro.definition.loader import load_game_file
 from retro.engine.cards import make_deck, plain_rank, shuffle
 from retro.engine.game import Game
-from retro.engine.model import GameDef
+from retro.engine.gamedef import GameDef
 
 GAME = """\
 id: fellows

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from retro.engine.game import Game
-from retro.engine.model import Pile
 from retro.engine.notation import Refused, format_move, replay
+from retro.engine.position import Pile
 from tests.helpers import load
 
 

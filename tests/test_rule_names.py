@@ -3,7 +3,8 @@ works, so plugins written for it keep their rules."""
 
 from __future__ import annotations
 
-from retro.engine.model import Accept, Pile, Position
+from retro.engine.bound import Accept
+from retro.engine.position import Pile, Position
 from retro.rules.registry import REGISTRY, all_rules, lookup, rule
 
 

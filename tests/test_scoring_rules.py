@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from retro.definition.catalog import Catalog
-from retro.engine.model import GameDef
+from retro.engine.gamedef import GameDef
 from retro.errors import DefinitionError
 from tests.helpers import game_at, play
 

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from retro.definition.catalog import Catalog
 from retro.engine.cards import Card
 from retro.engine.game import Game
-from retro.engine.model import GroupDef, Position
+from retro.engine.gamedef import UNKEYED, GroupDef
 from retro.engine.notation import format_position, parse_move, parse_position
-from retro.engine.zobrist import UNKEYED, key_from_scratch
+from retro.engine.position import Position, key_from_scratch
 from tests.helpers import game_at, load
 from tests.test_properties import VARIANTS
 
@@ -299,7 +299,7 @@ def test_cards_are_keyed_by_rank_and_suit_alone() -> None:
 def test_spider_keeps_its_deal_question_counted() -> None:
     """Spider's "may I deal?" reads counts the position keeps, declared by the rule; a tally no
     game declared is counted when asked."""
-    from retro.engine.model import Tally
+    from retro.engine.bound import Tally
 
     # at the deal: no column is empty, and every one has face-down cards (not one run)
     for relaxed, counts in ((0, [0]), (2, [0, 10])):

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from retro.engine.game import Game
+from retro.engine.game import WON, Game
 from retro.solver.adapter import copy_game
-from retro.solver.search import WON, Budget, Search, solve
+from retro.solver.search import Budget, Search, solve
 from tests.helpers import load
 
 NODES = Budget(nodes=6_000, seconds=3600.0)

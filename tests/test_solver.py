@@ -21,12 +21,13 @@ from retro.definition.catalog import Catalog
 from retro.definition.loader import load_game_file
 from retro.definition.schema import schema
 from retro.engine.game import LOST, WON, Game
-from retro.engine.model import DONE, MOVE, GameDef, Move, Position
+from retro.engine.gamedef import GameDef
 from retro.engine.notation import format_position, parse_position
+from retro.engine.position import DONE, MOVE, Move, Position
 from retro.errors import DefinitionError
 from retro.solver import honest, stranding
 from retro.solver.guide import PORTFOLIO_TILTS, Weights, evaluate, tilts_for, weights_for
-from retro.solver.pacing import ONE_PIECE, finish
+from retro.solver.pacing import Pace, finish
 from retro.solver.safety import home_moves, learn_for, model_for, safe_move
 from retro.solver.search import (
     BEST_FIRST,
@@ -416,7 +417,7 @@ def test_the_known_part_search_never_goes_back_to_a_table_seen() -> None:
     undo = Move(MOVE, second, 1, first)
     assert undo in game.legal_moves()
     trial = honest.sample(game, now, random.Random(3))
-    seen = honest._seen_keys(trial, frozenset({before, now}))
+    seen = honest._seen_keys(trial, frozenset({before, now}), honest.SeenKeys())
     assert trial.key() in seen and len(seen) == 2
     trial.make(undo)  # back where the game was, on the sample: the same table
     assert trial.key() in seen
@@ -447,12 +448,37 @@ def test_the_tables_seen_are_keyed_once_while_no_card_shows(
     table = honest._table
     monkeypatch.setattr(honest, "_table", lambda *args: made.append(args[1]) or table(*args))
     budget = Budget(nodes=500, seconds=600)
-    first = honest.lookahead(game, honest.view(game), budget, frozenset(seen))
-    again = honest.lookahead(game, honest.view(game), budget, frozenset(seen))
+    memo = honest.SeenKeys()  # a player's, kept between its decisions
+    first = honest.lookahead(game, honest.view(game), budget, frozenset(seen), memo=memo)
+    again = honest.lookahead(game, honest.view(game), budget, frozenset(seen), memo=memo)
     other = (seen - {honest.view(game)}).pop()  # (the table now is also each search's sample)
     assert made.count(other) == 1  # set up once, for both searches
     assert first[:4] == again[:4]
     assert honest.sample(game, honest.view(game), random.Random(0)).key() == first[4].key()
+
+
+def test_a_players_tables_seen_stay_keyed_while_another_player_thinks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each player keeps the keys of its own tables seen: a demo and a duel's computer thinking
+    in turn in one window do not make each other set their tables up again."""
+    game = game_at(
+        load("spider", suits=1), "tableau:1 = 2s 6S 5S\ntableau:2 = 3s 6S\ntableau:3 = 4s KS QS"
+    )
+    seen = {honest.view(game)}
+    play(game, "tableau:1>tableau:2/1")
+    seen.add(honest.view(game))
+    play(game, "tableau:2>tableau:1/1")
+    other_game = Game(load("klondike"), 3)
+    made: list[honest.View] = []
+    table = honest._table
+    monkeypatch.setattr(honest, "_table", lambda *args: made.append(args[1]) or table(*args))
+    budget = Budget(nodes=300, seconds=600)
+    mine, theirs = honest.SeenKeys(), honest.SeenKeys()
+    honest.lookahead(game, honest.view(game), budget, frozenset(seen), memo=mine)
+    honest.lookahead(other_game, honest.view(other_game), budget, memo=theirs)
+    honest.lookahead(game, honest.view(game), budget, frozenset(seen), memo=mine)
+    assert made.count((seen - {honest.view(game)}).pop()) == 1
 
 
 def test_a_sample_agrees_with_everything_visible() -> None:
@@ -594,7 +620,7 @@ def test_a_move_is_counted_for_every_sample_it_wins() -> None:
     assert len(firsts) > 1  # the samples won start their winning lines with different moves
     wins = Counter(firsts)
     plans: dict[Move, tuple[list[Move], Game]] = {}
-    finish(honest._cross_check(tables, wins, plans, share, ONE_PIECE))
+    finish(honest._cross_check(tables, wins, plans, share, Pace()))
     for move in firsts:
         expected = 0
         for trial, found in tables:

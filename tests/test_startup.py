@@ -40,7 +40,7 @@ main(sys.argv[1:])
 LATER = (
     "retro.engine",
     "retro.engine.game",
-    "retro.engine.model",
+    "retro.engine.position",
     "retro.definition.loader",
     "jsonschema",
     "yaml",

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from retro.errors import DefinitionError, RetroError
 from retro.paths import games_dir, user_games_dir
-from retro.store.files import GAME_ID
+from retro.reading import GAME_ID
 
 if TYPE_CHECKING:
-    from retro.definition.loader import OptionSpec
-    from retro.engine.model import GameDef
+    from retro.definition.options import OptionSpec
+    from retro.engine.gamedef import GameDef
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ class Catalog:
         """What the menu shows, read without binding the rules; a file whose first lines are
         wrong raises DefinitionError (the menu then lists it as broken)."""
         from retro.definition.gamefiles import read_marked, resolve_extends
-        from retro.definition.loader import checked_option_specs
+        from retro.definition.options import checked_option_specs
 
         path = self._find(game_id)
         marked = resolve_extends(read_marked(path), self.path)

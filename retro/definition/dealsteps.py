@@ -8,9 +8,9 @@ from typing import Any, Protocol
 
 from retro.definition.pileorder import PileOrder
 from retro.definition.schema import shown, suggest
+from retro.engine.bound import Deal
 from retro.engine.cards import Card, make_deck, parse_card, plain_rank
-from retro.engine.dealing import Deal, DealStep
-from retro.engine.model import DeckDef
+from retro.engine.gamedef import DealStep, DeckDef
 from retro.rules import perpile
 from retro.rules.registry import RuleSpec
 

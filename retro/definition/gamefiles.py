@@ -9,7 +9,7 @@ from typing import Any
 
 from retro.definition.yamlmarks import Mark, Marked, load_marked
 from retro.errors import DefinitionError
-from retro.store.files import GAME_ID, read_bounded
+from retro.reading import GAME_ID, read_bounded
 
 _MAX_EXTENDS = 64  # parents in one `extends:` chain (a longer one is refused, not a circle)
 MAX_FILE_BYTES = 256 * 1024  # the largest bundled game is under 2 KB

@@ -10,7 +10,8 @@ from typing import Any, Protocol
 from retro.definition.pileorder import PileOrder
 from retro.definition.schema import shown, suggest
 from retro.engine import cover
-from retro.engine.model import Accept, GroupDef, Layout, Pick
+from retro.engine.bound import Accept, Pick
+from retro.engine.gamedef import GroupDef, Layout
 
 
 class Reader(Protocol):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -29,46 +29,29 @@ from retro.definition.layouts import (
     read_layout,
     with_cover,
 )
+from retro.definition.options import (
+    check_every_option_value,
+    choose_options,
+    option_specs,
+    option_words,
+    solver_settings,
+    substitute,
+)
+from retro.definition.params import read_params
 from retro.definition.pileorder import PileOrder
 from retro.definition.schema import schema_errors, shown, suggest
 from retro.definition.wording import COMBINED, THEN, combines, rule_words
 from retro.definition.yamlmarks import Marked
+from retro.engine.bound import Accept, Auto, Condition, Score
 from retro.engine.cards import parse_rank
 from retro.engine.deals import SHUFFLES
-from retro.engine.model import (
-    Accept,
-    Auto,
-    Condition,
-    DeckDef,
-    GameDef,
-    GroupDef,
-    Score,
-)
-from retro.errors import DefinitionError, RetroError
+from retro.engine.gamedef import DeckDef, GameDef, GroupDef, PileKind
+from retro.errors import DefinitionError
 from retro.rules import combinators
 from retro.rules.plugins import PluginFailure, guard, is_plugin, load_plugins
-from retro.rules.registry import KINDS, RuleSpec, lookup, names
+from retro.rules.registry import KINDS, lookup, names
 
 RESERVED_GROUPS = frozenset({"counters"})
-
-
-INT_PARAM_LIMIT = 1_000_000  # a rule's whole-number parameter (counts, limits, scores)
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    name: str
-    label: str
-    values: tuple[Any, ...]  # what the player chooses from (labels for mapped options)
-    mapped: Mapping[str, Any] | None
-    default: Any
-
-    def choose(self, given: Any) -> Any:
-        """The value for a choice given as text or as a value; None when it is not allowed."""
-        for value in self.values:
-            if value == given or str(value).lower() == str(given).lower():
-                return value
-        return None
 
 
 class _Reader:
@@ -120,7 +103,7 @@ class _Reader:
             return None
         if any(is_per_pile(value) for value in params.values()):
             return bind_per_pile(self, kind, spec, params, path, context)
-        kwargs = self._params(spec, params, ppath, context)
+        kwargs = read_params(self, spec, params, ppath, context)
         if kwargs is None:
             return None
         self.rule_lines.append(f"{context}: {spec.description}{given_values(params)}")
@@ -175,119 +158,6 @@ class _Reader:
         extra = [word for word in (*COMBINED, THEN) if combines(kind, word)]
         return f"unknown {kind} rule {shown(name)}" + suggest(name, names(kind) + extra)
 
-    def _params(
-        self, spec: RuleSpec, given: dict[str, Any], path: tuple[str | int, ...], context: str
-    ) -> dict[str, Any] | None:
-        kwargs: dict[str, Any] = {}
-        ok = True
-        known = [p.name for p in spec.params]
-        for key, value in given.items():
-            param = spec.param(key)
-            where = (*path, key)
-            if param is None:
-                hint = suggest(key, known) or (
-                    f" (it takes: {', '.join(known)})" if known else " (it takes none)"
-                )
-                self.error(where, f"'{spec.name}' has no parameter {shown(key)}{hint}", key=True)
-                ok = False
-                continue
-            converted = self._convert(param.kind, value, where, context, spec.name, key)
-            if converted is _BAD:
-                ok = False
-                continue
-            allowed = spec.choices.get(key)
-            if allowed is not None and converted not in allowed:
-                self.error(
-                    where,
-                    f"'{key}' of '{spec.name}' must be one of "
-                    f"{', '.join(str(a) for a in allowed)}, not {shown(value)}",
-                )
-                ok = False
-                continue
-            kwargs[key + "_" if key in ("from",) else key] = converted
-        for param in spec.params:
-            if param.required and param.name not in given:
-                self.error(path, f"'{spec.name}' needs the parameter '{param.name}'")
-                ok = False
-        return kwargs if ok else None
-
-    def _convert(
-        self,
-        kind: str,
-        value: Any,
-        where: tuple[str | int, ...],
-        context: str,
-        rule_name: str,
-        key: str,
-    ) -> Any:
-        def bad(expected: str) -> object:
-            self.error(where, f"'{key}' of '{rule_name}' must be {expected}, not {shown(value)}")
-            return _BAD
-
-        if kind == "int":
-            if (
-                isinstance(value, int)
-                and not isinstance(value, bool)
-                and abs(value) <= INT_PARAM_LIMIT
-            ):
-                return value
-            return bad(
-                f"a whole number from -{INT_PARAM_LIMIT} to {INT_PARAM_LIMIT}"
-                if isinstance(value, int)
-                else "a whole number"
-            )
-        if kind == "bool":
-            return value if isinstance(value, bool) else bad("true or false")
-        if kind == "str":
-            return (
-                value
-                if isinstance(value, str)
-                else str(value)
-                if isinstance(value, int) and not isinstance(value, bool)
-                else bad("a word")
-            )
-        if kind == "ints":
-            if (
-                isinstance(value, list)
-                and len(value) <= 256
-                and all(
-                    isinstance(v, int) and not isinstance(v, bool) and abs(v) <= INT_PARAM_LIMIT
-                    for v in value
-                )
-            ):
-                return tuple(value)
-            return bad("a list of whole numbers")
-        if kind in ("group", "groups"):
-            items = value if kind == "groups" and isinstance(value, list) else [value]
-            for item in items:
-                if not isinstance(item, str) or item not in self.groups:
-                    self.error(
-                        where,
-                        f"no pile group named {shown(item)}"
-                        + suggest(str(item), list(self.groups)),
-                    )
-                    return _BAD
-            return tuple(items) if kind == "groups" else value
-        if kind in ("points", "group_points"):
-            if not isinstance(value, dict) or not all(
-                isinstance(v, int) and not isinstance(v, bool) and abs(v) <= INT_PARAM_LIMIT
-                for v in value.values()
-            ):
-                return bad("a mapping of names to whole numbers")
-            if kind == "group_points":
-                for name in value:
-                    if name not in self.groups:
-                        self.error(
-                            (*where, name),
-                            f"no pile group named {shown(name)}"
-                            + suggest(str(name), list(self.groups)),
-                            key=True,
-                        )
-                        return _BAD
-            return {str(name): number for name, number in value.items()}
-        bound = self.bind(kind, value, where, context)
-        return _BAD if bound is None else bound
-
     # -- the game ------------------------------------------------------------------------------
 
     def build(self, options: Mapping[str, Any], every_value: bool = False) -> GameDef:
@@ -310,14 +180,14 @@ class _Reader:
             raise DefinitionError(self.errors)
         specs = option_specs(data)
         if every_value and specs:
-            self._check_every_option_value(data, specs)
+            check_every_option_value(self, data, specs, self._check_file)
             if self.errors:
                 raise DefinitionError(self.errors)
-        chosen = self._choose(specs, options)
-        data = self._substitute(data, specs, chosen, ())
+        chosen = choose_options(self, data.get("id"), specs, options)
+        data = substitute(self, data, specs, chosen, ())
         if self.errors:
             raise DefinitionError(self.errors)
-        after = f" (with the options {_option_words(chosen)})" if specs else ""
+        after = f" (with the options {option_words(chosen)})" if specs else ""
         if specs:  # an option's value may be of a kind its place does not take
             self._check_schema(data, after)
         self._check_values(data, (), after)
@@ -364,7 +234,7 @@ class _Reader:
             instructions=data.get("instructions", data["id"]),
             source=self.marked.name,
             rule_lines=tuple(self.rule_lines),
-            solver=_solver(self, data, specs, chosen),
+            solver=solver_settings(self, data, specs, chosen),
         )
 
     def _bind_sound_rules(self, data: dict[str, Any]) -> None:
@@ -406,6 +276,11 @@ class _Reader:
         for path, message, key in schema_errors(data):
             self.error(path, message + after, key=key)
 
+    def _check_file(self, data: Any, after: str) -> None:
+        """The file with option values put in, checked as the file itself was."""
+        self._check_schema(data, after)
+        self._check_values(data, (), after)
+
     def _check_values(self, data: Any, path: tuple[str | int, ...], after: str) -> None:
         """Numbers a schema lets through that no game can use: NaN and infinities."""
         if isinstance(data, float) and not math.isfinite(data):
@@ -419,102 +294,6 @@ class _Reader:
         elif isinstance(data, list):
             for i, value in enumerate(data):
                 self._check_values(value, (*path, i), after)
-
-    def _check_every_option_value(self, data: dict[str, Any], specs: dict[str, OptionSpec]) -> None:
-        """Put each value of each option in (the others at their defaults) and check the
-        result as the file itself was checked: a value of the wrong kind is found whichever
-        one the player picks."""
-        defaults = {name: spec.choose(spec.default) for name, spec in specs.items()}
-        if any(value is None for value in defaults.values()):
-            return  # a wrong default: reported already
-        tried: list[dict[str, Any]] = [defaults]
-        for name, spec in specs.items():
-            tried += [{**defaults, name: value} for value in spec.values if value != defaults[name]]
-        seen: set[str] = set()
-        for chosen in tried:
-            after = f" (with the options {_option_words(chosen)})"
-            before = len(self.errors)
-            substituted = self._substitute(data, specs, chosen, ())
-            if len(self.errors) > before:
-                return  # an unknown option: reported once is enough
-            self._check_schema(substituted, after)
-            self._check_values(substituted, (), after)
-            fresh = []
-            for message in self.errors[before:]:
-                where = message.split(" (with the options")[0]
-                if where not in seen:  # the same mistake under another value: once is enough
-                    seen.add(where)
-                    fresh.append(message)
-            self.errors[before:] = fresh
-
-    def _choose(self, specs: dict[str, OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
-        for name in given:
-            if name not in specs:
-                offered = ", ".join(specs) or "none"
-                raise RetroError(
-                    f"{self.marked.data.get('id')} has no option '{name}'"
-                    f"{suggest(name, list(specs))}; its options: {offered}"
-                )
-        chosen: dict[str, Any] = {}
-        for name, spec in specs.items():
-            if spec.choose(spec.default) is None:
-                self.error(
-                    ("options", name, "default"),
-                    f"default {shown(spec.default)} is not one of the values",
-                )
-                continue
-            value = spec.choose(given[name]) if name in given else spec.choose(spec.default)
-            if value is None:
-                raise RetroError(
-                    f"option {name} must be one of "
-                    f"{', '.join(str(v) for v in spec.values)}, "
-                    f"not {shown(given[name])}"
-                )
-            chosen[name] = value
-        return chosen
-
-    def _substitute(
-        self,
-        value: Any,
-        specs: dict[str, OptionSpec],
-        chosen: dict[str, Any],
-        path: tuple[str | int, ...],
-    ) -> Any:
-        if path == ("options",) or path in (("id",), ("extends",)):
-            return value
-        if isinstance(value, str) and value.startswith("$"):
-            name, _, entry = value[1:].partition(".")
-            if name not in specs:
-                self.error(path, f"unknown option '{value}'" + suggest(name, list(specs)))
-                return value
-            if name not in chosen:  # its default was wrong: already reported
-                return value
-            spec = specs[name]
-            found = spec.mapped[chosen[name]] if spec.mapped is not None else chosen[name]
-            if not entry:
-                return found
-            # `$name.entry`: one entry of what the chosen value stands for (a mapping), so one
-            # option can set several places (a count, and the deal that fills those piles)
-            if not isinstance(found, dict) or entry not in found:
-                self.error(
-                    path,
-                    f"'{value}': the value {shown(chosen[name])} of option "
-                    f"'{name}' has no entry '{entry}'",
-                )
-                return value
-            return found[entry]
-        if isinstance(value, dict):
-            return {k: self._substitute(v, specs, chosen, (*path, k)) for k, v in value.items()}
-        if isinstance(value, list):
-            result: list[Any] = []
-            for i, item in enumerate(value):
-                new = self._substitute(item, specs, chosen, (*path, i))
-                if isinstance(item, str) and item.startswith("$") and isinstance(new, list):
-                    result.extend(new)
-                else:
-                    result.append(new)
-            return result
-        return value
 
     def rank(self, value: Any, path: tuple[str | int, ...]) -> int:
         """A rank written in the file; 0 (and an error) when it is none."""
@@ -565,7 +344,7 @@ class _Reader:
         pick, accept = with_cover(parts.get("pick"), parts.get("accept"), covered_by)
         return GroupDef(
             name=name,
-            kind=group["kind"],
+            kind=PileKind(group["kind"]),
             count=count,
             layout=layout,
             pick=pick,
@@ -576,9 +355,6 @@ class _Reader:
         )
 
 
-_BAD = object()
-
-
 def _one(value: Any, kind: type) -> Any:
     if value is not None and not isinstance(value, kind):
         raise DefinitionError([f"internal: expected {kind.__name__}"])
@@ -587,92 +363,6 @@ def _one(value: Any, kind: type) -> Any:
 
 def _typed(values: tuple[Any, ...], kind: type) -> tuple[Any, ...]:
     return tuple(_one(v, kind) for v in values)
-
-
-def _solver(
-    reader: _Reader, data: dict[str, Any], specs: dict[str, OptionSpec], chosen: dict[str, Any]
-) -> dict[str, Any]:
-    """The file's `solver` key with the weights for the chosen options put in: `by_option`
-    changes weights for some values of an option (a game plays differently with one suit
-    than with four), over the file's own `weights`."""
-    solver: dict[str, Any] = data.get("solver") or {}
-    weights = dict(solver.get("weights") or {})
-    for name, by_value in (solver.get("by_option") or {}).items():
-        spec = specs.get(name)
-        if spec is None:
-            reader.error(
-                ("solver", "by_option", name),
-                f"unknown option '{name}'" + suggest(name, list(specs)),
-                key=True,
-            )
-            continue
-        for value, changes in by_value.items():
-            offered = spec.choose(value)
-            if offered is None:
-                reader.error(
-                    ("solver", "by_option", name, value),
-                    f"option {name} has no value {shown(value)}; its values: "
-                    f"{', '.join(str(v) for v in spec.values)}",
-                    key=True,
-                )
-            elif offered == chosen.get(name):
-                weights.update(changes)
-    if reader.errors:
-        raise DefinitionError(reader.errors)
-    found = {key: value for key, value in solver.items() if key != "by_option"}
-    if weights:
-        found["weights"] = weights
-    return found
-
-
-def _option_words(chosen: Mapping[str, Any]) -> str:
-    return " ".join(f"{name}={value}" for name, value in chosen.items())
-
-
-def checked_option_specs(marked: Marked) -> dict[str, OptionSpec]:
-    """The options of a file not yet checked against the schema (the menu reads them before a
-    game is loaded): DefinitionError at the first option that is not {values, default}."""
-    options = marked.data.get("options") or {}
-    if not isinstance(options, dict):
-        raise DefinitionError([f"{marked.where(('options',))}: 'options' must be a mapping"])
-    for name, option in options.items():
-        where = marked.where(("options", name))
-        if not isinstance(option, dict) or "values" not in option or "default" not in option:
-            raise DefinitionError([f"{where}: option '{name}' needs 'values' and 'default'"])
-        values = option["values"]
-        if (
-            not isinstance(values, (list, dict))
-            or not values
-            or not all(isinstance(v, (str, int)) for v in values)
-        ):
-            raise DefinitionError(
-                [
-                    f"{where}: the values of option '{name}' must be a list of "
-                    "words or numbers, or a mapping"
-                ]
-            )
-        if not isinstance(option["default"], (str, int)) or not isinstance(
-            option.get("label", ""), str
-        ):
-            raise DefinitionError(
-                [f"{where}: option '{name}': a default must be a word or number, a label text"]
-            )
-    return option_specs(marked.data)
-
-
-def option_specs(data: Mapping[str, Any]) -> dict[str, OptionSpec]:
-    specs: dict[str, OptionSpec] = {}
-    for name, option in (data.get("options") or {}).items():
-        values = option["values"]
-        mapped = values if isinstance(values, dict) else None
-        specs[name] = OptionSpec(
-            name=name,
-            label=option.get("label", name.replace("_", " ")),
-            values=tuple(values),
-            mapped=mapped,
-            default=option["default"],
-        )
-    return specs
 
 
 def build_game(

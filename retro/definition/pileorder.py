@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-from retro.engine.model import GroupDef
+from retro.engine.gamedef import GroupDef
 from retro.rules.registry import RuleSpec
 
 

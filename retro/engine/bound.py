@@ -1,20 +1,24 @@
 """The bound rule objects a game definition holds: plain closures made once from a game file
-(see `retro.rules`), so the hot path of move generation does no name lookups. The engine's
-`model` re-exports them; nothing here knows piles beyond their type."""
+(see `retro.rules`), so the hot path of move generation does no name lookups.
+
+The rules take the position and its piles (`retro.engine.position`), which in turn hold the
+definition these objects belong to. So that imports run one way, the rules' arguments are only
+named here (`_Position`, `_Pile`) and not imported: each rule is checked against the real types
+where it is written, in `retro.rules`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any
 
 from retro.engine.cards import Card
 
-if TYPE_CHECKING:
-    from retro.engine.model import Pile, Position
+_Position = Any  # a retro.engine.position.Position
+_Pile = Any  # a retro.engine.position.Pile
 
-PileKeys = Callable[["Position", "Pile"], tuple[int, ...]]
-CardKey = Callable[["Pile", int], "int | None"]
+PileKeys = Callable[[_Position, _Pile], tuple[int, ...]]
+CardKey = Callable[[_Pile, int], "int | None"]
 CardOnlyKey = Callable[[Card], "int | None"]
 
 
@@ -42,15 +46,15 @@ class Tally:
     every pile. Compared by identity: each rule makes its own."""
 
     group: str
-    test: Callable[[Pile], bool]
+    test: Callable[[_Pile], bool]
 
 
 @dataclass(frozen=True)
 class Pick:
     """How many cards from the top of a pile may be lifted; every tail of that run may be too."""
 
-    run: Callable[[Pile], int]
-    why: Callable[[Pile, int], str]
+    run: Callable[[_Pile], int]
+    why: Callable[[_Pile, int], str]
 
 
 @dataclass(frozen=True)
@@ -65,16 +69,16 @@ class Accept:
     first member's keys are exact tests only its other members).
     """
 
-    test: Callable[[Position, Pile, int, Pile], bool]
-    why: Callable[[Position, Pile, int, Pile], str]
+    test: Callable[[_Position, _Pile, int, _Pile], bool]
+    why: Callable[[_Position, _Pile, int, _Pile], str]
     keys: tuple[Keyer, ...] = ()
     exact: bool = False
     local: bool = True
-    keyed: Callable[[Position, Pile, int, Pile], bool] | None = None
+    keyed: Callable[[_Position, _Pile, int, _Pile], bool] | None = None
     tallies: tuple[Tally, ...] = ()  # the counts its test reads (see `Tally`)
     # the sentence that says the rule holds, for the refusal of a `not` of it ("Nothing goes
     # on a K: tableau:2 shows K♠"); without it, the rule's description is said
-    holds: Callable[[Position, Pile, int, Pile], str] | None = None
+    holds: Callable[[_Position, _Pile, int, _Pile], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -85,12 +89,12 @@ class Condition:
     when every pile meets it. The engine then keeps the answer up to date pile by pile as piles
     change, so the win test after a move costs nothing."""
 
-    test: Callable[[Position], bool]
-    why: Callable[[Position], str]
-    each: Callable[[Pile], bool] | None = None
+    test: Callable[[_Position], bool]
+    why: Callable[[_Position], str]
+    each: Callable[[_Pile], bool] | None = None
     tallies: tuple[Tally, ...] = ()  # the counts its test reads (see `Tally`)
     # the sentence that says it holds, for the refusal of a `not` of it (see `Accept.holds`)
-    holds: Callable[[Position], str] | None = None
+    holds: Callable[[_Position], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -98,9 +102,9 @@ class Action:
     """What a key or click on a pile does when it is not a card move: deal, flip, redeal."""
 
     verb: str
-    available: Callable[[Position, Pile], bool]
-    why: Callable[[Position, Pile], str]
-    apply: Callable[[Position, Pile], None]
+    available: Callable[[_Position, _Pile], bool]
+    why: Callable[[_Position, _Pile], str]
+    apply: Callable[[_Position, _Pile], None]
     # how often the pile is dealt anew in a game, counted by the "redeals" counter (None: no
     # limit; 0: never): the window shows the redeal mark and the redeals left from it
     redeals: int | None = 0
@@ -115,8 +119,8 @@ class Auto:
     order): for rules whose every action starts from one pile's own state, so after a move only
     the piles changed since it last looked need a look."""
 
-    apply: Callable[[Position], bool]
-    on_piles: Callable[[Position, list[Pile]], bool] | None = None
+    apply: Callable[[_Position], bool]
+    on_piles: Callable[[_Position, list[_Pile]], bool] | None = None
     score_only: tuple[str, ...] = ()  # counters it keeps for the score alone: not in the key
 
 
@@ -124,7 +128,25 @@ class Auto:
 class Score:
     """The score: computed from the position, and/or accumulated from events (points each)."""
 
-    from_position: Callable[[Position], int] | None = None
+    from_position: Callable[[_Position], int] | None = None
     points: Mapping[str, int] = field(default_factory=dict)
     maximum: int = 0
     running: bool = False  # a running score kept (by events or auto rules such as streaks)
+
+
+@dataclass(frozen=True)
+class Rotate:
+    """Whether a pile of the group may be rotated now (`available`, `why` not) and what a
+    rotation counts (`done`, after the cards moved): XPat2's rotations, a few a game."""
+
+    available: Callable[[_Position, _Pile], bool]
+    why: Callable[[_Position, _Pile], str]
+    done: Callable[[_Position, _Pile], None]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A way of laying cards in a deal step (the step's `rule`, from a plugin): `lay` gets the
+    position, the pack still to be dealt (dealt from its end, with pop()) and the step's piles."""
+
+    lay: Callable[[_Position, list[Card], list[_Pile]], None]

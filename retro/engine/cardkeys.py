@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from retro.engine.bound import CardOnlyKey, Keyer
 from retro.engine.cards import Card
-from retro.engine.model import CardOnlyKey, Keyer, Pile
+from retro.engine.position import Pile
 
 Keys = tuple[tuple[int, ...], tuple[int, ...]]  # (exact keys, tested keys)
 

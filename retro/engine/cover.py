@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from retro.engine.bound import Accept, Pick
 from retro.engine.cards import card_name
-from retro.engine.model import Pile, Position
+from retro.engine.position import Pile, Position
 from retro.i18n import say, say_n
 
 CoverMap = Mapping[str, tuple[str, ...]]  # a pile's id: the ids of the piles lying on it

@@ -5,51 +5,11 @@ run once the deal is done (`auto_after_deal`). `retro.engine.game.deal_position`
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from retro.engine.cards import Card, plain_rank
-
-if TYPE_CHECKING:
-    from retro.engine.model import Pile, Position
+from retro.engine.gamedef import DealStep
+from retro.engine.position import Position
 
 AUTO_LIMIT = 1000  # auto rules running on and on would be a bug of theirs: stop there
-
-
-@dataclass(frozen=True)
-class Deal:
-    """A way of laying cards in a deal step (the step's `rule`, from a plugin): `lay` gets the
-    position, the pack still to be dealt (dealt from its end, with pop()) and the step's piles."""
-
-    lay: Callable[[Position, list[Card], list[Pile]], None]
-
-
-@dataclass(frozen=True)
-class DealStep:
-    """One step of the deal. `to` a group: `face_down` then `face_up` cards per pile (an int for
-    every pile, or a list), or `rest` for all cards left (face down). `extract_rank`: take every
-    card of that rank out of `source` onto the piles of `to`, in suit order (only onto the piles
-    at `places`, 0-based, when given: the Aces of Blue Moon go to the rows' left ends); with no
-    `source`, out of the pack before the rest of it is dealt. `to_bottom`: after the step, the
-    cards of that rank in each pile of `to` go under its other cards, in their order (Baker's
-    Dozen's Kings); each pile keeps its number of face-down cards. `cards`: those named cards,
-    taken out of `source` (or the pack) face up onto the piles of `to` (at `places`), one a
-    pile. `rule`: a deal rule lays the cards instead. `remember`: after the step, a counter of
-    that name holds the rank of the top card of the step's first pile that has one: a value
-    the deal decides and rules read later."""
-
-    to: str
-    face_down: tuple[int, ...] = ()
-    face_up: tuple[int, ...] = ()
-    rest: bool = False
-    extract_rank: int = 0
-    source: str = ""
-    places: tuple[int, ...] = ()
-    to_bottom: int = 0
-    cards: tuple[Card, ...] = ()
-    remember: str = ""
-    rule: Deal | None = None  # a deal rule lays this step's cards
 
 
 def take_named(pack: list[Card], steps: tuple[DealStep, ...]) -> None:

@@ -5,33 +5,35 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from enum import StrEnum
 from typing import NamedTuple
 
-from retro.engine.cardkeys import CardKeys
 from retro.engine.cards import Card, make_deck, plain_rank
-from retro.engine.dealing import autos_after_deal, deal_named, remember, take_named
+from retro.engine.dealing import AUTO_LIMIT, autos_after_deal, deal_named, remember, take_named
 from retro.engine.deals import SHUFFLES
-from retro.engine.model import (
-    DONE,
-    MOVE,
-    Accept,
-    Event,
-    GameDef,
-    Move,
-    Pile,
-    Position,
-    Undo,
-)
-from retro.engine.rotation import ROTATIONS, rotate, rotation_moves, rotation_refused, rotators
+from retro.engine.gamedef import GameDef
+from retro.engine.movegen import MoveGenerator
+from retro.engine.position import DONE, MOVE, Event, Move, Pile, Position, Undo
+from retro.engine.rotation import ROTATIONS, rotate, rotation_refused
 from retro.engine.zobrist import MASK, counters_term
 from retro.errors import IllegalMove
 from retro.i18n import say
 
-PLAYING, WON, LOST = "playing", "won", "lost"
+
+class Outcome(StrEnum):
+    """How a game stands, or what a search of it found: still playing, won, lost, or unknown (a
+    search that stopped before it knew). Strings, so what is printed or written reads as words."""
+
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+    UNKNOWN = "unknown"
+
+
+PLAYING, WON, LOST, UNKNOWN = Outcome.PLAYING, Outcome.WON, Outcome.LOST, Outcome.UNKNOWN
 CHEAT_UNDO_TURN = 1
 CHEAT_UNDO_DEAL = 10
 CHEAT_RESTART = 1000
-_AUTO_LIMIT = 1000
 
 
 def deal_position(gdef: GameDef, seed: int) -> Position:
@@ -165,174 +167,16 @@ class Game:
 
     def _bind(self) -> None:
         """Pair each rule with the position's piles once, so generation loops over ready lists."""
-        groups = self.position.groups
-        gdef = self.gdef
-        targets = [(groups[g.name], g.accept) for g in gdef.groups if g.accept is not None]
-        self._indexed = [(piles, accept) for piles, accept in targets if accept.keys]
-        self._tested = [(piles, accept) for piles, accept in targets if not accept.keys]
-        self._nonlocal = [(piles, accept) for piles, accept in self._indexed if not accept.local]
-        self._keys = CardKeys(
-            [(keyer, accept.exact) for _, accept in self._indexed for keyer in accept.keys]
-        )
-        self._always_general = bool(self._tested or self._keys.tested_of_card or self._nonlocal)
-        self._sources = [pile for g in gdef.groups if g.pick is not None for pile in groups[g.name]]
-        # for each pile, what is left to test when an index key found it as a target
-        self._keyed_tests = [
-            (pile.group.accept.keyed or pile.group.accept.test) if pile.group.accept else None
-            for pile in self.position.piles
-        ]
-        self._actors = [(groups[g.name], g.action) for g in gdef.groups if g.action is not None]
-        self._rotators = rotators(gdef, groups)
+        self._generator = MoveGenerator(self.gdef, self.position)
         # each auto with its pile-by-pile form, if it has one
-        self._autos = [(auto, auto.on_piles) for auto in gdef.autos]
-        # the card moves from each pile, made once: [source][count][target] (see `_made_from`)
-        self._made: list[list[list[Move]]] = [[] for _ in self.position.piles]
+        self._autos = [(auto, auto.on_piles) for auto in self.gdef.autos]
 
     # -- the questions ------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """Every move the rules allow now: card moves, then pile actions, then done.
-
-        The hot path of hints, auto-play and search: target piles are indexed by the keys their
-        accept rules offer, and each movable card asks for its keys (worked out once per card).
-        """
-        position = self.position
-        counters = position.counters
-        if counters.get("won") or counters.get("done"):
-            return []
-        exact = position.exact_index
-        tested = position.tested_index
-        may_repeat = bool(position.multi_keyed)
-        if self._nonlocal:
-            exact = {key: list(piles) for key, piles in exact.items()}
-            tested = {key: list(piles) for key, piles in tested.items()}
-            for piles, accept in self._nonlocal:
-                index = exact if accept.exact else tested
-                for pile in piles:
-                    offered = _pile_keys(position, pile, accept)
-                    may_repeat = may_repeat or len(offered) > 1
-                    for key in offered:
-                        bucket = index.setdefault(key, [])
-                        if pile not in bucket:
-                            bucket.append(pile)
-        always_tested: list[Pile] = []  # targets of keys every card asks for, to be tested
-        card_keys = self._keys
-        for key in card_keys.tested_constant:
-            always_tested.extend(tested.get(key, ()))
-        always: list[Pile] | None = None  # and not: empty piles and the like (when needed)
-        moves: list[Move] = []
-        append = moves.append
-        new_move = tuple.__new__
-        move_type = Move
-        made = self._made
-        # the general path for a pair (src, count) when tested rules or repeats are in play
-        general = bool(
-            always_tested or (may_repeat and not card_keys.asks_one) or self._always_general
-        )
-        fast_most = 0 if general else card_keys.counted_from - 1  # counts the fast path takes
-        # On the fast path each card's targets are the index's own buckets, held per card: the
-        # index keeps them up to date in place as piles change.
-        card_buckets, short_buckets = card_keys.buckets, card_keys.short_buckets
-        limit, index = card_keys.limit, position.exact_index
-        for src in self._sources:
-            run = src.run
-            if not run:
-                continue
-            cards = src.cards
-            rows = made[src.index]
-            if len(rows) <= run:
-                rows = self._made_from(src.index, run)
-            fast = run if run <= fast_most else fast_most
-            start = 1
-            if limit:  # the fewest cards first: their keys include those asked only of few
-                start = (limit if limit < fast else fast) + 1
-                for count in range(1, start):
-                    card = cards[-count]
-                    buckets = short_buckets.get(card)
-                    if buckets is None:
-                        buckets = short_buckets[card] = card_keys.buckets_of(card, index, True)
-                    row = rows[count]
-                    for hits in buckets:
-                        for dst in hits:
-                            if dst is not src:
-                                append(row[dst.index])
-            for count in range(start, fast + 1):
-                card = cards[-count]
-                buckets = card_buckets.get(card)
-                if buckets is None:
-                    buckets = card_buckets[card] = card_keys.buckets_of(card, index)
-                row = rows[count]
-                for hits in buckets:
-                    for dst in hits:
-                        if dst is not src:
-                            append(row[dst.index])
-            if fast < run:
-                if always is None:
-                    always = [
-                        pile for key in card_keys.exact_constant for pile in exact.get(key, ())
-                    ]
-                for count in range(fast + 1, run + 1):
-                    self._general_pair(
-                        src, count, moves, exact, tested, always, always_tested, may_repeat
-                    )
-        for piles, action in self._actors:
-            available = action.available
-            for pile in piles:
-                if available(position, pile):
-                    append(new_move(move_type, (action.verb, pile.index, 0, -1)))
-        moves.extend(rotation_moves(self._rotators, position))
-        if self.gdef.done:
-            append(Move(DONE, -1))
-        return moves
-
-    def _made_from(self, source: int, most: int) -> list[list[Move]]:
-        """The moves of 1 to `most` cards from pile `source` onto each pile, made once and
-        handed out again: a move is a plain tuple, and making one costs more than the rest
-        of finding it."""
-        rows = self._made[source]
-        targets = range(len(self.position.piles))
-        new_move = tuple.__new__
-        while len(rows) <= most:
-            count = len(rows)
-            rows.append([new_move(Move, (MOVE, source, count, target)) for target in targets])
-        return rows
-
-    def _general_pair(
-        self,
-        src: Pile,
-        count: int,
-        moves: list[Move],
-        exact: dict[int, list[Pile]],
-        tested: dict[int, list[Pile]],
-        always: list[Pile],
-        always_tested: list[Pile],
-        may_repeat: bool,
-    ) -> None:
-        """The moves of `count` cards from `src` with every kind of rule considered."""
-        position = self.position
-        exact_keys, tested_keys = self._keys.of_pair(src, count)
-        first = len(moves)
-        targets = [dst for dst in always if dst is not src]
-        for key in exact_keys:
-            hits = exact.get(key)
-            if hits:
-                targets.extend([dst for dst in hits if dst is not src])
-        keyed_tests = self._keyed_tests
-        for candidates in (always_tested, *[tested.get(key, ()) for key in tested_keys]):
-            for dst in candidates:
-                if dst is not src and keyed_tests[dst.index](  # type: ignore[misc]
-                    position, src, count, dst
-                ):
-                    targets.append(dst)
-        for piles, accept in self._tested:
-            test = accept.test
-            targets.extend(
-                [dst for dst in piles if dst is not src and test(position, src, count, dst)]
-            )
-        row = self._made_from(src.index, count)[count]
-        moves.extend([row[dst.index] for dst in targets])
-        if may_repeat and len(moves) - first > 1:
-            moves[first:] = list(dict.fromkeys(moves[first:]))
+        """Every move the rules allow now: card moves, then pile actions, then done (see
+        `MoveGenerator`, the hot path of hints, auto-play and search)."""
+        return self._generator.moves()
 
     def why_not(self, move: Move) -> str | None:
         """None when `move` is legal now, else the rule's own reason, for a person to read."""
@@ -379,7 +223,7 @@ class Game:
         counters = self.position.counters
         return bool(counters.get("done") or counters.get("won"))
 
-    def outcome(self) -> str:
+    def outcome(self) -> Outcome:
         position = self.position
         if position.counters.get("won"):
             return WON
@@ -481,7 +325,7 @@ class Game:
         position = self.position
         autos = self._autos
         looked = [0] * len(autos)
-        for _ in range(_AUTO_LIMIT):
+        for _ in range(AUTO_LIMIT):
             changed = False
             for number, (auto, on_piles) in enumerate(autos):
                 if on_piles is None or not settled:
@@ -552,10 +396,3 @@ class Game:
     def play(self, moves: Iterable[Move]) -> None:
         for move in moves:
             self.push(move)
-
-
-def _pile_keys(position: Position, pile: Pile, accept: Accept) -> tuple[int, ...]:
-    keys: list[int] = []
-    for keyer in accept.keys:
-        keys.extend(keyer.pile_keys(position, pile))
-    return tuple(keys)

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from retro.engine.cards import Card, parse_card
-from retro.engine.model import DONE, MOVE, GameDef, Move, Pile, Position
+from retro.engine.gamedef import GameDef
+from retro.engine.position import DONE, MOVE, Move, Pile, Position
 from retro.engine.rotation import ROTATIONS
 from retro.errors import NotationError, RetroError
 

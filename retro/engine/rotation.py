@@ -5,25 +5,14 @@ down: they move down one place and the chosen card comes onto the top (XPat2's F
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
-from retro.engine.model import GameDef, Move, Pile, Position
+from retro.engine.bound import Rotate
+from retro.engine.gamedef import GameDef
+from retro.engine.position import Move, Pile, Position
 from retro.i18n import say
 
 ROTATE_UP = "rotate_up"
 ROTATE_DOWN = "rotate_down"
 ROTATIONS = (ROTATE_UP, ROTATE_DOWN)
-
-
-@dataclass(frozen=True)
-class Rotate:
-    """Whether a pile of the group may be rotated now (`available`, `why` not) and what a
-    rotation counts (`done`, after the cards moved): XPat2's rotations, a few a game."""
-
-    available: Callable[[Position, Pile], bool]
-    why: Callable[[Position, Pile], str]
-    done: Callable[[Position, Pile], None]
 
 
 def rotators(gdef: GameDef, groups: dict[str, list[Pile]]) -> list[tuple[list[Pile], Rotate]]:

@@ -21,16 +21,11 @@ from __future__ import annotations
 import zlib
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING
 
 from retro.engine.cards import Card, Rng
-
-if TYPE_CHECKING:
-    from retro.engine.model import GameDef, Position
+from retro.engine.gamedef import UNKEYED, GameDef
 
 MASK = (1 << 64) - 1
-# Counters that only keep account (the score reads some of them) and never change what is legal.
-UNKEYED = frozenset(("moves", "score", "turned"))
 CARD_CODES = 14 * 4  # (rank - 1) * 4 + suit: rank 1..14 (an Ace-high Ace is 14), four suits
 
 
@@ -104,14 +99,3 @@ def counters_term(counters: Mapping[str, int], unkeyed: frozenset[str] = UNKEYED
         if value and name not in unkeyed:
             total += counter_term(name, value)
     return total
-
-
-def key_from_scratch(position: Position) -> int:
-    """The key worked out from nothing: what the key kept up to date move by move must equal."""
-    tables = position.tables
-    total = counters_term(position.counters, position.gdef.unkeyed)
-    for pile in position.piles:
-        alike = pile.group.interchangeable and not position.holding(pile.group.ordered_while)
-        salt = (tables.shared if alike else tables.own)[pile.index]
-        total += mix(tables.pile_hash(pile.cards, pile.down) ^ salt)
-    return total & MASK

@@ -24,8 +24,8 @@ from retro.duel import (
     player_name,
 )
 from retro.engine.game import WON, Game
-from retro.engine.model import DONE, Event, Move
 from retro.engine.notation import format_move, parse_move
+from retro.engine.position import DONE, Event, Move
 from retro.errors import RetroError
 from retro.net.peer import Timing
 from retro.net.protocol import Hello

@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from retro.duel import DuelError, player_name
-from retro.engine.model import GameDef
+from retro.engine.gamedef import GameDef
 from retro.engine.notation import format_position
 from retro.errors import RetroError
-from retro.store.files import GAME_ID, DamagedFile, Fields, parse_json
+from retro.reading import GAME_ID
+from retro.store.files import DamagedFile, Fields, parse_json
 from retro.store.saves import MAX_MOVES
 
 VERSION = 1  # the protocol's version: a hello or join of another version is refused

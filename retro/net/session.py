@@ -21,7 +21,7 @@ from retro.duel import (
     DuelError,
 )
 from retro.engine.game import Game
-from retro.engine.model import GameDef
+from retro.engine.gamedef import GameDef
 from retro.errors import RetroError
 from retro.net.duelstate import BACK, BROKEN, JOINED, LOST, REFUSED, DuelState, Notice
 from retro.net.peer import Closed, Opened, Received, Switchboard, Timing

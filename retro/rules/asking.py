@@ -10,8 +10,9 @@ These are tested, not indexed: combined in an `all` with an indexed rule (`empty
 
 from __future__ import annotations
 
+from retro.engine.bound import Accept, Auto, Condition
 from retro.engine.cards import card_name, parse_rank, plain_rank, rank_name
-from retro.engine.model import Accept, Auto, Condition, Pile, Position
+from retro.engine.position import Pile, Position
 from retro.i18n import say, say_n
 from retro.rules.common import a_ranks
 from retro.rules.registry import rule

@@ -11,8 +11,9 @@ asks for its own.
 
 from __future__ import annotations
 
+from retro.engine.bound import Accept, Keyer, Pick
 from retro.engine.cards import Card, card_name
-from retro.engine.model import Accept, Keyer, Pick, Pile, Position
+from retro.engine.position import Pile, Position
 from retro.i18n import mark, say
 from retro.rules.common import (
     SUIT_MODES,

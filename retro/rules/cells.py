@@ -8,8 +8,10 @@ indexed rule (`rank_below`, `empty`) that finds the candidates first.
 
 from __future__ import annotations
 
+from retro.engine.bound import Accept, Condition
 from retro.engine.cards import card_name, parse_rank, plain_rank, rank_name
-from retro.engine.model import Accept, Condition, Pile, Position
+from retro.engine.gamedef import FOUNDATION
+from retro.engine.position import Pile, Position
 from retro.i18n import say, say_n
 from retro.rules.registry import rule
 
@@ -99,7 +101,7 @@ def only_rank_left(rank: str = "A") -> Condition:
     wanted = parse_rank(rank)
 
     def each(pile: Pile) -> bool:
-        return pile.kind == "foundation" or all(plain_rank(card) == wanted for card in pile.cards)
+        return pile.kind == FOUNDATION or all(plain_rank(card) == wanted for card in pile.cards)
 
     def test(position: Position) -> bool:
         return all(each(pile) for pile in position.piles)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from retro.engine.model import Accept, Action, Condition, Pile, Position, Tally
+from retro.engine.bound import Accept, Action, Condition, Tally
+from retro.engine.position import Pile, Position
 from retro.i18n import say
 
 

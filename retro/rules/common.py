@@ -9,8 +9,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable
 
+from retro.engine.bound import Auto
 from retro.engine.cards import Card, rank_name
-from retro.engine.model import Auto, Pile, Position
+from retro.engine.position import Pile, Position
 from retro.i18n import mark, say, say_n
 
 REDEALS = "redeals"  # the counter of redeals made so far (a counter, so undo restores it)

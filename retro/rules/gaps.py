@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from retro.engine.bound import Accept, Action, Condition, Keyer, Score
 from retro.engine.cards import Card, card_name, parse_rank, rank_name, seed_derived_from, shuffle
-from retro.engine.model import Accept, Action, Condition, Keyer, Pile, Position, Score
+from retro.engine.position import Pile, Position
 from retro.i18n import say
 from retro.rules.common import REDEALS, a_rank, a_ranks, new_key_space, rank_in_pack
 from retro.rules.registry import rule

@@ -11,18 +11,10 @@ when a person's move is refused.
 from __future__ import annotations
 
 from retro.engine import cover
+from retro.engine.bound import Accept, Action, Auto, Condition, Keyer, Pick, Score
 from retro.engine.cards import Card, card_name, parse_rank, plain_rank, rank_name
-from retro.engine.model import (
-    Accept,
-    Action,
-    Auto,
-    Condition,
-    Keyer,
-    Pick,
-    Pile,
-    Position,
-    Score,
-)
+from retro.engine.gamedef import FOUNDATION
+from retro.engine.position import Pile, Position
 from retro.i18n import mark, say
 from retro.rules.common import (
     SUIT_MODES,
@@ -323,7 +315,7 @@ def from_group(groups: tuple[str, ...]) -> Accept:
 @rule("condition", "Won when every card lies on the foundations.")
 def all_on_foundations() -> Condition:
     def each(pile: Pile) -> bool:
-        return pile.kind == "foundation" or not pile.cards
+        return pile.kind == FOUNDATION or not pile.cards
 
     def test(position: Position) -> bool:
         return all(each(pile) for pile in position.piles)

@@ -10,10 +10,10 @@ the notation, the console and undo need nothing new (docs/notation.md, "Pairs").
 from __future__ import annotations
 
 from retro.engine import cover
+from retro.engine.bound import Accept, Action, Auto, Condition, Deal, Keyer
 from retro.engine.cards import Card, card_name, parse_rank, plain_rank, rank_name
 from retro.engine.cover import CoverMap
-from retro.engine.dealing import Deal
-from retro.engine.model import Accept, Action, Auto, Condition, Keyer, Pile, Position
+from retro.engine.position import Pile, Position
 from retro.i18n import say, say_n
 from retro.rules.common import auto_on_groups, new_key_space
 from retro.rules.registry import rule

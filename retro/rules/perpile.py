@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from retro.engine.model import Accept, Action, Keyer, Pick, Pile, PileKeys, Position
-from retro.engine.rotation import Rotate
+from retro.engine.bound import Accept, Action, Keyer, Pick, PileKeys, Rotate
+from retro.engine.position import Pile, Position
 
 
 def _own(keys: PileKeys, slot: int) -> PileKeys:

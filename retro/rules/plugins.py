@@ -17,9 +17,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import Any, TypeVar
 
-from retro.engine.dealing import Deal
-from retro.engine.model import Accept, Action, Auto, Condition, Keyer, Pick, Score
-from retro.engine.rotation import Rotate
+from retro.engine.bound import Accept, Action, Auto, Condition, Deal, Keyer, Pick, Rotate, Score
 from retro.errors import IllegalMove, RetroError
 from retro.i18n import say
 from retro.rules.registry import REGISTRY

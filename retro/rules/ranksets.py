@@ -8,8 +8,9 @@ so a game with another order is a YAML file too.
 
 from __future__ import annotations
 
+from retro.engine.bound import Accept, Condition, Keyer, Pick
 from retro.engine.cards import SUIT_SYMBOLS, SUITS, Card, card_name
-from retro.engine.model import Accept, Condition, Keyer, Pick, Pile, Position
+from retro.engine.position import Pile, Position
 from retro.i18n import say, say_n
 from retro.rules.common import a_ranks, new_key_space
 from retro.rules.registry import rule

@@ -6,9 +6,9 @@ deal itself.
 
 from __future__ import annotations
 
+from retro.engine.bound import Accept, Deal, Keyer
 from retro.engine.cards import Card, card_name, plain_rank
-from retro.engine.dealing import Deal
-from retro.engine.model import Accept, Keyer, Pile, Position
+from retro.engine.position import Pile, Position
 from retro.i18n import say
 from retro.rules.common import a_ranks, new_key_space
 from retro.rules.registry import rule

@@ -8,8 +8,8 @@ how often, and keeps the count in a counter, so undo restores it like everything
 
 from __future__ import annotations
 
-from retro.engine.model import Pile, Position
-from retro.engine.rotation import Rotate
+from retro.engine.bound import Rotate
+from retro.engine.position import Pile, Position
 from retro.i18n import say
 from retro.rules.common import times
 from retro.rules.registry import rule

@@ -5,16 +5,17 @@ do the same thing, worth more the longer it grows, as in TriPeaks).
 
 from __future__ import annotations
 
-from retro.engine.model import Auto, Position, Score
+from retro.engine.bound import Auto, Score
+from retro.engine.gamedef import PileKind
+from retro.engine.position import Position
 from retro.rules.registry import GroupName, rule
 
-KINDS = ("tableau", "foundation", "stock", "waste", "cell", "reserve", "grid")
 # Every event the engine and the rule library report, each with a count: a card move and where
 # its cards land, a same-suit build, a suit removed, a card turned, any action of the player,
 # the win, a deal, a redeal, a pair taken away, a rotation.
 EVENTS = (
     "moved",
-    *(f"to_{kind}" for kind in KINDS),
+    *(f"to_{kind}" for kind in PileKind),
     "built_same_suit",
     "run_removed",
     "flipped",

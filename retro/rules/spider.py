@@ -4,7 +4,9 @@ the win with runs left in place, and XPat2's score.
 
 from __future__ import annotations
 
-from retro.engine.model import Accept, Auto, Condition, Keyer, Pile, Position, Score, Tally
+from retro.engine.bound import Accept, Auto, Condition, Keyer, Score, Tally
+from retro.engine.gamedef import FOUNDATION
+from retro.engine.position import Pile, Position
 from retro.i18n import say
 from retro.rules.common import auto_on_groups, new_key_space, run_from_top
 from retro.rules.registry import rule
@@ -82,7 +84,7 @@ def complete_runs_only(group: str = "tableau") -> Condition:
     def each(pile: Pile) -> bool:
         if pile.group.name == group:
             return not pile.cards or (pile.down == 0 and is_complete_run(pile.cards))
-        return pile.kind == "foundation" or not pile.cards
+        return pile.kind == FOUNDATION or not pile.cards
 
     def test(position: Position) -> bool:
         return all(each(pile) for pile in position.piles)

@@ -8,8 +8,9 @@ finds the candidates and these only confirm them.
 
 from __future__ import annotations
 
+from retro.engine.bound import Accept, Keyer
 from retro.engine.cards import Card, card_name, parse_rank, plain_rank
-from retro.engine.model import Accept, Keyer, Pile, Position
+from retro.engine.position import Pile, Position
 from retro.i18n import say, say_n
 from retro.rules.common import a_ranks, new_key_space
 from retro.rules.registry import rule

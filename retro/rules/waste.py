@@ -9,8 +9,10 @@ stays exact, redeals included.
 
 from __future__ import annotations
 
+from retro.engine.bound import Action, Auto, Condition, Score
 from retro.engine.cards import Card, seed_derived_from, shuffle
-from retro.engine.model import Action, Auto, Condition, Pile, Position, Score
+from retro.engine.gamedef import FOUNDATION
+from retro.engine.position import Pile, Position
 from retro.i18n import say
 from retro.rules.common import REDEALS, times
 from retro.rules.registry import rule
@@ -246,7 +248,7 @@ def cards_home(
     foundations and back again earns nothing (Windows' points, Vegas' dollars, Canfield's)."""
 
     def compute(position: Position) -> int:
-        home = sum(len(pile.cards) for pile in position.piles if pile.kind == "foundation")
+        home = sum(len(pile.cards) for pile in position.piles if pile.kind == FOUNDATION)
         counters = position.counters
         points = (
             start

@@ -1,11 +1,18 @@
-"""The engine calls a search needs, in one place: a position key, a trusted move and its
-undo (`Game.key()`, `Game.make()`, `Game.unmake()`, the engine's search interface). The search
-reaches the engine only through these names, so a change of that interface is one edit here."""
+"""The engine calls by which the solver walks and sets up positions, in one place: a position
+key, a trusted move and its undo (`Game.key()`, `Game.make()`, `Game.unmake()`, the engine's
+search interface), whether a game is won, and a game of its own laid out from given piles (a
+copy to search on, or a sample of the cards unseen). Searches change positions only through
+these; the moves and piles they read, and the games a player's moves are made on, are the
+engine's own (`Game`, `Position`, `Move`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
+from retro.engine.cards import Card
 from retro.engine.game import Game
-from retro.engine.model import Move, Position
+from retro.engine.gamedef import GameDef
+from retro.engine.position import Move, Position
 
 
 def key(game: Game) -> int:
@@ -31,10 +38,22 @@ def is_won(game: Game) -> bool:
 def copy_game(game: Game) -> Game:
     """A game at the same position with no history: a search can work on it (and be dropped
     half-way) while `game` is being played and drawn."""
-    position = Position(game.gdef)
-    for pile, source in zip(position.piles, game.position.piles, strict=True):
-        pile.cards.extend(source.cards)
-        pile.down = source.down
-    position.counters.update(game.position.counters)
+    piles = [(source.down, source.cards) for source in game.position.piles]
+    return laid_out(game.gdef, game.seed, piles, game.position.counters)
+
+
+def laid_out(
+    gdef: GameDef,
+    seed: int,
+    piles: Iterable[tuple[int, Iterable[Card]]],
+    counters: Mapping[str, int],
+) -> Game:
+    """A game of deal `seed` with no history, its piles holding the given cards (bottom first,
+    the lowest `down` of them face down) and its counters as given."""
+    position = Position(gdef)
+    for pile, (down, cards) in zip(position.piles, piles, strict=True):
+        pile.cards.extend(cards)
+        pile.down = down
+    position.counters.update(counters)
     position.refresh_all()
-    return Game(game.gdef, game.seed, position)
+    return Game(gdef, seed, position)

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
-from retro.engine.model import GameDef, Pile, Position
-from retro.solver.safety import FOUNDATION, SafetyModel
+from retro.engine.gamedef import CELL, FOUNDATION, STOCK, GameDef
+from retro.engine.position import Pile, Position
+from retro.solver.safety import SafetyModel
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ def tilts_for(gdef: GameDef) -> tuple[Mapping[str, float], ...]:
 def is_clean(pile: Pile) -> bool:
     """A pile holding cards (the caller knows it holds some) with none face down, that takes
     cards and is not a cell: on its way to empty, its cards free to move for good."""
-    return not pile.down and pile.group.accept is not None and pile.kind != "cell"
+    return not pile.down and pile.group.accept is not None and pile.kind != CELL
 
 
 def evaluate(
@@ -75,14 +76,14 @@ def evaluate(
         if kind == FOUNDATION:
             home += len(cards)
             continue
-        if kind == "stock":
+        if kind == STOCK:
             disorder += len(cards)  # still to be sorted, so a deal from it costs nothing
             stock += len(cards)
             continue
         turned_down += pile.down
         if not cards:
             if pile.group.accept is not None:
-                if kind == "cell":
+                if kind == CELL:
                     cells += 1
                 else:
                     empty += 1

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from retro.engine.game import Game
-from retro.engine.model import DONE, MOVE, Move
+from retro.engine.game import WON, Game
+from retro.engine.gamedef import CELL, FOUNDATION, GRID, TABLEAU, PileKind
+from retro.engine.position import DONE, MOVE, Move
 from retro.engine.rotation import ROTATIONS
-from retro.solver.search import WON, Budget, Result, solve
+from retro.solver.search import Budget, Result, solve
 
 # Values, large enough apart that one strong reason is never outweighed by several weak ones.
 WIN = 100_000
@@ -171,11 +172,11 @@ def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
     assert dst is not None
     count = move.count
     bottom = src_cards[-count]
-    if dst.kind not in ("foundation", "grid"):  # a grid's gaps are where its cards go
+    if dst.kind not in (FOUNDATION, GRID):  # a grid's gaps are where its cards go
         if count == len(src_cards) and not dst.cards:
             value += SHUFFLE
             reasons.append(WHOLE_PILE)
-        elif count == len(src_cards) and src.kind == "tableau":
+        elif count == len(src_cards) and src.kind == TABLEAU:
             value += EMPTY_COLUMN
             reasons.append(EMPTIES)
         elif not dst.cards:
@@ -184,7 +185,7 @@ def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
         value += SAME_SUIT + count
         reasons.append(IN_SUIT)
     under_index = len(src_cards) - count - 1
-    if under_index >= src.down and under_index >= 0 and dst.kind != "foundation":
+    if under_index >= src.down and under_index >= 0 and dst.kind != FOUNDATION:
         under = src_cards[under_index]
         if under.rank == bottom.rank + 1:
             if under.suit == bottom.suit:
@@ -204,16 +205,16 @@ def rate(game: Game, move: Move, recent: set[object] | None = None) -> Hint:
     )
 
 
-def _plain_reason(src_kind: str, dst_kind: str, dst_cards: object, uncovers: bool) -> str:
+def _plain_reason(src_kind: PileKind, dst_kind: PileKind, dst_cards: object, uncovers: bool) -> str:
     """What a move no stronger reason speaks for does, told truly from its two piles."""
-    if dst_kind == "foundation":
+    if dst_kind == FOUNDATION:
         return TO_FOUNDATION
-    if dst_kind == "cell":
+    if dst_kind == CELL:
         return TO_CELL
-    if src_kind == "cell":
+    if src_kind == CELL:
         return FROM_CELL
     if not dst_cards:
-        return FILLS_GAP if dst_kind == "grid" else FILLS_EMPTY
+        return FILLS_GAP if dst_kind == GRID else FILLS_EMPTY
     return UNCOVERS if uncovers else BUILDS
 
 

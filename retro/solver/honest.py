@@ -27,12 +27,13 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from retro.engine.cards import Card, make_deck
-from retro.engine.game import WON, Game
-from retro.engine.model import DONE, GameDef, Move, Pile, Position
-from retro.solver.adapter import copy_game, is_won, key, make, unmake
+from retro.engine.game import LOST, PLAYING, UNKNOWN, WON, Game, Outcome
+from retro.engine.gamedef import CELL, FOUNDATION, STOCK, GameDef
+from retro.engine.position import DONE, Move, Pile, Position
+from retro.solver.adapter import copy_game, is_won, key, laid_out, make, unmake
 from retro.solver.guide import Weights, is_clean, weights_for
-from retro.solver.pacing import ONE_PIECE, Pace, Thinking, finish, solving
-from retro.solver.search import LOST, UNKNOWN, Budget, Result, distinct
+from retro.solver.pacing import Pace, Thinking, finish, solving
+from retro.solver.search import Budget, Result, distinct
 from retro.solver.stranding import best_open, hidden_count
 
 _UNREAD = frozenset(("moves", "score"))  # counters no rule reads: not part of a view
@@ -80,14 +81,8 @@ def sample(game: Game, seen: View, rng: random.Random) -> Game:
 
 def _table(gdef: GameDef, seen: View, face_down: list[list[Card]], seed: int) -> Game:
     """A game showing `seen`, with `face_down` (a list a pile) in its hidden places."""
-    position = Position(gdef)
-    for pile, (down, up), hidden in zip(position.piles, seen[0], face_down, strict=True):
-        pile.cards.extend(hidden)
-        pile.cards.extend(up)
-        pile.down = down
-    position.counters.update(dict(seen[1]))
-    position.refresh_all()
-    return Game(gdef, seed, position)
+    piles = [(down, [*hidden, *up]) for (down, up), hidden in zip(seen[0], face_down, strict=True)]
+    return laid_out(gdef, seed, piles, dict(seen[1]))
 
 
 def progress(seen: View, shape: Shape, weights: Weights) -> float:
@@ -96,10 +91,10 @@ def progress(seen: View, shape: Shape, weights: Weights) -> float:
     `shape`: each pile's kind and whether it takes cards."""
     home = down = empty = suited = 0
     for (hidden, up), (kind, takes) in zip(seen[0], shape, strict=True):
-        if kind == "foundation":
+        if kind == FOUNDATION:
             home += len(up)
             continue
-        if kind != "stock":
+        if kind != STOCK:
             down += hidden
             if not hidden and not up and takes:
                 empty += 1
@@ -148,7 +143,7 @@ def seen_value(
     each pile's worth by its part of the position key, kept between the tables of one search
     (a move changes two or three piles: the others are read from it)."""
     dealt = before is not None and any(
-        pile.kind == "stock" and len(pile.cards) < before[index][1]
+        pile.kind == STOCK and len(pile.cards) < before[index][1]
         for index, pile in enumerate(position.piles)
     )
     total = 0.0
@@ -175,14 +170,14 @@ def pile_worth(pile: Pile, weights: Weights, first: int, top: int) -> float:
     """One pile's part of `seen_value`, reading its cards from `first` up to `top`."""
     kind = pile.kind
     cards = pile.cards
-    if kind == "foundation":
+    if kind == FOUNDATION:
         return weights.home * len(cards)
-    if kind == "stock":
+    if kind == STOCK:
         return 0.0
     worth = -weights.turned * pile.down
     if not cards:
         if pile.group.accept is not None:
-            worth += weights.cells if kind == "cell" else weights.empty
+            worth += weights.cells if kind == CELL else weights.empty
         return worth
     if is_clean(pile):
         worth += weights.clean
@@ -218,9 +213,10 @@ def lookahead(
     budget: Budget,
     avoid: frozenset[View] = frozenset(),
     weights: Weights | None = None,
+    memo: SeenKeys | None = None,
 ) -> Line:
-    """`looking` in one piece."""
-    return finish(looking(game, seen, budget, avoid, weights, ONE_PIECE))
+    """`looking` in one piece (`memo`: the keys of tables seen, kept from an earlier look)."""
+    return finish(looking(game, seen, budget, avoid, weights, Pace(), memo or SeenKeys()))
 
 
 def looking(
@@ -230,6 +226,7 @@ def looking(
     avoid: frozenset[View],
     weights: Weights | None,
     pace: Pace,
+    memo: SeenKeys,
 ) -> Thinking[Line]:
     """Search the known part of the game: every line of moves that shows no new card, best
     first, the next line to extend chosen by its worth less `_WIDER` a move (short lines come
@@ -245,7 +242,7 @@ def looking(
     root_hidden = hidden_count(trial.position)
     known: dict[int, float] = {}
     root_value = seen_value(trial.position, weights, known=known)
-    visited = {key(trial)} | _seen_keys(trial, avoid)
+    visited = {key(trial)} | _seen_keys(trial, avoid, memo)
     alike = player_alike(trial.position)
     frontier: list[tuple[float, int, list[Move]]] = [(0.0, 0, [])]
     # the lines showing a card, and those making the table better without
@@ -285,42 +282,39 @@ def looking(
     return line, shows, value - root_value if line else 0.0, nodes, trial
 
 
-def _seen_keys(trial: Game, avoid: frozenset[View]) -> set[int]:
+def _seen_keys(trial: Game, avoid: frozenset[View], memo: SeenKeys) -> set[int]:
     """The keys on `trial` of the tables in `avoid` (seen in this game) that the known-part
     search could reach again: those with as many cards face down on each pile as now (no card
     shown since), whose face-down cards are then the sample's. The search passes through none
     of them, so no line goes back to a table seen. The sample is the same at every decision
-    until a card shows, so each table's key is made once (`_KEYS`), not at every decision: a
+    until a card shows, so each table's key is made once (in `memo`), not at every decision: a
     player wandering long among the same cards would otherwise spend time growing with the
     square of its moves."""
     piles = trial.position.piles
     downs = [pile.down for pile in piles]
     face_down = [pile.cards[: pile.down] for pile in piles]
     hidden = tuple(map(tuple, face_down))
-    if _KEYS.gdef is not trial.gdef or _KEYS.hidden != hidden:
-        _KEYS.gdef, _KEYS.hidden, _KEYS.keys = trial.gdef, hidden, {}
-    keys = _KEYS.keys
+    if memo.gdef is not trial.gdef or memo.hidden != hidden:
+        memo.gdef, memo.hidden, memo.keys = trial.gdef, hidden, {}
+    keys = memo.keys
     found = set()
     for table in avoid:
         if [down for down, _ in table[0]] == downs:
             if table not in keys:
-                keys[table] = _table(trial.gdef, table, face_down, trial.seed).key()
+                keys[table] = key(_table(trial.gdef, table, face_down, trial.seed))
             found.add(keys[table])
     return found
 
 
 @dataclass
-class _SampleKeys:
+class SeenKeys:
     """The face-down cards of the last sample searched (of the game `gdef`) and the keys on it
     of tables seen: one entry, as a game's known part is searched on one sample until a card
-    shows."""
+    shows. A player keeps its own between decisions."""
 
     gdef: GameDef | None = None
     hidden: tuple[tuple[Card, ...], ...] = ()
     keys: dict[View, int] = field(default_factory=dict)
-
-
-_KEYS = _SampleKeys()
 
 
 def player_alike(position: Position) -> frozenset[str]:
@@ -355,7 +349,7 @@ def decide(
     restless: bool = False,
 ) -> Decision:
     """`deciding` in one piece."""
-    return finish(deciding(game, rng, samples, budget, avoid, restless, ONE_PIECE))
+    return finish(deciding(game, rng, samples, budget, avoid, restless, Pace(), SeenKeys()))
 
 
 def deciding(
@@ -366,6 +360,7 @@ def deciding(
     avoid: frozenset[View],
     restless: bool,
     pace: Pace,
+    memo: SeenKeys,
 ) -> Thinking[Decision]:
     """Choose a move from what is visible. With every card in sight the deal is solved as it
     stands. Otherwise, with few cards hidden (`_SOLVE_HIDDEN`), a sample of the hidden cards is
@@ -377,7 +372,8 @@ def deciding(
     either the search is made again with empty piles counted as worth filling (first, when
     the player is `restless`: nothing better seen for a while). A move
     leading back to a table in `avoid` (seen already in this game) ends no line; with
-    nothing else the decision is None, as with no move at all. `pace`: when to hand the
+    nothing else the decision is None, as with no move at all. `memo`: the keys of tables seen,
+    kept between decisions. `pace`: when to hand the
     frame back (the game is then left half-way through a search: give it a copy)."""
     legal = [move for move in game.legal_moves() if move.kind != DONE]
     if not legal:
@@ -386,9 +382,9 @@ def deciding(
     if not any(down for down, _ in seen[0]):
         found = yield from solving(game, budget, pace)
         if found.result == WON and found.moves:
-            return Decision(
-                found.moves[0], 1, 1, found.nodes, plan=found.moves[1:], plan_game=_copy(game)
-            )
+            table = sample(game, seen, random.Random(0))  # the plan's own: reshuffles unknown
+            plan = found.moves[1:]
+            return Decision(found.moves[0], 1, 1, found.nodes, plan=plan, plan_game=table)
         if found.result == LOST:
             return Decision(None, 0, 1, found.nodes, hopeless=True)
     nodes = 0
@@ -420,7 +416,9 @@ def deciding(
     weights = weights_for(game.gdef)
     eager = weights.with_changes({"empty": -weights.empty, "cells": -weights.cells})
     for tried in (eager, weights) if restless else (weights, eager):
-        line, shows, gain, more, trial = yield from looking(game, seen, budget, avoid, tried, pace)
+        line, shows, gain, more, trial = yield from looking(
+            game, seen, budget, avoid, tried, pace, memo
+        )
         nodes += more
         if line and (shows or gain > 0):
             return Decision(line[0], 0, samples, nodes, False, tried is eager, line[1:], trial)
@@ -457,16 +455,11 @@ def won_most(wins: Counter[Move]) -> int:
     return wins.most_common(1)[0][1] if wins else 0
 
 
-def _copy(game: Game) -> Game:
-    """A copy of the table to follow a plan on (a game of its own, so its moves are kept)."""
-    return sample(game, view(game), random.Random(0))
-
-
 @dataclass
 class Played:
     """An honest game: its outcome (won, lost or unknown: out of time), the moves played."""
 
-    result: str
+    result: Outcome
     moves: list[Move]
     nodes: int
     seconds: float
@@ -488,9 +481,10 @@ class Player:
         self.weights, self.shape = weights_for(game.gdef), shape_of(game)
         self.best, self.since = progress(view(game), self.shape, self.weights), 0
         self.nodes = self.decisions = 0
+        self.memo = SeenKeys()
 
     def choosing(
-        self, game: Game, samples: int, budget: Budget, pace: Pace = ONE_PIECE
+        self, game: Game, samples: int, budget: Budget, pace: Pace | None = None
     ) -> Thinking[Move | None]:
         """The next move on `game` (None: the player gives up): the plan's next move while it
         is legal, else a decision of `samples` samples within `budget`."""
@@ -500,8 +494,9 @@ class Player:
                 return self.plan.pop(0)
             self.plan, self.plan_game = [], None  # it comes back to a table seen: think again
         restless = self.stalls >= _PATIENCE or self.since >= _WANDER
+        avoid, pace = frozenset(self.avoid), pace or Pace()
         decision = yield from deciding(
-            game, self.rng, samples, budget, frozenset(self.avoid), restless, pace
+            game, self.rng, samples, budget, avoid, restless, pace, self.memo
         )
         self.stalls = self.stalls + 1 if decision.stuck else 0
         self.decisions += 1
@@ -566,7 +561,7 @@ def playing(
     seed: int = 0,
     sample_nodes: int = _NODES,
     max_moves: int = 3_000,
-    pace: Pace = ONE_PIECE,
+    pace: Pace | None = None,
     clock: Clock = time.perf_counter,
 ) -> Generator[Move | None, None, Played]:
     """`play` a slice at a time when `pace` asks for slices: yields None to hand the frame
@@ -576,7 +571,7 @@ def playing(
     moves: list[Move] = []
     player = Player(game, seed)
     while len(moves) < max_moves:
-        if game.outcome() != "playing":
+        if game.outcome() != PLAYING:
             break
         spent = clock() - start
         if spent > 2 * seconds:

@@ -18,7 +18,8 @@ Thinking = Generator[None, None, T]  # thinking made of slices: yields hand the 
 
 class Pace:
     """When thinking made of slices hands the frame back: `until`, a `time.perf_counter()`
-    time its driver sets before each slice (0: never, the thinking runs in one piece).
+    time its driver sets before each slice (0, as made: never, the thinking runs in one piece;
+    each thinking has its own, so no driver's slices reach another's).
     Budgets in seconds count thinking time only: the time handed back is added to their
     deadlines, so a decision made in slices is the one made in one piece."""
 
@@ -27,9 +28,6 @@ class Pace:
 
     def due(self) -> bool:
         return self.until > 0 and time.perf_counter() >= self.until
-
-
-ONE_PIECE = Pace()  # never hands the frame back
 
 
 def finish(thinking: Generator[object, None, T]) -> T:

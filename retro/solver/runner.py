@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from retro.definition.catalog import Catalog
-from retro.engine.game import Game
-from retro.engine.model import GameDef
+from retro.engine.game import LOST, UNKNOWN, WON, Game
+from retro.engine.gamedef import GameDef
 from retro.engine.notation import format_move
 from retro.solver import honest
 from retro.solver.search import Budget, solve
@@ -126,9 +126,9 @@ def summarise(answers: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     times = [float(answer["seconds"]) for answer in answers]
     return {
         "deals": len(answers),
-        "won": results.count("won"),
-        "lost": results.count("lost"),
-        "unknown": results.count("unknown"),
+        "won": results.count(WON),
+        "lost": results.count(LOST),
+        "unknown": results.count(UNKNOWN),
         "median_seconds": round(statistics.median(times), 3) if times else 0.0,
     }
 

@@ -17,9 +17,8 @@ from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 
 from retro.engine.cards import Card, make_deck
-from retro.engine.model import DONE, MOVE, GameDef, GroupDef, Move, Pile, Position
-
-FOUNDATION = "foundation"
+from retro.engine.gamedef import FOUNDATION, GameDef, GroupDef
+from retro.engine.position import DONE, MOVE, Move, Pile, Position
 
 
 @dataclass(frozen=True)
@@ -146,6 +145,7 @@ def _stirred(gdef: GameDef, cards: list[Card]) -> frozenset[str] | None:
     making each action on a table with a card on every pile; None if some action cannot be
     seen at work there."""
     from retro.engine.game import Game
+    from retro.solver.adapter import make, unmake
 
     acting = {g.name for g in gdef.groups if g.action is not None}
     if not acting:
@@ -160,11 +160,11 @@ def _stirred(gdef: GameDef, cards: list[Card]) -> frozenset[str] | None:
             continue
         before = position.piles_state()
         try:
-            game.make(move)
+            make(game, move)
         except (ValueError, IndexError, KeyError):
             return None  # the action needs a table the probe does not give it
         after = position.piles_state()
-        game.unmake()
+        unmake(game)
         seen.add(position.piles[move.src].group.name)
         stirred.update(
             pile.group.name

@@ -29,14 +29,13 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from retro.engine.game import Game
-from retro.engine.model import DONE, MOVE, Move, Position
+from retro.engine.game import LOST, UNKNOWN, WON, Game, Outcome
+from retro.engine.position import DONE, MOVE, Move, Position
 from retro.engine.rotation import rotation_moves, rotators
 from retro.solver.adapter import is_won, key, make, unmake
 from retro.solver.guide import Weights, evaluate, tilts_for, weights_for
 from retro.solver.safety import SafetyModel, home_moves, model_for, safe_move
 
-WON, LOST, UNKNOWN = "won", "lost", "unknown"
 PAUSE = "pause"  # a member stops for the caller's time slice, its position kept, to go on
 BEST_FIRST, DEPTH_FIRST = "best-first", "depth-first"
 _SLICE = 2_000  # nodes a portfolio member searches before the next one's turn
@@ -61,7 +60,7 @@ class Result:
     space was searched) or unknown (the budget ran out). `best` leads to the most promising
     position seen, for a player who must move on without a proof."""
 
-    result: str
+    result: Outcome
     moves: list[Move]
     nodes: int
     seconds: float
@@ -518,7 +517,7 @@ class Search:
             self.left_at = time.perf_counter()
         return self.result
 
-    def _end(self, result: str, moves: list[Move], best_from_start: bool = True) -> Result:
+    def _end(self, result: Outcome, moves: list[Move], best_from_start: bool = True) -> Result:
         self.result = _finish(self.shared, result, moves, self.prefix if best_from_start else None)
         for _ in self.prefix:
             unmake(self.game)
@@ -548,7 +547,7 @@ def solve(
 
 
 def _finish(
-    shared: _Shared, result: str, moves: list[Move], prefix: list[Move] | None = None
+    shared: _Shared, result: Outcome, moves: list[Move], prefix: list[Move] | None = None
 ) -> Result:
     best = (prefix or []) + shared.best if result != WON else moves
     gain = shared.best_value - shared.start_value if shared.best else 0.0

@@ -6,7 +6,8 @@ back to a pile action in a short search of the known part."""
 from __future__ import annotations
 
 from retro.engine.game import Game
-from retro.engine.model import DONE, MOVE, Move, Position
+from retro.engine.gamedef import STOCK
+from retro.engine.position import DONE, MOVE, Move, Position
 from retro.solver.adapter import is_won, key, make, unmake
 
 
@@ -54,7 +55,7 @@ def strands(game: Game, most: int = _REACH) -> bool:
     if is_won(game) or not any(
         pile.cards
         for pile in position.piles
-        if pile.kind == "stock" and pile.group.action is not None
+        if pile.kind == STOCK and pile.group.action is not None
     ):
         return False
     hidden = hidden_count(position)

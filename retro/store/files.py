@@ -11,20 +11,19 @@ read-change-write of a shared file.
 from __future__ import annotations
 
 import contextlib
-import errno
 import glob
 import json
 import logging
 import math
 import os
 import re
-import stat
 import time
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
 from retro.errors import RetroError
+from retro.reading import GAME_ID, read_bounded
 
 T = TypeVar("T")
 
@@ -231,33 +230,6 @@ def _lock_file(path: Path) -> int | None:
 # -- reading ----------------------------------------------------------------------------------
 
 
-def read_bounded(path: Path, limit: int) -> bytes:
-    """The bytes of a regular file of at most `limit` bytes. FileNotFoundError when there is
-    none, another OSError (its strerror says why) for anything else: a FIFO, a device or a file
-    too large is refused without waiting on it or reading it all."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file")
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > limit:
-            raise OSError(errno.EFBIG, f"larger than {_size_words(limit)}")
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
-
-
-def _size_words(size: int) -> str:
-    return f"{size // (1 << 20)} MB" if size >= 1 << 20 else f"{size // 1024} KB"
-
-
 def _read_bounded(path: Path, limit: int = MAX_DOCUMENT_BYTES) -> bytes:
     """`read_bounded` for the program's own files: anything but a missing file is a
     DamagedFile."""
@@ -380,8 +352,6 @@ def set_aside(path: Path) -> Path:
 # -- checking what was read -------------------------------------------------------------------
 
 SAFE_INT = 1 << 64
-# a game id, and so a game file's name: a name, never a path (also option names)
-GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,63}", re.ASCII)
 
 
 class Fields:

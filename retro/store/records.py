@@ -10,8 +10,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from retro.reading import GAME_ID
 from retro.store.files import (
-    GAME_ID,
     MAX_DOCUMENT_BYTES,
     DamagedFile,
     Fields,
@@ -26,7 +26,7 @@ from retro.store.saves import option_key as option_key  # where the records' key
 
 if TYPE_CHECKING:
     from retro.engine.game import Game
-    from retro.engine.model import Move, Position
+    from retro.engine.position import Move, Position
 
 RECORDS_KIND = "retro-patience-records"
 RECORDS_VERSION = 1

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from retro.errors import RetroError
+from retro.reading import GAME_ID
 from retro.store.files import (
-    GAME_ID,
     DamagedFile,
     Fields,
     data_dir,

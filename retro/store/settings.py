@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from retro.paths import config_dir
-from retro.store.files import atomic_write, parse_json, read_bounded, set_aside, told
+from retro.reading import read_bounded
+from retro.store.files import atomic_write, parse_json, set_aside, told
 
 SETTINGS_KIND = "retro-patience-settings"
 SETTINGS_VERSION = 1

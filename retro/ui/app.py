@@ -38,7 +38,7 @@ from retro.ui.window import Window, display_size, largest_scale
 if TYPE_CHECKING:
     from retro.definition.catalog import Catalog
     from retro.engine.game import Game
-    from retro.engine.model import GameDef
+    from retro.engine.gamedef import GameDef
     from retro.ui.drawing.cardart import CardArt
     from retro.ui.session import Session
     from retro.ui.shelf import Shelf

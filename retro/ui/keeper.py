@@ -34,7 +34,7 @@ from retro.store.saves import (
 if TYPE_CHECKING:
     from retro.definition.catalog import Catalog
     from retro.engine.game import Game
-    from retro.engine.model import GameDef
+    from retro.engine.gamedef import GameDef
 
 DEFAULT_NAME = "Player"
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 if TYPE_CHECKING:
     from retro.definition.catalog import Catalog
     from retro.engine.game import Game
-    from retro.engine.model import GameDef
+    from retro.engine.gamedef import GameDef
     from retro.store.settings import Settings
     from retro.ui.drawing.cardart import CardArt
     from retro.ui.drawing.textview import Painter

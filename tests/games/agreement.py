@@ -4,8 +4,8 @@ a hinted move, and the reverse: tests/test_properties.py runs it over every game
 from __future__ import annotations
 
 from retro.engine.game import Game
-from retro.engine.model import Move
 from retro.engine.notation import format_move
+from retro.engine.position import Move
 from retro.engine.rotation import ROTATIONS
 
 

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from retro.engine.cards import make_deck, parse_rank, seed_derived_from, shuffle
 from retro.engine.game import LOST, PLAYING, WON, Game, deal_position
-from retro.engine.model import MOVE, GameDef, Move, Position
+from retro.engine.gamedef import GameDef
 from retro.engine.notation import format_move
+from retro.engine.position import MOVE, Move, Position
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 MONTANA = load("montana")

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from retro.cli import main
 from retro.engine.cards import make_deck, shuffle
 from retro.engine.game import LOST, PLAYING, WON, Game, deal_position
-from retro.engine.model import MOVE, Move
 from retro.engine.notation import format_move
+from retro.engine.position import MOVE, Move
 from retro.errors import IllegalMove
 from tests.helpers import game_at, legal, load, pile, play, refusal
 

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from retro.cli import main
 from retro.engine.game import LOST, PLAYING, WON, Game, deal_position
-from retro.engine.model import DONE, MOVE, Move
 from retro.engine.notation import format_move
+from retro.engine.position import DONE, MOVE, Move
 from retro.errors import IllegalMove, RetroError
 from tests.helpers import game_at, legal, load, pile, play, refusal, suit_run
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
-from retro.engine.model import DONE, MOVE, Move
 from retro.engine.notation import parse_move, parse_position
+from retro.engine.position import DONE, MOVE, Move
 from retro.engine.rotation import ROTATE_UP, ROTATIONS
 from retro.paths import games_dir
 from retro.solver import hints as advice

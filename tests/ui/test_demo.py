@@ -14,11 +14,11 @@ import pytest
 import scenario
 
 from retro.definition.catalog import Catalog
-from retro.engine.game import Game
-from retro.engine.model import Position
+from retro.engine.game import UNKNOWN, WON, Game
+from retro.engine.position import Position
 from retro.solver import hints as advice
 from retro.solver.adapter import copy_game
-from retro.solver.search import UNKNOWN, WON, Budget, Search, solve
+from retro.solver.search import Budget, Search, solve
 from retro.store.settings import Settings
 from retro.ui import texts
 from retro.ui.app import App

@@ -11,7 +11,7 @@ import scenario
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
-from retro.engine.model import Move
+from retro.engine.position import Move
 from retro.ui.app import App
 from retro.ui.drawing import palette as pal
 from retro.ui.drawing.cardart import (

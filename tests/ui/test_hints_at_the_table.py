@@ -10,7 +10,7 @@ import pytest
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import LOST, WON, Game
-from retro.engine.model import MOVE
+from retro.engine.position import MOVE
 from retro.solver import hints as advice
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless

@@ -5,8 +5,8 @@ from __future__ import annotations
 from retro.definition.catalog import Catalog
 from retro.engine.cards import Card
 from retro.engine.game import Game
-from retro.engine.model import card_move
 from retro.engine.notation import parse_position
+from retro.engine.position import card_move
 from retro.solver import hints
 from retro.ui.table.layout import CARD_H, CARD_W, SCREEN_W, TABLE_BOTTOM, TABLE_TOP, Geometry
 

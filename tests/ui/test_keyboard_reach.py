@@ -8,8 +8,8 @@ import pytest
 import scenario
 
 from retro.definition.catalog import Catalog
-from retro.engine.model import MOVE, Move
 from retro.engine.notation import format_move
+from retro.engine.position import MOVE, Move
 from retro.paths import games_dir
 from retro.solver import hints as advice
 from retro.ui.app import App

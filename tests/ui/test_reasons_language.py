@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import scenario
 
-from retro.engine.model import MOVE, Move
+from retro.engine.position import MOVE, Move
 from retro.ui.driver import Driver
 from retro.ui.table.scene import TableScene
 

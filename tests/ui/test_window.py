@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import scenario
 
-from retro.engine.model import card_move
+from retro.engine.position import card_move
 from retro.ui.app import App
 from retro.ui.driver import Driver
 from retro.ui.scenes.dialogs import ConfirmScene

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
+from retro.engine.game import WON, Outcome
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
 from retro.ui.drawing.textview import COLS, ROWS
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from retro.ui.table.state import Table
 
 
-def game_over(app: Host, table: Table, outcome: str) -> None:
+def game_over(app: Host, table: Table, outcome: Outcome) -> None:
     """A game has just ended: the won/lost box first, the game counted once in the records;
     if it made the high score table, Enter on the box asks the name DOS style and shows the
     table with the new entry."""
@@ -80,7 +81,7 @@ class OverScene(Overlay, Scene):
     SLOT = "over"
 
     def __init__(
-        self, table: Table, outcome: str, ask_name: Callable[[OverScene], None] | None = None
+        self, table: Table, outcome: Outcome, ask_name: Callable[[OverScene], None] | None = None
     ) -> None:
         self.table = table
         self.outcome = outcome
@@ -136,7 +137,7 @@ class OverScene(Overlay, Scene):
 
     def compose(self) -> TextScreen:
         game = self.table.game
-        won = self.outcome == "won"
+        won = self.outcome == WON
         screen = TextScreen(COLS, ROWS)
         c, r, w, h = self.COL, self.ROW, self.WIDTH, self.HEIGHT
         title, lines = (

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from retro.engine.game import Game
-from retro.engine.model import Move
 from retro.engine.notation import parse_move
+from retro.engine.position import Move
 from retro.errors import RetroError
 from retro.ui import texts
 from retro.ui.scene import Scene

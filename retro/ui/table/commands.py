@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from retro.engine.model import DONE, Move
+from retro.engine.position import DONE, Move
 from retro.errors import IllegalMove
 from retro.ui import texts
 from retro.ui.scenes.dialogs import ConfirmScene

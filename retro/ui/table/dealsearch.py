@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from retro.engine.game import Game
+from retro.engine.game import WON, Game
 from retro.solver.safety import learn_for
-from retro.solver.search import WON, Budget, Search
+from retro.solver.search import Budget, Search
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
 from retro.ui.drawing.textview import COLS, ROWS

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from retro.engine.game import PLAYING, WON, Game
-from retro.engine.model import Move
+from retro.engine.position import Move
 from retro.solver.adapter import copy_game
 from retro.solver.honest import Player
 from retro.solver.pacing import Pace, Thinking

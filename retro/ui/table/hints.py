@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from retro.engine.cards import card_name
 from retro.engine.game import PLAYING, WON
-from retro.engine.model import MOVE, Move, Pile
+from retro.engine.position import MOVE, Move, Pile
 from retro.engine.rotation import ROTATIONS
 from retro.solver import hints as advice
 from retro.solver.adapter import copy_game

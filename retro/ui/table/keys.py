@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from retro.engine.cards import Card, card_name
-from retro.engine.model import MOVE, Move, Pile, card_move
+from retro.engine.position import MOVE, Move, Pile, card_move
 from retro.engine.rotation import ROTATE_DOWN, ROTATE_UP
 from retro.solver import hints as advice
 from retro.ui import texts

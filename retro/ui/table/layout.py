@@ -11,7 +11,8 @@ import math
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from retro.engine.model import GameDef, Layout, Pile, Position
+    from retro.engine.gamedef import GameDef, Layout
+    from retro.engine.position import Pile, Position
 
 SCREEN_W = 640
 SCREEN_H = 400

@@ -20,7 +20,7 @@ from retro.ui.shelf import FileWatch, game_files
 from retro.ui.table.layout import Geometry
 
 if TYPE_CHECKING:
-    from retro.engine.model import GameDef
+    from retro.engine.gamedef import GameDef
     from retro.ui.scene import Host
     from retro.ui.table.state import Table
 

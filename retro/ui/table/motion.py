@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from retro.engine.cards import Card
-from retro.engine.model import Pile
+from retro.engine.position import Pile
 from retro.ui.table.layout import CARD_H, CARD_W, SCREEN_W, Geometry
 
 GLIDE_FRAMES = 8

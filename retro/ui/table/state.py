@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from retro.engine.game import Game
-from retro.engine.model import MOVE, Move, Pile
 from retro.engine.notation import format_move
+from retro.engine.position import MOVE, Move, Pile
 from retro.solver import hints as advice
 from retro.ui import texts
 from retro.ui.session import Session

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from retro.engine.model import MOVE, Pile
+from retro.engine.position import MOVE, Pile
 from retro.rules.common import REDEALS
 from retro.solver.hints import Hint
 from retro.ui import texts

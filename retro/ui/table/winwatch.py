@@ -8,10 +8,10 @@ solver does: "winnable" means the cards lie so that a win exists.
 
 from __future__ import annotations
 
-from retro.engine.game import Game
+from retro.engine.game import LOST, WON, Game
 from retro.solver.adapter import copy_game
 from retro.solver.safety import learn_for
-from retro.solver.search import LOST, WON, Budget, Search
+from retro.solver.search import Budget, Search
 from retro.ui import texts
 
 SLICE_SECONDS = 0.0008  # of each frame; the frame's own work is a few tenths of a millisecond

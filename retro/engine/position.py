@@ -1,65 +1,15 @@
-"""The pure game model: piles, the position, moves, and the bound rule objects a definition holds.
-
-Nothing here knows YAML or pyxel. A `GameDef` is built by `retro.definition` from a game file;
-its rules are plain closures (see `retro.rules`), bound once, so the hot path of move generation
-does no name lookups.
-"""
+"""The position: piles of cards and counters, changed only through `Position.transfer`, `flip`
+and `bump`, which keep the undo journal, the position key and the piles' facts up to date; and
+the moves a player or the game makes on it. Built from a `GameDef` (retro.engine.gamedef)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import NamedTuple
 
-from retro.engine.bound import (
-    Accept,
-    Action,
-    Auto,
-    CardKey,
-    CardOnlyKey,
-    Condition,
-    Keyer,
-    Pick,
-    PileKeys,
-    Score,
-    Tally,
-)
+from retro.engine.bound import Tally
 from retro.engine.cards import Card
-from retro.engine.dealing import DealStep as DealStep  # GameDef's deal; at home in dealing
-from retro.engine.zobrist import MASK, UNKEYED, key_tables
-
-if TYPE_CHECKING:
-    from retro.engine.rotation import Rotate
-# the bound rules (retro.engine.bound) are imported from here with the rest of the model
-__all__ = [
-    "DONE",
-    "MOVE",
-    "Accept",
-    "Action",
-    "Auto",
-    "CardKey",
-    "CardOnlyKey",
-    "Change",
-    "Condition",
-    "DealStep",
-    "DeckDef",
-    "Event",
-    "Facts",
-    "GameDef",
-    "GroupDef",
-    "Keyer",
-    "Layout",
-    "Move",
-    "Pick",
-    "Pile",
-    "PileKeys",
-    "Position",
-    "Score",
-    "Tally",
-    "Undo",
-    "card_move",
-]
+from retro.engine.gamedef import FOUNDATION, GameDef, GroupDef
+from retro.engine.zobrist import MASK, counters_term, key_tables, mix
 
 # -- moves -------------------------------------------------------------------------------------
 
@@ -82,106 +32,6 @@ class Move(NamedTuple):
 
 def card_move(src: int, count: int, dst: int) -> Move:
     return Move(MOVE, src, count, dst)
-
-
-# -- the definition --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where a pile group lies, in card-sized units; the window turns them into pixels."""
-
-    at: tuple[float, float] = (0.0, 0.0)
-    step: tuple[float, float] = (1.0, 0.0)
-    fan: str = "none"
-    columns: int = 0
-    show: int = 0  # fan only the top `show` cards (a draw-three waste); 0: all of them
-    # each pile its own place (`at` given as a list of points), instead of at + slot * step
-    places: tuple[tuple[float, float], ...] = ()
-    # the piles on a ring round `at` (its centre): (radius across, radius down, the hour on a
-    # clock face where the first pile lies); the others follow clockwise. None: no ring
-    ring: tuple[float, float, float] | None = None
-    hidden: bool = False  # a helper pile the rules use but the window never shows
-
-
-@dataclass(frozen=True)
-class GroupDef:
-    name: str
-    kind: str
-    count: int
-    layout: Layout
-    pick: Pick | None = None
-    accept: Accept | None = None
-    action: Action | None = None
-    rotate: Rotate | None = None
-    # the rules make its piles alike: a position with two of them swapped plays the same,
-    # except while a pile of the groups `ordered_while` holds cards (Spider's stock, which deals
-    # a row in column order)
-    interchangeable: bool = False
-    ordered_while: tuple[str, ...] = ()
-    # for each pile of the group, the ids of the piles lying on it (`covered_by`): while one of
-    # them holds cards the pile gives and takes none (retro.engine.cover)
-    covered_by: tuple[tuple[str, ...], ...] = ()
-
-    def pile_id(self, index: int) -> str:
-        return f"{self.name}:{index + 1}" if self.count > 1 else self.name
-
-
-@dataclass(frozen=True)
-class DeckDef:
-    decks: int = 1
-    suits: int = 4
-    ranks: tuple[int, ...] = tuple(range(1, 14))
-    ace_high: bool = False
-    shuffle: str = "pcg32"  # a name in retro.engine.deals.SHUFFLES (docs/deals.md)
-
-
-@dataclass(frozen=True)
-class GameDef:
-    id: str
-    title: str
-    description: str
-    deck: DeckDef
-    groups: tuple[GroupDef, ...]
-    deal: tuple[DealStep, ...]
-    options: Mapping[str, object]
-    autos: tuple[Auto, ...] = ()
-    win: Condition | None = None
-    lose: Condition | None = None
-    score: Score = field(default_factory=Score)
-    done: bool = False
-    auto_after_deal: bool = False  # the auto rules run once the deal is done, too
-    instructions: str = ""
-    source: str = ""
-    rule_lines: tuple[str, ...] = ()
-    solver: Mapping[str, Any] = field(default_factory=dict)  # the file's hints (see the schema)
-
-    @cached_property
-    def unkeyed(self) -> frozenset[str]:
-        """The counters left out of the position key: those no rule of play reads (the move
-        count, the score, the cards turned) and those auto rules keep for the score alone
-        (a streak's length), so that tables reached by different paths meet in search."""
-        return UNKEYED.union(*(auto.score_only for auto in self.autos))
-
-    def group(self, name: str) -> GroupDef:
-        for group in self.groups:
-            if group.name == name:
-                return group
-        raise KeyError(name)
-
-    def tallies(self) -> list[Tally]:
-        """Every tally its rules declare (win, lose, each group's accept and action), once."""
-        found: dict[Tally, None] = {}
-        rules: list[Condition | Accept | Action | None] = [self.win, self.lose]
-        for group in self.groups:
-            rules += [group.accept, group.action]
-        for bound in rules:
-            if bound is not None:
-                found.update(dict.fromkeys(bound.tallies))
-        return list(found)
-
-
-# -- piles and the position -------------------------------------------------------------------
 
 
 class Pile:
@@ -527,7 +377,7 @@ class Position:
             bottom = moving[0]
             if bottom.suit == below.suit and bottom.rank + 1 == below.rank:
                 events.append(("built_same_suit", count))
-        if count >= 13 and dst.kind == "foundation":
+        if count >= 13 and dst.kind == FOUNDATION:
             events.append(("run_removed", 1))
         dirty = self.dirty
         dirty[src] = None
@@ -639,3 +489,14 @@ class Position:
             tuple((tuple(pile.cards), pile.down) for pile in self.piles),
             tuple(sorted(self.counters.items())),
         )
+
+
+def key_from_scratch(position: Position) -> int:
+    """The key worked out from nothing: what the key kept up to date move by move must equal."""
+    tables = position.tables
+    total = counters_term(position.counters, position.gdef.unkeyed)
+    for pile in position.piles:
+        alike = pile.group.interchangeable and not position.holding(pile.group.ordered_while)
+        salt = (tables.shared if alike else tables.own)[pile.index]
+        total += mix(tables.pile_hash(pile.cards, pile.down) ^ salt)
+    return total & MASK
