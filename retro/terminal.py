@@ -1,0 +1,172 @@
+"""What reaches a terminal: text from files made printable and cut, and standard streams that
+may be closed, full, gone or unable to encode what is written.
+
+`printable` is the one way text read from a file (a game's title, a pile's name, a records
+key, a file's own name) or echoed from the command line is put into a message: a terminal
+shows its escapes instead of obeying them, and a very long value is cut.
+"""
+
+from __future__ import annotations
+
+import codecs
+import errno
+import io
+import os
+import sys
+import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from typing import TextIO
+
+MOST = 200  # characters of one value in a message; longer ones are cut
+FOLD = "retro-patience.fold"  # the codec error handler the standard streams are given
+
+
+def printable(text: str, most: int = MOST) -> str:
+    """`text` as a terminal should show it: every character a terminal would obey rather than
+    show (ESC, BEL, other control and format characters, line breaks) written as its escape
+    (`\\x1b`), and text longer than `most` characters cut, saying how long it was."""
+    if len(text) <= most and text.isprintable():
+        return text
+    shown = "".join(char if char.isprintable() else ascii(char)[1:-1] for char in text[:most])
+    return shown if len(text) <= most else f"{shown}... ({len(text):,} characters)"
+
+
+class OutputLost(Exception):
+    """Standard output could not be written: closed, full, or its reader went away."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+        self.errno = error.errno
+
+
+# -- characters a terminal's encoding lacks ----------------------------------------------------
+
+_FOLDS = {
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "←": "<",
+    "→": ">",
+    "↑": "^",
+    "↓": "v",
+    "‘": "'",
+    "’": "'",
+    "“": '"',
+    "”": '"',
+    "–": "-",
+    "—": "-",
+    "•": "*",
+    "·": ".",
+}
+
+
+def _folded(char: str) -> str:
+    """An ASCII stand-in for a character: the suits as the notation writes them (S H D C),
+    box drawing as - | +, shades as #, a letter without its accent, else '?'."""
+    if char in _FOLDS:
+        return _FOLDS[char]
+    if 0xD800 <= ord(char) <= 0xDFFF:  # a byte of a file name that is not UTF-8
+        return ascii(char)[1:-1]
+    name = unicodedata.name(char, "")
+    if name.startswith("BOX DRAWINGS"):
+        across, down = "HORIZONTAL" in name, "VERTICAL" in name
+        return "-" if across and not down else "|" if down and not across else "+"
+    if name.endswith("SHADE") or name == "FULL BLOCK":
+        return "#"
+    plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii")
+    return plain or "?"
+
+
+def _fold(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    piece = error.object[error.start : error.end]
+    return "".join(_folded(char) for char in piece), error.end
+
+
+codecs.register_error(FOLD, _fold)
+
+
+# -- the standard streams ----------------------------------------------------------------------
+
+
+class _Descriptor(io.RawIOBase):
+    """A standard stream's file descriptor (None: it was closed when the program started).
+    A failed write raises OutputLost once; after that, or for a `quiet` stream (standard
+    error, where a failure can be told to no one), writes are dropped, so nothing fails again
+    when Python flushes the stream at exit."""
+
+    def __init__(self, fd: int | None, quiet: bool = False) -> None:
+        super().__init__()
+        self.fd = fd
+        self.quiet = quiet
+        self.lost = False
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return self.fd is not None and os.isatty(self.fd)
+
+    def fileno(self) -> int:
+        if self.fd is None:
+            raise OSError(errno.EBADF, "the stream is closed")
+        return self.fd
+
+    def write(self, data: object) -> int:
+        size = len(memoryview(data))  # type: ignore[arg-type]
+        if self.lost:
+            return size
+        try:
+            if self.fd is None:
+                raise OSError(errno.EBADF, "standard output is closed")
+            return os.write(self.fd, data)  # type: ignore[arg-type]
+        except OSError as error:
+            self.lost = True
+            if self.quiet:
+                return size
+            raise OutputLost(error) from None
+
+
+def _wrapped(fd: int | None, like: TextIO | None, quiet: bool = False) -> TextIO:
+    encoding = getattr(like, "encoding", None) or "utf-8"
+    line_buffering = bool(getattr(like, "line_buffering", False))
+    return io.TextIOWrapper(
+        io.BufferedWriter(_Descriptor(fd, quiet)),
+        encoding=encoding,
+        errors=FOLD,
+        line_buffering=line_buffering,
+    )
+
+
+@contextmanager
+def standard_streams() -> Iterator[None]:
+    """Standard output and error as the commands need them, while the block runs.
+
+    A descriptor 0-2 closed when the program started is given the null device, so no file
+    the program opens (nor a worker process started) takes its number. Output that cannot be
+    written raises OutputLost instead of a traceback at exit, and a character the terminal's
+    encoding lacks is written as its nearest ASCII (`8S` for 8♠). Streams something else put
+    in place (a test's capture) are left as they are."""
+    closed = set()
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            closed.add(fd)
+            os.open(os.devnull, os.O_RDWR)  # the lowest free number: this one
+    before = sys.stdout, sys.stderr
+    if sys.stdout is None or sys.stdout is sys.__stdout__:
+        sys.stdout = _wrapped(None if 1 in closed else 1, sys.__stdout__)
+    if sys.stderr is None or sys.stderr is sys.__stderr__:
+        sys.stderr = _wrapped(None if 2 in closed else 2, sys.__stderr__, quiet=True)
+    try:
+        yield
+    finally:
+        for stream, kept in zip((sys.stdout, sys.stderr), before, strict=True):
+            if stream is not kept:
+                with suppress(OutputLost):
+                    stream.flush()
+        sys.stdout, sys.stderr = before
