@@ -170,7 +170,8 @@ class Console:
                 self.game.pop()
                 return self.state(), False
             if command == "redo":
-                self._room()
+                if self.game.future:
+                    self._room()
                 self.game.redo()
                 return self.state(), False
             move = self._read_move(text)

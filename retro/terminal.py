@@ -92,53 +92,51 @@ codecs.register_error(FOLD, _fold)
 # -- the standard streams ----------------------------------------------------------------------
 
 
-class _Descriptor(io.RawIOBase):
-    """A standard stream's file descriptor (None: it was closed when the program started).
-    A failed write raises OutputLost once; after that, or for a `quiet` stream (standard
-    error, where a failure can be told to no one), writes are dropped, so nothing fails again
-    when Python flushes the stream at exit."""
+class _Output(io.TextIOWrapper):
+    """A standard stream's descriptor (`closed`: it was when the program started). A write
+    that fails raises OutputLost once; then the descriptor is pointed at the null device, so
+    what is still buffered drains there and nothing fails again when Python flushes the stream
+    at exit. A `quiet` stream (standard error, where a failure can be told to no one) drops
+    its text without a word."""
 
-    def __init__(self, fd: int | None, quiet: bool = False) -> None:
-        super().__init__()
-        self.fd = fd
+    def __init__(self, fd: int, like: TextIO | None, closed: bool, quiet: bool = False) -> None:
+        super().__init__(
+            io.BufferedWriter(io.FileIO(fd, "w", closefd=False)),
+            encoding=getattr(like, "encoding", None) or "utf-8",
+            errors=FOLD,
+            line_buffering=bool(getattr(like, "line_buffering", False)),
+        )
         self.quiet = quiet
-        self.lost = False
+        self.lost = closed and quiet
+        self.closed_at_start = closed
 
-    def writable(self) -> bool:
-        return True
-
-    def isatty(self) -> bool:
-        return self.fd is not None and os.isatty(self.fd)
-
-    def fileno(self) -> int:
-        if self.fd is None:
-            raise OSError(errno.EBADF, "the stream is closed")
-        return self.fd
-
-    def write(self, data: object) -> int:
-        size = len(memoryview(data))  # type: ignore[arg-type]
+    def write(self, text: str) -> int:
         if self.lost:
-            return size
+            return len(text)
+        if self.closed_at_start:
+            self._lose(OSError(errno.EBADF, "standard output is closed"))
         try:
-            if self.fd is None:
-                raise OSError(errno.EBADF, "standard output is closed")
-            return os.write(self.fd, data)  # type: ignore[arg-type]
+            return super().write(text)
         except OSError as error:
-            self.lost = True
-            if self.quiet:
-                return size
-            raise OutputLost(error) from None
+            self._lose(error)
+            return len(text)
 
+    def flush(self) -> None:
+        if self.lost:
+            return
+        try:
+            super().flush()
+        except OSError as error:
+            self._lose(error)
 
-def _wrapped(fd: int | None, like: TextIO | None, quiet: bool = False) -> TextIO:
-    encoding = getattr(like, "encoding", None) or "utf-8"
-    line_buffering = bool(getattr(like, "line_buffering", False))
-    return io.TextIOWrapper(
-        io.BufferedWriter(_Descriptor(fd, quiet)),
-        encoding=encoding,
-        errors=FOLD,
-        line_buffering=line_buffering,
-    )
+    def _lose(self, error: OSError) -> None:
+        self.lost = True
+        if not self.closed_at_start:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, self.fileno())
+            os.close(null)
+        if not self.quiet:
+            raise OutputLost(error)
 
 
 @contextmanager
@@ -159,9 +157,9 @@ def standard_streams() -> Iterator[None]:
             os.open(os.devnull, os.O_RDWR)  # the lowest free number: this one
     before = sys.stdout, sys.stderr
     if sys.stdout is None or sys.stdout is sys.__stdout__:
-        sys.stdout = _wrapped(None if 1 in closed else 1, sys.__stdout__)
+        sys.stdout = _Output(1, sys.__stdout__, 1 in closed)
     if sys.stderr is None or sys.stderr is sys.__stderr__:
-        sys.stderr = _wrapped(None if 2 in closed else 2, sys.__stderr__, quiet=True)
+        sys.stderr = _Output(2, sys.__stderr__, 2 in closed, quiet=True)
     try:
         yield
     finally:
