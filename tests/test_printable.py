@@ -174,3 +174,31 @@ def test_generated_records_keys_and_names_never_reach_the_terminal_raw(
     for shown in (captured.out, captured.err):
         _clean(shown)
         assert max((len(line) for line in shown.splitlines()), default=0) < MESSAGE_MOST + 100
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60), st.text(max_size=60))
+def test_any_display_named_is_answered_in_one_printable_line(x11: str, wayland: str) -> None:
+    from retro.display import no_display
+
+    env = {"DISPLAY": x11, "WAYLAND_DISPLAY": wayland, "XDG_RUNTIME_DIR": "/nonexistent"}
+    said = no_display(env, "linux", reach=lambda address: False)
+    assert said is not None and said.isprintable() and len(said) < 400
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.sampled_from(["--seed", "--seconds", "--jobs", "--option"]), st.text(max_size=5000))
+def test_a_command_line_refused_is_one_printable_short_line(
+    capsys: pytest.CaptureFixture[str], option: str, value: str
+) -> None:
+    try:
+        code = main(["solve", "klondike", f"{option}={value}", "--seeds=1-1"])
+    except SystemExit as stop:  # argparse's own refusal
+        code = stop.code
+    captured = capsys.readouterr()
+    if code == 0:
+        return
+    _clean(captured.err)
+    assert len(captured.err.splitlines()[-1]) < MESSAGE_MOST + 100

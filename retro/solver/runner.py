@@ -90,14 +90,16 @@ def solve_range(
     jobs: int,
     out: IO[str],
     as_json: bool,
-    progress: IO[str] = sys.stderr,
+    progress: IO[str] | None = None,
 ) -> bool:
     """Every deal of `seeds` on `jobs` processes: each deal's line as it is done, in order (with
     `as_json` one object a deal), then a summary (the summary object); a progress bar on
-    `progress`. The deals are handed out as the workers take them and only their times are
-    kept, so a range of millions costs little memory. Ctrl-C stops the work and the summary of
-    the deals done is printed all the same; returns whether every deal was done."""
+    `progress` (standard error unless told). The deals are handed out as the workers take them
+    and only their times are kept, so a range of millions costs little memory. Ctrl-C stops
+    the work and the summary of the deals done is printed all the same; returns whether every
+    deal was done."""
     _catalog(dirs).load(game_id, dict(options))  # a wrong name or option fails here, once
+    progress = sys.stderr if progress is None else progress
     work = ((tuple(dirs), game_id, dict(options), seed, play_honestly, seconds) for seed in seeds)
     total = seeds.stop - seeds.start  # len() of a range past 2**63 would overflow
     tally = _Tally()
