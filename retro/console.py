@@ -270,10 +270,9 @@ class Console:
             return str(answer["help"])
         if "hint" in answer:
             entry = answer["hint"]
+            why = printable(str(answer["why"]), MAX_ERROR)  # a plugin rule's own words
             return (
-                f"Hint ({answer['kind']}): {entry['move']}, {answer['why']}"
-                if entry
-                else f"No hint: {answer['why']}"
+                f"Hint ({answer['kind']}): {entry['move']}, {why}" if entry else f"No hint: {why}"
             )
         if "winnable" in answer:
             return f"Winnable: {answer['winnable']}"

@@ -128,9 +128,15 @@ def _panic(error: BaseException) -> bool:
 @contextmanager
 def _held_stderr() -> Iterator[None]:
     """Descriptor 2 into a temporary file while the block runs; then its text goes on to the
-    real standard error, unless the block ended in a panic."""
-    sys.stderr.flush()
-    saved = os.dup(2)
+    real standard error, unless the block ended in a panic. (A browser has no descriptors to
+    move: there the block just runs.)"""
+    if sys.stderr is not None:
+        sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+    except (OSError, AttributeError):
+        yield
+        return
     keep = True
     with tempfile.TemporaryFile() as held:
         os.dup2(held.fileno(), 2)

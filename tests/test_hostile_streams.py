@@ -104,10 +104,12 @@ COMMANDS = [
 ]
 
 
-@pytest.mark.parametrize("args", COMMANDS, ids=" ".join)
+@pytest.mark.parametrize("args", [*COMMANDS, ("schema", "-")], ids=" ".join)
 def test_every_command_with_standard_output_closed_says_so_in_one_line(
     tmp_path: Path, args: tuple[str, ...]
 ) -> None:
+    if args == ("schema", "-"):
+        args = ("schema", str(tmp_path / "game.schema.json"))
     result = _run(tmp_path, *args, close=(1,), stdin=b"quit\n")
     assert result.returncode == 1
     assert _one_line(result.stderr).endswith(
