@@ -13,7 +13,6 @@ import errno
 import io
 import os
 import sys
-import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import TextIO
@@ -65,6 +64,8 @@ _FOLDS = {
 def _folded(char: str) -> str:
     """An ASCII stand-in for a character: the suits as the notation writes them (S H D C),
     box drawing as - | +, shades as #, a letter without its accent, else '?'."""
+    import unicodedata  # only for a terminal that lacks a character
+
     if char in _FOLDS:
         return _FOLDS[char]
     if 0xD800 <= ord(char) <= 0xDFFF:  # a byte of a file name that is not UTF-8
