@@ -264,7 +264,7 @@ def _console(args: argparse.Namespace, catalog: Catalog) -> int:
     from retro.engine.game import Game
 
     gdef = catalog.load(args.game, _options(args.option))
-    stdin = sys.stdin.buffer if sys.stdin is not None else io.BytesIO()
+    stdin = io.BytesIO() if sys.stdin is None else getattr(sys.stdin, "buffer", sys.stdin)
     Console(Game(gdef, args.seed), args.json, args.reveal).run(read_lines(stdin), sys.stdout)
     return 0
 
