@@ -500,3 +500,16 @@ def test_the_commands_are_one_table() -> None:
         if action.choices and isinstance(action.choices, dict):
             commands.update(action.choices)
     assert commands == set(cli._COMMANDS)
+
+
+def test_no_plugins_comes_before_the_command_or_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from retro.rules.plugins import PLUGINS_OFF, plugins_off
+
+    monkeypatch.setenv(PLUGINS_OFF, "")  # put back as it was after the test
+    assert not plugins_off()
+    opened: list[str] = []
+    monkeypatch.setitem(cli._COMMANDS, "play", lambda args, catalog: opened.append(args.game) or 0)
+    assert main(["--no-plugins", "golf", "--seed", "2"]) == 0
+    assert opened == ["golf"] and plugins_off()
+    monkeypatch.setenv(PLUGINS_OFF, "0")
+    assert not plugins_off()
