@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
-import io
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, TextIO
+from typing import TYPE_CHECKING, NoReturn
 
 from retro import __version__
 from retro.errors import DefinitionError, RetroError
+from retro.terminal import OutputLost, printable, standard_streams
 
 if TYPE_CHECKING:
+    from retro.definition.catalog import Catalog
     from retro.ui.app import App
 
 
@@ -23,9 +25,16 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise RetroError(f"--option wants NAME=VALUE, not '{pair}'")
+            raise RetroError(f"--option wants NAME=VALUE, not '{printable(pair)}'")
         options[name.strip()] = value.strip()
     return options
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, its one-line complaints made printable and cut (they quote what was typed)."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(printable(message, MESSAGE_MOST))
 
 
 def _deal_number(text: str) -> int:
@@ -44,7 +53,7 @@ def _deal_number(text: str) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="retro-patience",
         description="Patience games with the look and feel of a 1994 DOS card game.",
     )
@@ -54,6 +63,11 @@ def _parser() -> argparse.ArgumentParser:
         type=Path,
         default=[],
         help="another folder of game files (may be given more than once)",
+    )
+    parser.add_argument(
+        "--no-plugins",
+        action="store_true",
+        help="start without the rule plugins installed (one that hangs or breaks the start)",
     )
     parser.add_argument("--version", action="version", version=f"retro-patience {__version__}")
     sub = parser.add_subparsers(dest="command")
@@ -119,7 +133,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     where.add_argument("--join", metavar="HOST:PORT[/CHECK]", help="join the host's duel")
     duel.add_argument("--name", default=None, help="your name (default: the one last typed)")
-    duel.add_argument("--seed", type=int, default=None, help="(host) the deal (default: random)")
+    duel.add_argument(
+        "--seed", type=_deal_number, default=None, help="(host) the deal (default: random)"
+    )
     duel.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     duel.add_argument("--minutes", type=float, default=0, help="(host) a time limit; 0: none")
     duel.add_argument(
@@ -144,29 +160,67 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+EXIT_STOPPED = 130  # stopped by Ctrl-C, as shells report a program ended by SIGINT
+MESSAGE_MOST = 1000  # characters of one line of a message; a longer one is cut
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Python's garbage collector rests while the program starts: the start makes objects that
     last (modules, the settings, the game shown first), which a collection would search in
     vain (some 3 ms of the 35 the program adds to pyxel's start). A command collects again
-    when its work begins, the window once it is built."""
+    when its work begins, the window once it is built.
+
+    Exit status: 0 done, 1 an error told in one line (output that cannot be written too), 2 a
+    command line argparse refused, 130 stopped by Ctrl-C."""
     gc.disable()
     try:
-        parser = _parser()
-        args = parser.parse_args(_implicit_play(parser, sys.argv[1:] if argv is None else argv))
-        code = _run(args)
-        sys.stdout.flush()  # a reader that went away is noticed here, not at exit
+        with standard_streams():
+            return _main(argv)
+    finally:
+        gc.enable()
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    try:
+        code = _run(_arguments(argv))
+        sys.stdout.flush()  # output that cannot be written is noticed here, not at exit
         return code
     except DefinitionError as error:
         for message in error.messages:
-            print(message, file=sys.stderr)
+            _tell(message)
         return 1
     except RetroError as error:
-        print(f"retro-patience: {error}", file=sys.stderr)
+        for line in str(error).splitlines() or [""]:
+            _tell(f"retro-patience: {line}")
         return 1
-    except BrokenPipeError:
-        return _reader_left()
-    finally:
-        gc.enable()
+    except OutputLost as error:
+        if error.errno != errno.EPIPE:  # a reader that went away (`| head -1`) is no news
+            _tell(f"retro-patience: cannot write the output: {error}")
+        return 1
+    except KeyboardInterrupt:
+        _tell("retro-patience: stopped (Ctrl-C)")
+        return EXIT_STOPPED
+
+
+def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line read; --help and --version (argparse ends the program after them)
+    write their text at once, so text that cannot be written is told like any other."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(_implicit_play(parser, sys.argv[1:] if argv is None else argv))
+    except SystemExit:
+        sys.stdout.flush()
+        raise
+    if args.no_plugins:
+        from retro.rules.plugins import PLUGINS_OFF
+
+        os.environ[PLUGINS_OFF] = "1"  # for this process and the solver's workers
+    return args
+
+
+def _tell(line: str) -> None:
+    """One line on standard error, made printable and cut."""
+    print(printable(line, MESSAGE_MOST), file=sys.stderr)
 
 
 def _implicit_play(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
@@ -183,23 +237,13 @@ def _implicit_play(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list
         name = word.split("=", 1)[0]
         if len(name) > 2 and "--games-dir".startswith(name):  # argparse takes abbreviations
             index += 1 if "=" in word else 2
+        elif len(word) > 4 and "--no-plugins".startswith(word):
+            index += 1
         elif word in commands or word in ("-h", "--help", "--version"):
             return words
         else:
             return [*words[:index], "play", *words[index:]]
     return words
-
-
-def _reader_left() -> int:
-    """The reader of our output went away (`retro-patience list | head -1`): no traceback.
-    Python would report the pipe once more when it flushes stdout at exit, so stdout is
-    pointed at the null device first; the status is 1, as for any output cut short."""
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
-    return 1
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -210,166 +254,157 @@ def _run(args: argparse.Namespace) -> int:
     if command != "play":
         gc.enable()  # the command's own work makes garbage to collect
         _plugin_problems(catalog)
-    if command == "list":
-        for game_id in catalog.ids():
-            try:
-                info = catalog.info(game_id)
-            except RetroError as error:  # one broken file: said in its line, the rest list
-                print(f"{game_id:<16} {'(broken)':<20} {str(error).splitlines()[0]}")
-                continue
-            extra = ""
-            if args.lines:
-                extra = f"  ({len(info.path.read_text(encoding='utf-8').splitlines())} lines)"
-            print(f"{game_id:<16} {info.title:<20} {info.description}{extra}")
-        return 0
-    if command == "validate":
-        return _validate(args.files, catalog)
-    if command == "rules":
-        from retro.rules import all_rules
-
-        for spec in all_rules():
-            print(f"{spec.kind:<9} {spec.name}({spec.signature()})\n          {spec.description}")
-        return 0
-    if command == "stats":
-        return _stats(args.game, catalog)
-    if command == "schema":
-        from retro.definition.schema import write_schema
-
-        print(write_schema(args.path))
-        return 0
-    if command == "instructions":
-        return _instructions(args, catalog)
-    if command == "replay":
-        return _replay(args, catalog)
-    if command == "solve":
-        return _solve(args)
-    if command == "console":
-        from retro.console import Console, read_lines
-        from retro.engine.game import Game
-
-        gdef = catalog.load(args.game, _options(args.option))
-        Console(Game(gdef, args.seed), args.json, args.reveal).run(
-            read_lines(getattr(sys.stdin, "buffer", sys.stdin)), sys.stdout
-        )
-        return 0
-    if command == "duel":
-        return _duel(args, catalog)
-    return _play(args, catalog)
+    return _COMMANDS[command](args, catalog)
 
 
-def _duel(args: argparse.Namespace, catalog: object) -> int:
-    """Host or join a network duel and play it in the terminal."""
-    from retro.console import read_lines
-    from retro.definition.catalog import Catalog
-    from retro.duel import duel_code, random_seed
-    from retro.net.peer import reachable_address
-    from retro.net.protocol import MAX_TIME_LIMIT, parse_address
-    from retro.net.session import NetDuel
-    from retro.net.terminal import DuelTerminal, default_name, record
-
-    assert isinstance(catalog, Catalog)
-    name = args.name if args.name is not None else default_name()
-    if args.join is not None:
-        duel = NetDuel.join(parse_address(args.join), name, catalog.load)
-    else:
-        if not 0 <= args.minutes * 60 <= MAX_TIME_LIMIT or not 0 <= args.host <= 65535:
-            raise RetroError(f"--minutes is 0 to {MAX_TIME_LIMIT // 60} and PORT 0 to 65535")
-        gdef = catalog.load(args.game, _options(args.option))
-        seed = random_seed() if args.seed is None else args.seed
-        duel_code(seed)  # a deal number a duel can have, or DuelError
-        duel = NetDuel.host(gdef, seed, name, args.host, args.bind, round(args.minutes * 60))
-    terminal = DuelTerminal(duel, sys.stdout, args.json)
-    try:
-        if duel.address is not None and duel.hosting:
-            shown = duel.address
-            if not args.bind:
-                shown = type(shown)(reachable_address(), shown.port, shown.check)
-            terminal.emit(
-                {
-                    "event": "hosting",
-                    "port": shown.port,
-                    "code": shown.code(),
-                    "text": f"Hosting {duel.mine.gdef.title if duel.mine else ''}: tell the other "
-                    f"player to join with  retro-patience duel --join {shown.code()}",
-                }
-            )
+def _list(args: argparse.Namespace, catalog: Catalog) -> int:
+    for game_id in catalog.ids():
+        shown_id = printable(game_id, 40)
         try:
-            terminal.run(read_lines(_unbuffered_stdin()))
-        except KeyboardInterrupt:  # Ctrl+C leaves the duel as `quit` does
-            terminal.emit({"event": "left", "text": "You left the duel."})
-        if duel.playing or duel.over:
-            terminal.emit({"event": "counted", "text": record(duel)})
-    finally:
-        duel.close()
+            info = catalog.info(game_id)
+        except RetroError as error:  # one broken file: said in its line, the rest list
+            print(f"{shown_id:<16} {'(broken)':<20} {printable(str(error).splitlines()[0])}")
+            continue
+        extra = ""
+        if args.lines:
+            extra = f"  ({len(info.path.read_text(encoding='utf-8').splitlines())} lines)"
+        print(
+            f"{shown_id:<16} {printable(info.title, 80):<20} "
+            f"{printable(info.description, 500)}{extra}"
+        )
     return 0
 
 
-def _unbuffered_stdin() -> BinaryIO | TextIO:
-    """Standard input without Python's buffer: the duel reads it on a thread of its own that
-    may still wait for a line when the duel ends, and a buffered reader would then hold a lock
-    the interpreter's exit waits for."""
-    try:
-        return io.FileIO(sys.stdin.fileno(), "rb", closefd=False)
-    except (AttributeError, OSError, ValueError):  # no file behind it: read it as it is
-        return getattr(sys.stdin, "buffer", sys.stdin)
+def _rules(args: argparse.Namespace, catalog: Catalog) -> int:
+    from retro.rules import all_rules
+
+    for spec in all_rules():  # plugins' rules too: their words are made printable
+        print(
+            f"{spec.kind:<9} {printable(spec.name)}({printable(spec.signature(), 500)})\n"
+            f"          {printable(spec.description, 1000)}"
+        )
+    return 0
 
 
-def _solve(args: argparse.Namespace) -> int:
-    """Solve a deal, or play it honestly; with --seeds a range on --jobs processes."""
+def _schema(args: argparse.Namespace, catalog: Catalog) -> int:
+    from retro.definition.schema import write_schema
+
+    print(printable(str(write_schema(args.path)), MESSAGE_MOST))
+    return 0
+
+
+def _console(args: argparse.Namespace, catalog: Catalog) -> int:
+    """Play in the terminal; a closed standard input is a game with no commands."""
+    import io
+
+    from retro.console import Console, read_lines
+    from retro.engine.game import Game
+
+    gdef = catalog.load(args.game, _options(args.option))
+    stdin = io.BytesIO() if sys.stdin is None else getattr(sys.stdin, "buffer", sys.stdin)
+    Console(Game(gdef, args.seed), args.json, args.reveal).run(read_lines(stdin), sys.stdout)
+    return 0
+
+
+def _duel(args: argparse.Namespace, catalog: Catalog) -> int:
+    """Host or join a network duel and play it in the terminal."""
+    from retro.net.terminal import host_or_join
+
+    return host_or_join(
+        catalog,
+        join=args.join,
+        port=args.host,
+        game_id=args.game,
+        options=_options(args.option),
+        seed=args.seed,
+        name=args.name,
+        minutes=args.minutes,
+        bind=args.bind,
+        as_json=args.json,
+    )
+
+
+def _solve(args: argparse.Namespace, catalog: Catalog) -> int:
+    """Solve a deal, or play it honestly; with --seeds a range on up to --jobs processes (never
+    more than there are deals or cores). Ctrl-C during a range prints the deals done so far."""
+    import math
+
     from retro.solver.runner import print_one, solve_deal, solve_range
 
     options = _options(args.option)
-    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
-    if args.seconds <= 0 or jobs < 1:
-        raise RetroError("--seconds must be above 0 and --jobs at least 1")
+    if not (math.isfinite(args.seconds) and args.seconds > 0):
+        raise RetroError(f"--seconds must be a number above 0, not {args.seconds}")
+    if args.jobs is not None and args.jobs < 1:
+        raise RetroError(f"--jobs must be at least 1, not {args.jobs}")
     if args.seeds is None:
         answer = solve_deal(
             args.games_dir, args.game, options, args.seed, args.honest, args.seconds
         )
         print_one(answer, sys.stdout, args.json)
         return 0
-    first, sep, last = args.seeds.partition("-")
-    if not (sep and first.strip().isdigit() and last.strip().isdigit() and int(first) <= int(last)):
-        raise RetroError(f"--seeds wants A-B with A <= B, not '{args.seeds}'")
-    solve_range(
+    seeds = _seed_range(args.seeds)
+    cores = os.cpu_count() or 1
+    jobs = min(args.jobs or cores, cores, seeds.stop - seeds.start)
+    finished = solve_range(
         args.games_dir,
         args.game,
         options,
-        range(int(first), int(last) + 1),
+        seeds,
         args.honest,
         args.seconds,
         jobs,
         sys.stdout,
         args.json,
     )
-    return 0
+    if finished:
+        return 0
+    _tell("retro-patience: stopped (Ctrl-C); the summary is of the deals done")
+    return EXIT_STOPPED
 
 
-def _plugin_problems(catalog: object) -> None:
+MAX_SEED_DIGITS = 20  # a deal number is a 64-bit number at most
+
+
+def _seed_range(text: str) -> range:
+    """`A-B`, every deal from A to B; the range is never built as a list, so it may be long."""
+    import re
+
+    found = re.fullmatch(r"\s*([0-9]+)\s*-\s*([0-9]+)\s*", text, re.ASCII)
+    if found and max(len(found[1]), len(found[2])) <= MAX_SEED_DIGITS:
+        first, last = int(found[1]), int(found[2])
+        if first <= last:
+            return range(first, last + 1)
+    raise RetroError(
+        f"--seeds wants A-B, deal numbers of at most {MAX_SEED_DIGITS} digits with A <= B, "
+        f"not '{printable(text, 60)}'"
+    )
+
+
+def _plugin_problems(catalog: Catalog) -> None:
     """Tell the rule plugins that could not be loaded (loading them if not done yet)."""
-    from retro.definition.catalog import Catalog
-
-    assert isinstance(catalog, Catalog)
     for problem in catalog.problems:
-        print(f"retro-patience: {problem}", file=sys.stderr)
+        _tell(f"retro-patience: {problem}")
 
 
-def _stats(game_id: str | None, catalog: object) -> int:
+def _stats(args: argparse.Namespace, catalog: Catalog) -> int:
     """The statistics as a table whose columns fit their longest entry. A game that is neither
     in the catalog nor in the records is an error, so a typing slip is not taken for 'no games
     played yet'."""
-    from retro.definition.catalog import Catalog
     from retro.store.records import Records
 
-    assert isinstance(catalog, Catalog)
+    game_id: str | None = args.game
     records = Records()
     if records.note:
-        print(f"retro-patience: {records.note}", file=sys.stderr)
+        _tell(f"retro-patience: {records.note}")
     found = records.stats_for(game_id)
     if game_id is not None and not found and game_id not in catalog.ids():
-        raise RetroError(f"no game '{game_id}'; games: {', '.join(catalog.ids())}")
+        raise RetroError(f"no game '{printable(game_id, 60)}'; games: {', '.join(catalog.ids())}")
     if not found:
-        print("No games played yet." if game_id is None else f"No {game_id} games played yet.")
+        print(
+            "No games played yet."
+            if game_id is None
+            else f"No {printable(game_id, 60)} games played yet."
+        )
         return 0
     drawn = any(stats.drawn for stats in found.values())  # network duels may end in a draw
     header: tuple[str, ...] = (
@@ -388,7 +423,7 @@ def _stats(game_id: str | None, catalog: object) -> int:
     for key, stats in found.items():
         rows.append(
             (
-                key,
+                printable(key, 120),  # a records key is text from a file
                 str(stats.played),
                 str(stats.won),
                 str(stats.lost),
@@ -417,19 +452,16 @@ def _streak(streak: int) -> str:
     return "-"
 
 
-def _instructions(args: argparse.Namespace, catalog: object) -> int:
-    from retro.definition.catalog import Catalog
-    from retro.instructions import choose_language, game_instructions
-    from retro.textmode import Instructions, parse_anl, to_ansi, to_plain
+def _instructions(args: argparse.Namespace, catalog: Catalog) -> int:
+    """A game's instructions, or an `.anl` file's (a regular file only, read within a bound:
+    a FIFO or a device is refused, not waited on)."""
+    from retro.instructions import choose_language, game_instructions, instructions_file
+    from retro.textmode import Instructions, to_ansi, to_plain
 
-    assert isinstance(catalog, Catalog)
     lang = choose_language(args.lang)
     source = Path(args.source)
-    if source.suffix.lower() == ".anl" or source.is_file():
-        try:
-            pages = parse_anl(source.read_bytes())
-        except OSError as error:
-            raise RetroError(f"cannot read {source}: {error.strerror}") from None
+    if source.suffix.lower() == ".anl" or "/" in args.source or source.is_file():
+        pages = instructions_file(source)
     else:
         pages = game_instructions(catalog.load(args.source), lang)
     if args.page is not None:
@@ -442,13 +474,11 @@ def _instructions(args: argparse.Namespace, catalog: object) -> int:
     return 0
 
 
-def _validate(files: Sequence[Path], catalog: object) -> int:
-    from retro.definition.catalog import Catalog
+def _validate(args: argparse.Namespace, catalog: Catalog) -> int:
     from retro.definition.loader import load_game_file
 
-    assert isinstance(catalog, Catalog)
     failed = False
-    for path in files:
+    for path in args.files:
         try:
             load_game_file(
                 path,
@@ -459,15 +489,15 @@ def _validate(files: Sequence[Path], catalog: object) -> int:
                 ),
                 every_value=True,
             )
-            print(f"{path}: ok")
+            print(f"{printable(str(path), MESSAGE_MOST)}: ok")
         except DefinitionError as error:
             failed = True
             for message in error.messages:
-                print(message)
+                print(printable(message, MESSAGE_MOST))
     return 1 if failed else 0
 
 
-def _play(args: argparse.Namespace, catalog: object) -> int:
+def _play(args: argparse.Namespace, catalog: Catalog) -> int:
     """Open the window: the title screen, or straight to the table when a game was named.
     Without a deal number the saved game (if any) is offered first: nothing is lost.
 
@@ -485,15 +515,13 @@ def _play(args: argparse.Namespace, catalog: object) -> int:
     return 0
 
 
-def _open_window(args: argparse.Namespace, catalog: object) -> App:
+def _open_window(args: argparse.Namespace, catalog: Catalog) -> App:
     """The window and its App, at the title screen or the named game's table (a wrong game
     name or option fails before the window opens)."""
-    from retro.definition.catalog import Catalog
     from retro.instructions import choose_language
     from retro.store.settings import Settings
     from retro.ui.app import App, init_window
 
-    assert isinstance(catalog, Catalog)
     settings = Settings.load()
     wanted = getattr(args, "lang", None)
     lang = choose_language(wanted or settings.language or None)
@@ -514,16 +542,14 @@ def _open_window(args: argparse.Namespace, catalog: object) -> App:
     return app
 
 
-def _replay(args: argparse.Namespace, catalog: object) -> int:
+def _replay(args: argparse.Namespace, catalog: Catalog) -> int:
     """Watch a saved game file (the current-game save format) again in the window."""
-    from retro.definition.catalog import Catalog
     from retro.instructions import choose_language
     from retro.store.settings import Settings
     from retro.ui import texts
     from retro.ui.app import App, init_window, run
     from retro.ui.keeper import read_game_file
 
-    assert isinstance(catalog, Catalog)
     settings = Settings.load()
     game, moves = read_game_file(args.file, catalog)  # a bad file fails here, before any window
     window = init_window(settings=settings)
@@ -534,3 +560,18 @@ def _replay(args: argparse.Namespace, catalog: object) -> int:
     app.show_replay(game.gdef, game.seed, moves, label)
     run(app)
     return 0
+
+
+_COMMANDS: dict[str, Callable[[argparse.Namespace, Catalog], int]] = {
+    "play": _play,
+    "list": _list,
+    "validate": _validate,
+    "rules": _rules,
+    "schema": _schema,
+    "stats": _stats,
+    "instructions": _instructions,
+    "replay": _replay,
+    "console": _console,
+    "solve": _solve,
+    "duel": _duel,
+}

@@ -18,6 +18,8 @@ from retro.errors import RetroError
 from retro.solver import hints as advice
 from retro.solver.search import Budget, solve
 from retro.store.files import parse_json
+from retro.store.saves import MAX_MOVES
+from retro.terminal import printable
 
 HELP = (
     "Commands: state, moves, a move (tableau:3>tableau:7, t3>t7/2, deal, flip t4, done), "
@@ -27,6 +29,7 @@ MAX_LINE = 4096  # characters; no command or move comes near it
 MAX_COUNT = 999_999  # cards in one move, as the notation's /N allows
 WINNABLE_SECONDS = 2.0  # how long `winnable` searches unless told
 MAX_WINNABLE_SECONDS = 600.0
+MAX_ERROR = 300  # characters of an error line: a value quoted from a file or a line is cut
 
 
 def read_lines(stream: BinaryIO | TextIO, limit: int = MAX_LINE) -> Iterator[str]:
@@ -62,10 +65,13 @@ _NOT_TEXT = "\x00not text"
 class Console:
     """Reads commands, answers them; never lets an error change the position."""
 
-    def __init__(self, game: Game, as_json: bool, reveal: bool = False) -> None:
+    def __init__(
+        self, game: Game, as_json: bool, reveal: bool = False, most_moves: int = MAX_MOVES
+    ) -> None:
         self.game = game
         self.as_json = as_json
         self.reveal = reveal
+        self.most_moves = most_moves  # a game as long as a save may hold, so memory is bounded
 
     # -- answers as data ---------------------------------------------------------------------
 
@@ -165,13 +171,25 @@ class Console:
                 self.game.pop()
                 return self.state(), False
             if command == "redo":
+                if self.game.future:
+                    self._room()
                 self.game.redo()
                 return self.state(), False
             move = self.read_move(text)
+            self._room()
             self.game.push(move)
             return self.state(), False
         except RetroError as error:
-            return {"error": str(error).splitlines()[0]}, False
+            return {"error": printable(str(error).splitlines()[0], MAX_ERROR)}, False
+
+    def _room(self) -> None:
+        """Refuse a move past the longest game a save holds (each move kept for undo costs
+        memory, so an endless script cannot use it all)."""
+        if len(self.game.history) >= self.most_moves:
+            raise RetroError(
+                f"a game is at most {self.most_moves:,} moves long, as a saved game; "
+                "undo to go on, or start again"
+            )
 
     def read_move(self, text: str) -> Move:
         """A move typed in the notation or as a JSON object (as `moves` lists them)."""
@@ -254,10 +272,9 @@ class Console:
             return str(answer["help"])
         if "hint" in answer:
             entry = answer["hint"]
+            why = printable(str(answer["why"]), MAX_ERROR)  # a plugin rule's own words
             return (
-                f"Hint ({answer['kind']}): {entry['move']}, {answer['why']}"
-                if entry
-                else f"No hint: {answer['why']}"
+                f"Hint ({answer['kind']}): {entry['move']}, {why}" if entry else f"No hint: {why}"
             )
         if "winnable" in answer:
             return f"Winnable: {answer['winnable']}"
@@ -270,7 +287,7 @@ class Console:
         game = self.game
         position = game.position
         lines = [
-            f"{game.gdef.title}  deal {game.seed}  score {game.score()}  "
+            f"{printable(game.gdef.title, 80)}  deal {game.seed}  score {game.score()}  "
             f"moves {game.moves_made}  {game.outcome()}"
         ]
         for group in game.gdef.groups:

@@ -11,10 +11,13 @@ import os
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from retro.engine.gamedef import GameDef
     from retro.textmode import Instructions
 
 LANGUAGES = ("en", "de")
+MAX_FILE_BYTES = 1 << 20  # an instructions file; the longest bundled one is about 6 KB
 _WIDTH = 76
 
 _WORDS = {
@@ -66,6 +69,24 @@ def game_instructions(gdef: GameDef, lang: str) -> Instructions:
 
     found = load_instructions(gdef.instructions or gdef.id, lang)
     return found if found is not None else parse_anl(generated_anl(gdef, lang))
+
+
+def instructions_file(path: Path) -> Instructions:
+    """The pages of an `.anl` file named on the command line: a regular file of at most
+    MAX_FILE_BYTES, so a FIFO or a device (`/dev/zero`) is refused at once, never waited on
+    or read without end."""
+    from retro.errors import RetroError
+    from retro.reading import read_bounded
+    from retro.terminal import printable
+    from retro.textmode import parse_anl
+
+    try:
+        data = read_bounded(path, MAX_FILE_BYTES)
+    except FileNotFoundError:
+        raise RetroError(f"no file {printable(str(path))}") from None
+    except OSError as error:
+        raise RetroError(f"cannot read {printable(str(path))}: {error.strerror}") from None
+    return parse_anl(data)
 
 
 def generated_anl(gdef: GameDef, lang: str) -> bytes:

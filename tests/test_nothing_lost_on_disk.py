@@ -20,7 +20,8 @@ from retro.definition.catalog import Catalog
 from retro.engine.cards import DEAL_NUMBERS
 from retro.engine.game import Game
 from retro.paths import games_dir
-from retro.store.files import GAME_ID, MAX_DOCUMENT_BYTES, backup_path
+from retro.reading import GAME_ID
+from retro.store.files import MAX_DOCUMENT_BYTES, backup_path
 from retro.store.records import TABLE_SIZE, HighScore, Records, Stats
 from retro.store.saves import (
     MAX_SLOTS,

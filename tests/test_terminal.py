@@ -29,7 +29,7 @@ def _played(monkeypatch: pytest.MonkeyPatch) -> list[argparse.Namespace]:
         opened.append(args)
         return 0
 
-    monkeypatch.setattr(cli, "_play", fake_play)
+    monkeypatch.setitem(cli._COMMANDS, "play", fake_play)
     return opened
 
 
@@ -149,11 +149,14 @@ def test_colour_instructions_carry_their_own_background(capsys: pytest.CaptureFi
 
 
 def test_no_display_is_told_on_unix_only() -> None:
-    from retro.ui.app import no_display
+    from retro.display import no_display
+
+    def there(address: object) -> bool:  # every display named answers
+        return True
 
     assert no_display({}, "linux") is not None
-    assert no_display({"DISPLAY": ":0"}, "linux") is None
-    assert no_display({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
+    assert no_display({"DISPLAY": ":0"}, "linux", there) is None
+    assert no_display({"WAYLAND_DISPLAY": "/run/wayland-0"}, "linux", there) is None
     assert no_display({"SDL_VIDEODRIVER": "kmsdrm"}, "linux") is None
     assert no_display({}, "win32") is None
     assert no_display({}, "darwin") is None

@@ -137,7 +137,8 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
         return f"'{field}' must be a rule name or {{name: {{parameters}}}}"
     if error.validator == "pattern" and field == "id":
         return "the id must be lower case letters, digits and _ (it names the file)"
-    return f"'{field}': {error.message}"
+    # jsonschema's own words quote the value whole: a value of 10,000 items is shown cut
+    return f"'{field}': {error.message.replace(repr(error.instance), shown(error.instance))}"
 
 
 def _type_words(kind: Any) -> str:

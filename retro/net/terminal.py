@@ -6,17 +6,22 @@ come. With `--json` every answer and every piece of news is one JSON object on o
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import queue
+import sys
 import threading
-from collections.abc import Iterable
-from typing import Any, TextIO
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
-from retro.console import Console
+from retro.console import Console, read_lines
 from retro.duel import moves_text
 from retro.errors import RetroError
 from retro.net.duelstate import Standing
 from retro.net.session import NetDuel
+
+if TYPE_CHECKING:
+    from retro.definition.catalog import Catalog
 
 TICK = 0.05  # seconds between looks at the network while no line is typed
 HELP = (
@@ -186,3 +191,70 @@ def _login() -> str:
         return getpass.getuser()
     except (OSError, KeyError, ImportError):
         return ""
+
+
+def host_or_join(
+    catalog: Catalog,
+    *,
+    join: str | None,
+    port: int | None,
+    game_id: str,
+    options: Mapping[str, str],
+    seed: int | None,
+    name: str | None,
+    minutes: float,
+    bind: str,
+    as_json: bool,
+) -> int:
+    """`retro-patience duel`: host a duel (on `port`) or join one (`join`, the host's code), and
+    play it on standard input and output until it is over; counted in the records."""
+    from retro.duel import duel_code, random_seed
+    from retro.net.peer import reachable_address
+    from retro.net.protocol import MAX_TIME_LIMIT, parse_address
+
+    name = name if name is not None else default_name()
+    if join is not None:
+        duel = NetDuel.join(parse_address(join), name, catalog.load)
+    else:
+        port = port or 0
+        if not 0 <= minutes * 60 <= MAX_TIME_LIMIT or not 0 <= port <= 65535:
+            raise RetroError(f"--minutes is 0 to {MAX_TIME_LIMIT // 60} and PORT 0 to 65535")
+        gdef = catalog.load(game_id, dict(options))
+        seed = random_seed() if seed is None else seed
+        duel_code(seed)  # a deal number a duel can have, or DuelError
+        duel = NetDuel.host(gdef, seed, name, port, bind, round(minutes * 60))
+    terminal = DuelTerminal(duel, sys.stdout, as_json)
+    try:
+        if duel.address is not None and duel.hosting:
+            shown = duel.address
+            if not bind:
+                shown = type(shown)(reachable_address(), shown.port, shown.check)
+            title = duel.mine.gdef.title if duel.mine else ""
+            terminal.emit(
+                {
+                    "event": "hosting",
+                    "port": shown.port,
+                    "code": shown.code(),
+                    "text": f"Hosting {title}: tell the other player to join with  "
+                    f"retro-patience duel --join {shown.code()}",
+                }
+            )
+        try:
+            terminal.run(read_lines(_unbuffered_stdin()))
+        except KeyboardInterrupt:  # Ctrl+C leaves the duel as `quit` does
+            terminal.emit({"event": "left", "text": "You left the duel."})
+        if duel.playing or duel.over:
+            terminal.emit({"event": "counted", "text": record(duel)})
+    finally:
+        duel.close()
+    return 0
+
+
+def _unbuffered_stdin() -> BinaryIO | TextIO:
+    """Standard input without Python's buffer: the duel reads it on a thread of its own that
+    may still wait for a line when the duel ends, and a buffered reader would then hold a lock
+    the interpreter's exit waits for."""
+    try:
+        return io.FileIO(sys.stdin.fileno(), "rb", closefd=False)
+    except (AttributeError, OSError, ValueError):  # no file behind it: read it as it is
+        return getattr(sys.stdin, "buffer", sys.stdin)

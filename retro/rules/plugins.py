@@ -2,14 +2,20 @@
 `retro_patience.rules`: loading the entry point's module registers its `@rule`s, and game files
 then name them like the built-in ones.
 
-A plugin's bugs stay the plugin's: one that fails to import (even by calling `sys.exit`) is
-reported in one line and skipped, and a plugin rule that raises while a game is played is
-reported once, in one line, and from then on says no (no card lifted or taken, no action, not
-won, no points) so the game goes on and every other game plays as before.
+Plugins are trusted Python, run with the player's rights; `--no-plugins` or the environment
+variable RETRO_PATIENCE_NO_PLUGINS (set to anything but 0) starts without them, so a plugin that
+hangs or breaks the start can be got round. A plugin's bugs stay the plugin's: one that fails
+to import (even by calling `sys.exit`) is reported in one line and skipped, and a plugin rule
+that raises while a game is played is reported once, in one line, and from then on says no
+(no card lifted or taken, no action, not won, no points) so the game goes on and every other
+game plays as before. Each failure also goes to this module's `logging` logger, with its
+traceback, for whoever configures one.
 """
 
 from __future__ import annotations
 
+import logging
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -21,9 +27,14 @@ from retro.engine.bound import Accept, Action, Auto, Condition, Deal, Keyer, Pic
 from retro.errors import IllegalMove, RetroError
 from retro.i18n import say
 from retro.rules.registry import REGISTRY
+from retro.terminal import printable
 
 ENTRY_POINT_GROUP = "retro_patience.rules"
+PLUGINS_OFF = "RETRO_PATIENCE_NO_PLUGINS"
 R = TypeVar("R")
+
+log = logging.getLogger(__name__)
+log.addHandler(logging.NullHandler())  # the player reads the one-line messages, not the log
 
 # What a plugin may raise that must not end the program: every error, and SystemExit (a
 # plugin calling sys.exit). KeyboardInterrupt still stops the program, as the player wants.
@@ -37,7 +48,9 @@ def load_plugins() -> tuple[str, ...]:
     """Load every plugin once; the problems found, one line each (empty when all is well).
 
     A plugin that fails is skipped whole: the rules it registered before failing are taken
-    out again, so no game runs on half a plugin."""
+    out again, so no game runs on half a plugin. With PLUGINS_OFF set none is loaded."""
+    if plugins_off():
+        return ()
     problems = []
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         before = set(REGISTRY)
@@ -46,15 +59,20 @@ def load_plugins() -> tuple[str, ...]:
         except PluginFailure as error:  # a plugin's own bug must not stop the game
             for key in set(REGISTRY) - before:
                 del REGISTRY[key]
-            problems.append(
-                f"rule plugin '{entry.name}' ({entry.value}) was skipped: {_said(error)}"
-            )
+            problem = f"rule plugin '{entry.name}' ({entry.value}) was skipped: {_said(error)}"
+            log.warning("%s", problem, exc_info=error)
+            problems.append(problem)
     return tuple(problems)
 
 
+def plugins_off() -> bool:
+    """Whether the player asked to start without plugins (`--no-plugins` sets PLUGINS_OFF)."""
+    return os.environ.get(PLUGINS_OFF, "") not in ("", "0")
+
+
 def _said(error: BaseException) -> str:
-    text = str(error).splitlines()[0] if str(error) else ""
-    return f"{type(error).__name__}: {text[:200]}" if text else type(error).__name__
+    text = printable(str(error).splitlines()[0]) if str(error).strip() else ""
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 def is_plugin(factory: Callable[..., Any]) -> bool:
@@ -68,6 +86,7 @@ def report(rule: str, error: BaseException) -> str:
     line = f"retro-patience: plugin rule '{rule}' failed and now refuses: {_said(error)}"
     if rule not in _reported:
         _reported.add(rule)
+        log.warning("%s", line, exc_info=error)
         print(line, file=sys.stderr)
     return line
 

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import signal
 import statistics
 import sys
+from array import array
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
 from retro.definition.catalog import Catalog
-from retro.engine.game import LOST, UNKNOWN, WON, Game
+from retro.engine.game import Game
 from retro.engine.gamedef import GameDef
 from retro.engine.notation import format_move
 from retro.solver import honest
@@ -71,45 +74,67 @@ def _one(job: tuple[tuple[Path, ...], str, dict[str, str], int, bool, float]) ->
     return solve_deal(*job)
 
 
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the program that started it, which stops them all at once
+    (else every worker would print its own traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def solve_range(
     dirs: Sequence[Path],
     game_id: str,
     options: Mapping[str, str],
-    seeds: Sequence[int],
+    seeds: range,
     play_honestly: bool,
     seconds: float,
     jobs: int,
     out: IO[str],
     as_json: bool,
-    progress: IO[str] = sys.stderr,
-) -> list[dict[str, Any]]:
-    """Every deal of `seeds` on `jobs` processes; a progress bar on `progress`, then each deal's
-    line and a summary table (with `as_json`: one object a deal, then the summary object)."""
+    progress: IO[str] | None = None,
+) -> bool:
+    """Every deal of `seeds` on `jobs` processes: each deal's line as it is done, in order (with
+    `as_json` one object a deal), then a summary (the summary object); a progress bar on
+    `progress` (standard error unless told). The deals are handed out as the workers take them
+    and only their times are kept, so a range of millions costs little memory. Ctrl-C stops
+    the work and the summary of the deals done is printed all the same; returns whether every
+    deal was done."""
     _catalog(dirs).load(game_id, dict(options))  # a wrong name or option fails here, once
-    work = [(tuple(dirs), game_id, dict(options), seed, play_honestly, seconds) for seed in seeds]
-    answers: list[dict[str, Any]] = []
-    if jobs > 1 and len(work) > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for answer in pool.imap_unordered(_one, work):
-                answers.append(answer)
-                _bar(progress, len(answers), len(work))
-    else:
-        for job in work:
-            answers.append(_one(job))
-            _bar(progress, len(answers), len(work))
-    progress.write("\n")
-    answers.sort(key=lambda answer: int(answer["seed"]))
-    summary = summarise(answers)
-    if as_json:
-        for answer in answers:
+    progress = sys.stderr if progress is None else progress
+    work = ((tuple(dirs), game_id, dict(options), seed, play_honestly, seconds) for seed in seeds)
+    total = seeds.stop - seeds.start  # len() of a range past 2**63 would overflow
+    tally = _Tally()
+
+    def done(answer: dict[str, Any]) -> None:
+        _bar(progress, None)
+        if as_json:
             out.write(json.dumps(answer) + "\n")
+        else:
+            out.write(
+                f"deal {answer['seed']:>6}: {answer['result']:<7} {len(answer['moves']):>4} "
+                f"moves {answer['nodes']:>9,} nodes {answer['seconds']:>7.2f} s\n"
+            )
+        out.flush()
+        tally.add(answer)
+        _bar(progress, (tally.deals, total))
+
+    finished = False
+    try:
+        if jobs > 1 and total > 1:
+            context = multiprocessing.get_context("spawn")
+            with context.Pool(jobs, initializer=_quiet_worker) as pool:
+                for answer in pool.imap(_one, work):
+                    done(answer)
+        else:
+            for job in work:
+                done(_one(job))
+        finished = True
+    except KeyboardInterrupt:
+        pass  # the workers are stopped as the pool is left; the deals done are summed up
+    _bar(progress, None)
+    summary = tally.summary()
+    if as_json:
         out.write(json.dumps({"summary": summary}) + "\n")
-        return answers
-    for answer in answers:
-        out.write(
-            f"deal {answer['seed']:>6}: {answer['result']:<7} {len(answer['moves']):>4} "
-            f"moves {answer['nodes']:>9,} nodes {answer['seconds']:>7.2f} s\n"
-        )
+        return finished
     out.write(
         f"\n{'game':<16} {'deals':>6} {'won':>5} {'lost':>5} {'unknown':>7} {'median s':>9}\n"
     )
@@ -117,25 +142,51 @@ def solve_range(
         f"{game_id:<16} {summary['deals']:>6} {summary['won']:>5} {summary['lost']:>5} "
         f"{summary['unknown']:>7} {summary['median_seconds']:>9.2f}\n"
     )
-    return answers
+    return finished
+
+
+class _Tally:
+    """What the summary needs of the deals done: counts of each result and every deal's time."""
+
+    def __init__(self) -> None:
+        self.results: Counter[str] = Counter()
+        self.times = array("d")
+
+    @property
+    def deals(self) -> int:
+        return len(self.times)
+
+    def add(self, answer: Mapping[str, Any]) -> None:
+        self.results[str(answer["result"])] += 1
+        self.times.append(float(answer["seconds"]))
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "deals": self.deals,
+            "won": self.results["won"],
+            "lost": self.results["lost"],
+            "unknown": self.results["unknown"],
+            "median_seconds": round(statistics.median(self.times), 3) if self.times else 0.0,
+        }
 
 
 def summarise(answers: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """Counts of each result and the median time of a deal."""
-    results = [answer["result"] for answer in answers]
-    times = [float(answer["seconds"]) for answer in answers]
-    return {
-        "deals": len(answers),
-        "won": results.count(WON),
-        "lost": results.count(LOST),
-        "unknown": results.count(UNKNOWN),
-        "median_seconds": round(statistics.median(times), 3) if times else 0.0,
-    }
+    tally = _Tally()
+    for answer in answers:
+        tally.add(answer)
+    return tally.summary()
 
 
-def _bar(out: IO[str], done: int, total: int, width: int = 30) -> None:
-    filled = width * done // max(total, 1)
-    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+def _bar(out: IO[str], count: tuple[int, int] | None, width: int = 30) -> None:
+    """The progress bar, drawn again in its line (None: its line cleared, for a deal's line
+    to take it, or at the end)."""
+    if count is None:
+        out.write("\r" + " " * (width + 26) + "\r")
+    else:
+        done, total = count
+        filled = width * done // max(total, 1)
+        out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
     out.flush()
 
 

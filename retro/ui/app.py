@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from retro.display import no_display, opening_window
 from retro.errors import RetroError
 from retro.store.settings import Settings
 from retro.ui import texts
@@ -400,18 +400,17 @@ def init_window(headless: bool = False, fps: int = FPS, settings: Settings | Non
     chosen = settings or Settings()
     largest = 0 if headless else largest_scale(display_size())
     scale = min(chosen.scale, largest) if chosen.scale and largest else chosen.scale or largest
-    cwd = os.getcwd()
-    pyxel.init(
-        SCREEN_W,
-        SCREEN_H,
-        title=APP_TITLE,
-        fps=fps,
-        quit_key=pyxel.KEY_NONE,
-        display_scale=scale or None,
-        capture_sec=0,
-        headless=headless,
-    )
-    os.chdir(cwd)
+    with opening_window():
+        pyxel.init(
+            SCREEN_W,
+            SCREEN_H,
+            title=APP_TITLE,
+            fps=fps,
+            quit_key=pyxel.KEY_NONE,
+            display_scale=scale or None,
+            capture_sec=0,
+            headless=headless,
+        )
     palette.install()
     icon.install()
     fullscreen = chosen.fullscreen and not headless
@@ -420,22 +419,6 @@ def init_window(headless: bool = False, fps: int = FPS, settings: Settings | Non
         if fullscreen:
             pyxel.fullscreen(True)
     return Window(scale or 1, fullscreen, largest, live=not headless)
-
-
-def no_display(
-    environ: Mapping[str, str] | None = None, platform: str = sys.platform
-) -> str | None:
-    """Why no window can be shown, or None. Only X11 and Wayland systems can lack a display;
-    an explicit SDL_VIDEODRIVER (a framebuffer, say) is the player's choice and is trusted."""
-    env = os.environ if environ is None else environ
-    if not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
-        return None
-    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or env.get("SDL_VIDEODRIVER"):
-        return None
-    return (
-        "no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
-        "'retro-patience console GAME' plays in the terminal"
-    )
 
 
 def run(app: App, after_update: Callable[[], None] | None = None) -> None:
