@@ -366,16 +366,19 @@ MAX_SEED_DIGITS = 20  # a deal number is a 64-bit number at most
 
 
 def _seed_range(text: str) -> range:
-    """`A-B`, every deal from A to B; the range is never built as a list, so it may be long."""
+    """`A-B`, every deal from A to B, both in the one range of deal numbers; the range is never
+    built as a list, so it may be long."""
     import re
+
+    from retro.engine.cards import DEAL_NUMBERS
 
     found = re.fullmatch(r"\s*([0-9]+)\s*-\s*([0-9]+)\s*", text, re.ASCII)
     if found and max(len(found[1]), len(found[2])) <= MAX_SEED_DIGITS:
         first, last = int(found[1]), int(found[2])
-        if first <= last:
+        if first <= last and last in DEAL_NUMBERS:
             return range(first, last + 1)
     raise RetroError(
-        f"--seeds wants A-B, deal numbers of at most {MAX_SEED_DIGITS} digits with A <= B, "
+        f"--seeds wants A-B, deal numbers from 0 to {DEAL_NUMBERS[-1]} with A <= B, "
         f"not '{printable(text, 60)}'"
     )
 

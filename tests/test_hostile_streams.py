@@ -240,7 +240,16 @@ def test_ctrl_c_during_a_long_winnable_ends_the_console(
 
 
 @pytest.mark.parametrize(
-    "seeds", ["1-" + "9" * 5000, "9" * 21 + "-" + "9" * 22, "3-1", "1-\u0663", "x" * 100_000]
+    "seeds",
+    [
+        "1-" + "9" * 5000,
+        "9" * 21 + "-" + "9" * 22,
+        "3-1",
+        "1-\u0663",
+        "x" * 100_000,
+        "1-18446744073709551616",  # one past the last deal number a save can hold
+        "99999999999999999990-99999999999999999999",
+    ],
 )
 def test_a_range_of_deals_past_the_bounds_is_one_short_line(tmp_path: Path, seeds: str) -> None:
     result = _run(tmp_path, "solve", "klondike", f"--seeds={seeds}")
