@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
 from retro.engine.cards import card_name
-from retro.engine.game import Game
+from retro.engine.game import PLAYING, Game
 from retro.engine.model import DONE, MOVE, Move
 from retro.engine.notation import format_move, format_pile, parse_move, resolve_pile
 from retro.errors import RetroError
@@ -19,9 +19,10 @@ from retro.solver.search import LOST, WON, Budget, solve
 from retro.store.files import parse_json
 
 HELP = (
-    "Commands: state, moves, a move (tableau:3>tableau:7, t3>t7/2, deal, flip t4, done), "
-    "undo, redo, hint, winnable [SECONDS], help, quit"
+    "Commands: state, moves, a move (tableau:3>tableau:7, t3>t7/2, deal, flip t4), "
+    "give up, undo, redo, hint, winnable [SECONDS], help, quit"
 )
+GIVE_UP = ("give up", "giveup", "resign")
 MAX_LINE = 4096  # characters; no command or move comes near it
 MAX_COUNT = 999_999  # cards in one move, as the notation's /N allows
 WINNABLE_SECONDS = 2.0  # how long `winnable` searches unless told
@@ -65,6 +66,7 @@ class Console:
         self.game = game
         self.as_json = as_json
         self.reveal = reveal
+        self.given_up = False  # the player gave the game up: it is lost, until an undo
 
     # -- answers as data ---------------------------------------------------------------------
 
@@ -79,7 +81,8 @@ class Console:
             "max_score": game.gdef.score.maximum,
             "moves_made": game.moves_made,
             "cheat": game.cheat,
-            "outcome": game.outcome(),
+            "outcome": LOST if self.given_up else game.outcome(),
+            "given_up": self.given_up,
         }
 
     def move_entry(self, move: Move) -> dict[str, Any]:
@@ -160,9 +163,16 @@ class Console:
             words = command.split()
             if words[0] == "winnable":
                 return self.winnable(words[1:]), False
+            if command in GIVE_UP or (command == DONE and not self.game.gdef.done):
+                return self.give_up(), False
             if command == "undo":
+                if self.given_up:
+                    self.given_up = False  # taken back: play on
+                    return self.state(), False
                 self.game.pop()
                 return self.state(), False
+            if self.given_up:
+                raise RetroError("the game was given up: undo to play on, or quit")
             if command == "redo":
                 self.game.redo()
                 return self.state(), False
@@ -171,6 +181,17 @@ class Console:
             return self.state(), False
         except RetroError as error:
             return {"error": str(error).splitlines()[0]}, False
+
+    def give_up(self) -> dict[str, Any]:
+        """The game ends here as lost, in every game: by its Done where it has one, else by
+        giving it up (an undo takes that back)."""
+        if self.given_up or self.game.outcome() != PLAYING:
+            raise RetroError("the game is over already: nothing to give up")
+        if self.game.gdef.done:
+            self.game.push(Move(DONE, -1))
+        else:
+            self.given_up = True
+        return self.state()
 
     def read_move(self, text: str) -> Move:
         """A move typed in the notation or as a JSON object (as `moves` lists them)."""
@@ -213,8 +234,9 @@ class Console:
             )
         owners = {g.action.verb: g for g in self.game.gdef.groups if g.action is not None}
         lines = [
-            "Commands: state (the board), moves (every legal move now), undo, redo, hint (a good "
-            "move and why), winnable [SECONDS] (can it still be won?), help, quit.",
+            "Commands: state (the board), moves (every legal move now), give up (the game ends, "
+            "lost), undo, redo, hint (a good move and why), winnable [SECONDS] (can it still be "
+            "won?), help, quit.",
             "A move: FROM>TO moves one card, FROM>TO/N moves N cards (t3>t7/2); a pile is its "
             "id or a short form (tableau:3, t3).",
             f"Piles: {', '.join(groups)}.",

@@ -16,9 +16,10 @@ from retro.engine.model import MOVE, Move, Pile
 from retro.engine.rotation import ROTATIONS
 from retro.solver import hints as advice
 from retro.solver.adapter import copy_game
-from retro.solver.safety import learn_for
+from retro.solver.safety import learn_for, play_out, safe_home
 from retro.solver.search import Search
 from retro.ui import texts
+from retro.ui.keymap import first_key
 from retro.ui.table.demo import GAME_LOST, GAME_WON, NO_MOVE, NORMAL, STOPPED, Demo, ending
 from retro.ui.table.keys import best, cards_text
 from retro.ui.table.state import Table, Thinking
@@ -213,6 +214,28 @@ def auto_step(table: Table, app: Host) -> None:
     table.auto_moves += 1
     table.try_move(app, found.move, keep_auto=True)
     table.auto_wait = AUTO_PAUSE if app.animate else 0
+
+
+def home_step(table: Table, app: Host) -> None:
+    """After a player's move: the next card nothing on the table can need goes home by
+    itself (the setting allowing); once none is left, a certain finish is offered."""
+    game = table.game
+    if app.settings.auto_home and game.outcome() == PLAYING:
+        move = safe_home(game)
+        if move is not None and table.send_home(app, move):
+            table.auto_wait = AUTO_PAUSE if app.animate else 0
+            return
+    table.homing = False
+    if game.outcome() == PLAYING and play_out(game) is not None:
+        table.say(texts.FINISH_OFFER.format(key=first_key("table", "auto")))
+
+
+def home_all(table: Table, app: Host) -> None:
+    """Every card due to go home, at once (a key pressed meanwhile)."""
+    table.auto_wait = 0
+    while table.homing:
+        home_step(table, app)
+        table.auto_wait = 0
 
 
 # -- the demo ------------------------------------------------------------------------------------
