@@ -17,6 +17,7 @@ from retro.engine.model import MOVE
 from retro.engine.notation import format_pile, parse_position
 from retro.store.records import Records
 from retro.store.settings import settings_path
+from retro.ui import texts
 from retro.ui.app import App
 from retro.ui.drawing import palette as pal
 from retro.ui.drawing.cardart import CARD_H, CARD_W
@@ -266,6 +267,7 @@ def test_the_piles_that_take_the_lifted_card_are_marked(lang: str, tmp_path: Pat
         assert after[corner(table, other)] != pal.WHITE
     driver.press("ESCAPE")
     assert driver.pixels()[corner(table, "cell:1")] != pal.WHITE
+    texts.use("en")  # the language is the process's: the next test's as it found it
 
 
 # -- 5. give up anywhere -------------------------------------------------------------------------
