@@ -151,5 +151,6 @@ def test_any_game_can_be_given_up_and_counts_as_lost() -> None:
     assert back["outcome"] == "playing"
     (done,) = _talk(Console(Game(klondike, 1), as_json=True), "done")  # the word players use
     assert done["outcome"] == "lost"
-    (spider,) = _talk(Console(Game(SPIDER, 1), as_json=True), "give up")
-    assert spider["outcome"] == "lost"
+    duel = load("spider_duel")  # a game with Done: giving up is its Done
+    (ended,) = _talk(Console(Game(duel, 1), as_json=True), "give up")
+    assert ended["outcome"] == "lost" and ended["given_up"] is False

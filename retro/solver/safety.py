@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from retro.engine.game import Game
 
 FOUNDATION = "foundation"
+BASES = "bases"  # a game file's `safe_home`: only the cards an empty foundation starts with
 
 
 @dataclass(frozen=True)
@@ -322,8 +323,10 @@ def _useless(
 def safe_home(game: Game, moves: Iterable[Move] | None = None) -> Move | None:
     """A card a player's table may send home by itself now (or the first among `moves`): one
     the dominance rule says nothing on the table can ever need (an Ace; a card whose lower
-    cards of the other colour are home, in FreeCell), pile actions left out of it."""
-    model = model_for(game.gdef, player=True)
+    cards of the other colour are home, in FreeCell), pile actions left out of it; or what the
+    game file's `safe_home` says instead (`bases`: only a foundation's first cards; `none`)."""
+    rule = game.gdef.safe_home
+    model = model_for(game.gdef, player=True) if rule != "none" else None
     if model is None:
         return None
     position = game.position
@@ -332,7 +335,17 @@ def safe_home(game: Game, moves: Iterable[Move] | None = None) -> Move | None:
         candidates = home_moves(position, model, legal.__contains__)
     else:
         candidates = [move for move in moves if move.kind == MOVE]
+    if rule == BASES:  # the game file says: only the cards a foundation starts with
+        return next((move for move in candidates if _starts(position, move, model)), None)
     return safe_move(position, candidates, model)
+
+
+def _starts(position: Position, move: Move, model: SafetyModel) -> bool:
+    """Whether `move` lays the first card on an empty foundation of the model's."""
+    dst = position.piles[move.dst]
+    bases = model.bases.get(dst.group.name)
+    src = position.piles[move.src]
+    return bases is not None and not dst.cards and bool(src.cards) and src.cards[-1] in bases
 
 
 def play_out(game: Game) -> Move | None:
