@@ -284,6 +284,7 @@ def test_x_gives_up_klondike_after_asking_and_counts_it_as_lost() -> None:
     stats = list(Records().stats_for("klondike").values())
     assert [(s.played, s.lost) for s in stats] == [(1, 1)]
     assert Records().table("klondike", scenario.usual("klondike")) == []
+    assert driver.app.keeper.resume(driver.app.catalog) is None  # nothing left to resume
 
 
 # -- 6. card backs and table colours ------------------------------------------------------

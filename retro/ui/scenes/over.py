@@ -53,7 +53,7 @@ def give_up(app: Host, table: Table) -> None:
     if not session.recorded:
         app.keeper.record(session.game, abandoned=True)
         session.recorded = True
-    app.autosave()
+    app.keeper.clear()  # nothing to resume next time (an undo to play on saves it again)
     app.push(OverScene(table, GIVEN_UP))
 
 
