@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
 from retro.engine.cards import card_name
-from retro.engine.game import LOST, WON, Game
+from retro.engine.game import LOST, PLAYING, WON, Game
 from retro.engine.gamedef import GRID, STOCK
 from retro.engine.notation import format_move, format_pile, parse_move, resolve_pile
 from retro.engine.position import DONE, MOVE, Move
@@ -22,9 +22,10 @@ from retro.store.saves import MAX_MOVES
 from retro.terminal import printable
 
 HELP = (
-    "Commands: state, moves, a move (tableau:3>tableau:7, t3>t7/2, deal, flip t4, done), "
-    "undo, redo, hint, winnable [SECONDS], help, quit"
+    "Commands: state, moves, a move (tableau:3>tableau:7, t3>t7/2, deal, flip t4), "
+    "give up, undo, redo, hint, winnable [SECONDS], help, quit"
 )
+GIVE_UP = ("give up", "giveup", "resign")
 MAX_LINE = 4096  # characters; no command or move comes near it
 MAX_COUNT = 999_999  # cards in one move, as the notation's /N allows
 WINNABLE_SECONDS = 2.0  # how long `winnable` searches unless told
@@ -72,6 +73,7 @@ class Console:
         self.as_json = as_json
         self.reveal = reveal
         self.most_moves = most_moves  # a game as long as a save may hold, so memory is bounded
+        self.given_up = False  # the player gave the game up: it is lost, until an undo
 
     # -- answers as data ---------------------------------------------------------------------
 
@@ -86,7 +88,8 @@ class Console:
             "max_score": game.gdef.score.maximum,
             "moves_made": game.moves_made,
             "cheat": game.cheat,
-            "outcome": game.outcome(),
+            "outcome": LOST if self.given_up else game.outcome(),
+            "given_up": self.given_up,
         }
 
     def move_entry(self, move: Move) -> dict[str, Any]:
@@ -167,9 +170,16 @@ class Console:
             words = command.split()
             if words[0] == "winnable":
                 return self.winnable(words[1:]), False
+            if command in GIVE_UP or (command == DONE and not self.game.gdef.done):
+                return self.give_up(), False
             if command == "undo":
+                if self.given_up:
+                    self.given_up = False  # taken back: play on
+                    return self.state(), False
                 self.game.pop()
                 return self.state(), False
+            if self.given_up:
+                raise RetroError("the game was given up: undo to play on, or quit")
             if command == "redo":
                 if self.game.future:
                     self._room()
@@ -190,6 +200,17 @@ class Console:
                 f"a game is at most {self.most_moves:,} moves long, as a saved game; "
                 "undo to go on, or start again"
             )
+
+    def give_up(self) -> dict[str, Any]:
+        """The game ends here as lost, in every game: by its Done where it has one, else by
+        giving it up (an undo takes that back)."""
+        if self.given_up or self.game.outcome() != PLAYING:
+            raise RetroError("the game is over already: nothing to give up")
+        if self.game.gdef.done:
+            self.game.push(Move(DONE, -1))
+        else:
+            self.given_up = True
+        return self.state()
 
     def read_move(self, text: str) -> Move:
         """A move typed in the notation or as a JSON object (as `moves` lists them)."""
@@ -232,8 +253,9 @@ class Console:
             )
         owners = {g.action.verb: g for g in self.game.gdef.groups if g.action is not None}
         lines = [
-            "Commands: state (the board), moves (every legal move now), undo, redo, hint (a good "
-            "move and why), winnable [SECONDS] (can it still be won?), help, quit.",
+            "Commands: state (the board), moves (every legal move now), give up (the game ends, "
+            "lost), undo, redo, hint (a good move and why), winnable [SECONDS] (can it still be "
+            "won?), help, quit.",
             "A move: FROM>TO moves one card, FROM>TO/N moves N cards (t3>t7/2); a pile is its "
             "id or a short form (tableau:3, t3).",
             f"Piles: {', '.join(groups)}.",

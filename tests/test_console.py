@@ -139,3 +139,18 @@ def test_the_console_stays_english_for_a_player_who_chose_german(tmp_path: Path)
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.splitlines()[0]) == {"error": reason}
+
+
+def test_any_game_can_be_given_up_and_counts_as_lost() -> None:
+    klondike = load("klondike")  # a game without Done
+    console = Console(Game(klondike, 1), as_json=True)
+    assert "give up" in console.help()
+    given, refused, back = _talk(console, "give up", "deal", "undo")
+    assert given["outcome"] == "lost" and given["given_up"] is True
+    assert "given up" in str(refused["error"])
+    assert back["outcome"] == "playing"
+    (done,) = _talk(Console(Game(klondike, 1), as_json=True), "done")  # the word players use
+    assert done["outcome"] == "lost"
+    duel = load("spider_duel")  # a game with Done: giving up is its Done
+    (ended,) = _talk(Console(Game(duel, 1), as_json=True), "give up")
+    assert ended["outcome"] == "lost" and ended["given_up"] is False

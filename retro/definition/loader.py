@@ -231,6 +231,7 @@ class _Reader:
             score=_one(score, Score),
             done=bool(data.get("done", False)),
             auto_after_deal=bool(data.get("auto_after_deal", False)),
+            safe_home=str(data.get("safe_home") or "dominance"),
             instructions=data.get("instructions", data["id"]),
             source=self.marked.name,
             rule_lines=tuple(self.rule_lines),

@@ -129,6 +129,7 @@ class GameDef:
     score: Score = field(default_factory=Score)
     done: bool = False
     auto_after_deal: bool = False  # the auto rules run once the deal is done, too
+    safe_home: str = "dominance"  # the cards that go home by themselves (see the schema)
     instructions: str = ""
     source: str = ""
     rule_lines: tuple[str, ...] = ()

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from retro.engine.game import WON, Game
 from retro.engine.gamedef import CELL, FOUNDATION, GRID, TABLEAU, PileKind
-from retro.engine.position import DONE, MOVE, Move
+from retro.engine.position import DONE, MOVE, Move, Pile
 from retro.engine.rotation import ROTATIONS
+from retro.solver.safety import play_out, safe_home
 from retro.solver.search import Budget, Result, solve
 
 # Values, large enough apart that one strong reason is never outweighed by several weak ones.
@@ -245,21 +246,44 @@ def hints(game: Game) -> list[Hint]:
 
 
 def best_move(game: Game, src: int, count: int) -> Hint | None:
-    """The best legal place for the top `count` cards of pile `src` (a click on a card)."""
+    """The best legal place for the top `count` cards of pile `src` (a click on a card): home,
+    when nothing on the table can need them there (a free Ace); never the same kind of place
+    it lies in already, empty (a card in a free cell is not walked on to the next)."""
+    piles = game.position.piles
     moves = [
         move
         for move in game.legal_moves()
-        if move.kind == MOVE and move.src == src and move.count == count
+        if move.kind == MOVE
+        and move.src == src
+        and move.count == count
+        and not _same_place(piles[src], piles[move.dst], count)
     ]
+    home = safe_home(game, moves)
+    if home is not None:
+        return rate(game, home)
     ranked = rank(game, moves)
     return ranked[0] if ranked else None
 
 
+def _same_place(src: Pile, dst: Pile, count: int) -> bool:
+    """Whether a move of `count` cards only carries a whole pile to an empty one of its own
+    group: the same place again, for a player."""
+    return count == len(src.cards) and not dst.cards and dst.group is src.group
+
+
 def auto_move(game: Game, seen: set[object] | None = None) -> Hint | None:
-    """The next move auto-play should make, or None when no move is clearly progress.
+    """The next move auto-play should make, or None when no move is clearly progress: a card
+    that can go home safely first (`safety.safe_home`), or the next of a certain finish
+    (`safety.play_out`), then the best-ranked good move.
 
     `seen` collects the positions auto-play has passed through, so it can never loop.
     """
+    home = safe_home(game) or play_out(game)
+    if home is not None:
+        hint = rate(game, home)
+        if seen is not None:
+            seen.add(_trial(game, home)[2])
+        return hint
     for hint in rank(game):
         if hint.value < AUTO_THRESHOLD:
             return None

@@ -15,10 +15,16 @@ import time
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from retro.engine.cards import Card, make_deck
 from retro.engine.gamedef import FOUNDATION, GameDef, GroupDef
 from retro.engine.position import DONE, MOVE, Move, Pile, Position
+
+if TYPE_CHECKING:
+    from retro.engine.game import Game
+
+BASES = "bases"  # a game file's `safe_home`: only the cards an empty foundation starts with
 
 
 @dataclass(frozen=True)
@@ -41,42 +47,46 @@ class SafetyModel:
 # Learnt models by definition (held with it, so an id is never taken for another's), and the
 # learning under way of those a window learns a slice at a time.
 Learning = Generator[None, None, "SafetyModel | None"]
-_MODELS: dict[int, tuple[GameDef, SafetyModel | None]] = {}
-_LEARNING: dict[int, tuple[GameDef, Learning]] = {}
+# A player's model (`player`) leaves the pile actions out: a card going home that changes how
+# a later redeal lays the cards is the search's worry, not a player's.
+_MODELS: dict[tuple[int, bool], tuple[GameDef, SafetyModel | None]] = {}
+_LEARNING: dict[tuple[int, bool], tuple[GameDef, Learning]] = {}
 
 
-def model_for(gdef: GameDef) -> SafetyModel | None:
-    """The game's safety model, or None when its rules give no safe moves (learnt once)."""
-    found = _MODELS.get(id(gdef))
+def model_for(gdef: GameDef, player: bool = False) -> SafetyModel | None:
+    """The game's safety model, or None when its rules give no safe moves (learnt once).
+    `player`: the model of the cards a player's table sends home by itself (see `safe_home`)."""
+    found = _MODELS.get((id(gdef), player))
     if found is None or found[0] is not gdef:
-        learn_for(gdef, float("inf"))
-        found = _MODELS[id(gdef)]
+        learn_for(gdef, float("inf"), player)
+        found = _MODELS[(id(gdef), player)]
     return found[1]
 
 
-def learn_for(gdef: GameDef, seconds: float) -> bool:
+def learn_for(gdef: GameDef, seconds: float, player: bool = False) -> bool:
     """Learn the game's model for about `seconds` (tens of milliseconds in all, so a window
     learns it a slice a frame before its first search); True once it is known."""
-    found = _MODELS.get(id(gdef))
+    key = (id(gdef), player)
+    found = _MODELS.get(key)
     if found is not None and found[0] is gdef:
         return True
-    under_way = _LEARNING.get(id(gdef))
+    under_way = _LEARNING.get(key)
     if under_way is None or under_way[0] is not gdef:
-        under_way = _LEARNING[id(gdef)] = (gdef, _learn(gdef))
+        under_way = _LEARNING[key] = (gdef, _learn(gdef, player))
     until = time.perf_counter() + seconds
     try:
         while time.perf_counter() < until:
             next(under_way[1])
     except StopIteration as done:
-        del _LEARNING[id(gdef)]
+        del _LEARNING[key]
         if len(_MODELS) > 64:
             _MODELS.clear()
-        _MODELS[id(gdef)] = (gdef, done.value)
+        _MODELS[key] = (gdef, done.value)
         return True
     return False
 
 
-def _learn(gdef: GameDef) -> Learning:
+def _learn(gdef: GameDef, player: bool = False) -> Learning:
     deck = make_deck(gdef.deck.decks, gdef.deck.suits, gdef.deck.ranks, gdef.deck.ace_high)
     copies = Counter(deck)
     cards = sorted(copies, key=lambda card: (card.suit, card.rank))
@@ -126,7 +136,7 @@ def _learn(gdef: GameDef) -> Learning:
     if not successor:
         return None
     yield
-    stirred = _stirred(gdef, cards)
+    stirred = frozenset() if player else _stirred(gdef, cards)
     if stirred is None:
         return None
     keeps = frozenset(g.name for g in foundations if g.pick is None)
@@ -309,3 +319,64 @@ def _useless(
     if depth > 20:
         return False
     return all(_useless(found, home, loose, model, depth + 1) for found in model.builders[card])
+
+
+def safe_home(game: Game, moves: Iterable[Move] | None = None) -> Move | None:
+    """A card a player's table may send home by itself now (or the first among `moves`): one
+    the dominance rule says nothing on the table can ever need (an Ace; a card whose lower
+    cards of the other colour are home, in FreeCell), pile actions left out of it; or what the
+    game file's `safe_home` says instead (`bases`: only a foundation's first cards; `none`)."""
+    rule = game.gdef.safe_home
+    model = model_for(game.gdef, player=True) if rule != "none" else None
+    if model is None:
+        return None
+    position = game.position
+    if moves is None:
+        legal = set(game.legal_moves())
+        candidates = home_moves(position, model, legal.__contains__)
+    else:
+        candidates = [move for move in moves if move.kind == MOVE]
+    if rule == BASES:  # the game file says: only the cards a foundation starts with
+        return next((move for move in candidates if _starts(position, move, model)), None)
+    return safe_move(position, candidates, model)
+
+
+def _starts(position: Position, move: Move, model: SafetyModel) -> bool:
+    """Whether `move` lays the first card on an empty foundation of the model's."""
+    dst = position.piles[move.dst]
+    bases = model.bases.get(dst.group.name)
+    src = position.piles[move.src]
+    return bases is not None and not dst.cards and bool(src.cards) and src.cards[-1] in bases
+
+
+def play_out(game: Game) -> Move | None:
+    """The first move of a finish, when one is certain: nothing lies face down (nor in a
+    stock) and moves to the foundations alone win the game from here; else None. The game is
+    left as it was."""
+    position = game.position
+    if any(pile.down or (pile.kind == "stock" and pile.cards) for pile in position.piles):
+        return None
+    piles = position.piles
+    first: Move | None = None
+    made = 0
+    try:
+        while not position.counters.get("won"):
+            move = next(
+                (
+                    move
+                    for move in game.legal_moves()
+                    if move.kind == MOVE
+                    and piles[move.dst].kind == FOUNDATION
+                    and piles[move.src].kind != FOUNDATION
+                ),
+                None,
+            )
+            if move is None:
+                return None
+            first = first or move
+            game.make(move)
+            made += 1
+        return first
+    finally:
+        for _ in range(made):
+            game.unmake()

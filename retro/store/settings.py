@@ -1,6 +1,7 @@
 """The player's settings, kept between runs: sound, language, window scale, fullscreen, the
 name last typed for the high score table, the four-colour deck, the game clock, the duel's
-opponent last chosen and whether new deals are winnable ones only.
+opponent last chosen, whether new deals are winnable ones only, whether safe cards go home by
+themselves, the card back and the table's colour.
 
 One small JSON file in the config folder, written atomically like the saves. Reading never
 stops the program: a file that is not readable JSON (or not a settings file) is set aside with
@@ -40,6 +41,8 @@ _CHECKS: dict[str, Callable[[Any], bool]] = {
     "scale": lambda value: 0 <= value <= MAX_SCALE,
     "language": _language,
     "last_name": lambda value: len(value) <= NAME_LENGTH and value.isprintable(),
+    "card_back": lambda value: len(value) <= 12 and value.isascii() and value.isalpha(),
+    "felt": lambda value: len(value) <= 12 and value.isascii() and value.isalpha(),
     # a strength's name (retro.duel.STRENGTHS; one it does not know means a person)
     "duel_opponent": lambda value: (
         value == "" or (len(value) <= 12 and value.isascii() and value.isalpha())
@@ -63,6 +66,9 @@ class Settings:
     duel_opponent: str = ""  # a duel's opponent last chosen: "" a person, else the computer's
     # strength (retro.duel.STRENGTHS)
     winnable_only: bool = False  # new deals drawn until the solver proves one winnable
+    auto_home: bool = True  # cards nothing can need any more go to the foundations by themselves
+    card_back: str = "blue"  # the design of the card backs (retro.ui.drawing.cardart.BACKS)
+    felt: str = "green"  # the table's colour (retro.ui.drawing.palette.FELTS)
     note: str = field(default="", compare=False, repr=False)
 
     @classmethod

@@ -151,11 +151,11 @@ class App:
     @property
     def art(self) -> CardArt:
         """The card atlas, built on first use (it takes a moment and only the table needs it)."""
-        four = self.settings.four_colour
-        if self._art is None or self._art.four_colour != four:
+        four, back = self.settings.four_colour, self.settings.card_back
+        if self._art is None or (self._art.four_colour, self._art.back) != (four, back):
             from retro.ui.drawing.cardart import CardArt
 
-            self._art = CardArt(self.painter.font, four)
+            self._art = CardArt(self.painter.font, four, back)
         return self._art
 
     def show_title(self) -> None:

@@ -171,7 +171,12 @@ KEYMAP: tuple[Binding, ...] = (
         short="Hint: the previous one",
     ),
     Binding(
-        "table", "auto", ("A",), "Auto-play the obvious moves", short="Auto-play obvious moves"
+        "table",
+        "auto",
+        ("A",),
+        "Auto-play the obvious moves, safe cards home first; once every card can go home: "
+        "finish the game",
+        short="Auto-play / finish",
     ),
     Binding(
         "table",
@@ -193,8 +198,9 @@ KEYMAP: tuple[Binding, ...] = (
         "click",
         ("MOUSE_BUTTON_LEFT",),
         "Lift from the clicked card / drop on the clicked pile (click the lifted pile "
-        "again: best place; click the stock: deal)",
-        short="Lift / drop / deal",
+        "again: best place; click the stock: deal); or drag the cards and let go on a pile "
+        "(where none takes them, they go back)",
+        short="Lift / drop / deal / drag",
     ),
     Binding(
         "table", "new", ("N", "F2"), "New deal (asks first while a game is on)", short="New deal"
@@ -206,8 +212,9 @@ KEYMAP: tuple[Binding, ...] = (
         "table",
         "done",
         ("X",),
-        "Done: end the game, or your duel turn (asks first)",
-        short="Done: end game / turn",
+        "Done, or give up where the game has no Done: end the game, counted as lost, or "
+        "your duel turn (asks first)",
+        short="Done / give up",
     ),
     Binding(
         "table",

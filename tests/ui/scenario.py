@@ -586,6 +586,13 @@ def won_de() -> Driver:
     return won_box("de")
 
 
+def given_up() -> Driver:
+    """Klondike, a card dealt, then X and Y: the game given up, counted as lost."""
+    driver = one_game_table("klondike")
+    driver.press("D", "X", "Y")
+    return driver
+
+
 SCREENS: dict[str, Callable[[], Driver]] = {
     "menu_all": menu_all,
     "resume": resume_prompt,
@@ -624,4 +631,5 @@ SCREENS: dict[str, Callable[[], Driver]] = {
     "settings": settings,
     "four_colours": four_colours,
     "won_de": won_de,
+    "given_up": given_up,
 }

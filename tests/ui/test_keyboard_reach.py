@@ -49,6 +49,7 @@ def reach(driver: Driver, move: Move) -> str | None:
 def test_every_legal_move_can_be_made_by_keys(game_id: str) -> None:
     headless()
     app = App(Catalog(), animate=False, seed_source=lambda: scenario.DEAL)
+    app.settings.auto_home = False  # each move alone: no card going home by itself after it
     app.start(game_id, {}, scenario.DEAL)
     driver = Driver(app)
     driver.step()

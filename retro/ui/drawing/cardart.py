@@ -8,6 +8,7 @@ uses it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from retro.engine.cards import Card
@@ -236,27 +237,64 @@ def _strip(image: pyxel.Image, x: int, y: int, rank: int, suit: int, ink: int) -
     _stamp(image, x + CARD_W - 8, y + TINY_TOP, TINY_SUITS[suit], ink)
 
 
-def _back(image: pyxel.Image, x: int, y: int) -> None:
-    """The classic patterned back: a blue lattice inside a white border."""
+def _lattice(dx: int, dy: int, colours: tuple[int, int, int]) -> int:
+    """The classic lattice: diagonal lines, a dot in each diamond."""
+    if (dx + dy) % 6 == 0 or (dx - dy) % 6 == 0:
+        return colours[1]
+    if (dx + dy) % 6 == 3 and (dx - dy) % 6 == 3:
+        return colours[2]
+    return colours[0]
+
+
+def _checks(dx: int, dy: int, colours: tuple[int, int, int]) -> int:
+    return colours[(dx // 4 + dy // 4) % 2]
+
+
+def _bricks(dx: int, dy: int, colours: tuple[int, int, int]) -> int:
+    """Bricks of 12 by 6 pixels, each row set half a brick on, in mortar."""
+    course = dy // 6
+    if dy % 6 == 5 or (dx + 6 * (course % 2)) % 12 == 11:
+        return colours[1]
+    return colours[0]
+
+
+def _weave(dx: int, dy: int, colours: tuple[int, int, int]) -> int:
+    """A basket weave: squares of three strands, across and down in turn."""
+    across = (dx // 6 + dy // 6) % 2 == 0
+    strand = (dy if across else dx) % 2
+    return colours[0] if strand else colours[1]
+
+
+# The card backs to choose from (settings.json's `card_back`): a pattern and its colours
+# (ground, lines, dots and the inner edge), all inside the white border of every back.
+BACKS: dict[str, tuple[Callable[[int, int, tuple[int, int, int]], int], tuple[int, int, int]]] = {
+    "blue": (_lattice, (pal.BLUE, pal.LIGHT_BLUE, pal.LIGHT_CYAN)),
+    "red": (_lattice, (pal.RED, pal.LIGHT_RED, pal.YELLOW)),
+    "checks": (_checks, (pal.GREEN, pal.LIGHT_GREEN, pal.LIGHT_GREEN)),
+    "bricks": (_bricks, (pal.RED, pal.LIGHT_GREY, pal.LIGHT_GREY)),
+    "weave": (_weave, (pal.DARK_GREY, pal.LIGHT_GREY, pal.LIGHT_GREY)),
+}
+
+
+def _back(image: pyxel.Image, x: int, y: int, design: str = "blue") -> None:
+    """A patterned back inside a white border (the blue lattice for a design not known)."""
+    pattern, colours = BACKS.get(design, BACKS["blue"])
     _blank(image, x, y, pal.WHITE, pal.BLACK)
     inner_x, inner_y, inner_w, inner_h = x + 3, y + 3, CARD_W - 6, CARD_H - 6
-    image.rect(inner_x, inner_y, inner_w, inner_h, pal.BLUE)
     for dy in range(inner_h):
         for dx in range(inner_w):
-            if (dx + dy) % 6 == 0 or (dx - dy) % 6 == 0:
-                image.pset(inner_x + dx, inner_y + dy, pal.LIGHT_BLUE)
-            elif (dx + dy) % 6 == 3 and (dx - dy) % 6 == 3:
-                image.pset(inner_x + dx, inner_y + dy, pal.LIGHT_CYAN)
-    image.rectb(inner_x, inner_y, inner_w, inner_h, pal.LIGHT_CYAN)
+            image.pset(inner_x + dx, inner_y + dy, pattern(dx, dy, colours))
+    image.rectb(inner_x, inner_y, inner_w, inner_h, colours[2])
 
 
 class CardArt:
     """The atlas and where each picture lies in it."""
 
-    def __init__(self, font: pyxel.Font, four_colour: bool = False) -> None:
+    def __init__(self, font: pyxel.Font, four_colour: bool = False, back: str = "blue") -> None:
         import pyxel
 
         self.four_colour = four_colour
+        self.back = back
         inks = INK_FOUR if four_colour else INK
         self.image = pyxel.Image(13 * CARD_W, 5 * CARD_H + 4 * STRIP_H)
         self.image.cls(KEY)
@@ -271,7 +309,7 @@ class CardArt:
                     suit,
                     inks[suit],
                 )
-        _back(self.image, BACK[0] * CARD_W, BACK[1] * CARD_H)
+        _back(self.image, BACK[0] * CARD_W, BACK[1] * CARD_H, back)
         _outline(self.image, EMPTY[0] * CARD_W, EMPTY[1] * CARD_H, pal.LIGHT_GREEN)
         _outline(self.image, EMPTY_STOCK[0] * CARD_W, EMPTY_STOCK[1] * CARD_H, pal.LIGHT_GREEN)
         cx, cy = EMPTY_STOCK[0] * CARD_W + CARD_W // 2, EMPTY_STOCK[1] * CARD_H + CARD_H // 2

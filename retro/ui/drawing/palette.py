@@ -31,6 +31,22 @@ BLACK, BLUE, GREEN, CYAN, RED, MAGENTA, BROWN, LIGHT_GREY = range(8)
 )
 
 
+# The table's colours to choose from (settings.json's `felt`): the felt, and the lighter
+# colour of the empty places' outlines on it.
+FELTS: dict[str, tuple[int, int]] = {
+    "green": (GREEN, LIGHT_GREEN),
+    "blue": (BLUE, LIGHT_BLUE),
+    "red": (RED, LIGHT_RED),
+    "grey": (DARK_GREY, LIGHT_GREY),
+    "black": (BLACK, DARK_GREY),
+}
+
+
+def felt(name: str) -> tuple[int, int]:
+    """The felt and outline colours of a table colour by name (green for one not known)."""
+    return FELTS.get(name, FELTS["green"])
+
+
 def install() -> None:
     """Make the 16 DOS colours pyxel's palette (and nothing else), so no other colour can show."""
     import pyxel

@@ -44,6 +44,20 @@ def game_over(app: Host, table: Table, outcome: Outcome) -> None:
     app.autosave()
 
 
+GIVEN_UP = "given up"  # an outcome the player chose: the game ends here, counted as lost
+
+
+def give_up(app: Host, table: Table) -> None:
+    """The player gives the game up: it counts as lost (in the statistics only, never in the
+    ten best) and the box says so, offering the next deal, an undo to play on, or a restart."""
+    session = table.session
+    if not session.recorded:
+        app.keeper.record(session.game, abandoned=True)
+        session.recorded = True
+    app.keeper.clear()  # nothing to resume next time (an undo to play on saves it again)
+    app.push(OverScene(table, GIVEN_UP))
+
+
 def ask_name(app: Host, over: OverScene) -> None:
     """`A new high score!`: the name for the game that ended, over the won/lost box."""
     game = app.awaiting
@@ -81,7 +95,7 @@ class OverScene(Overlay, Scene):
     SLOT = "over"
 
     def __init__(
-        self, table: Table, outcome: Outcome, ask_name: Callable[[OverScene], None] | None = None
+        self, table: Table, outcome: str, ask_name: Callable[[OverScene], None] | None = None
     ) -> None:
         self.table = table
         self.outcome = outcome
@@ -143,6 +157,8 @@ class OverScene(Overlay, Scene):
         title, lines = (
             (texts.WON_TITLE, texts.WON_LINES)
             if won
+            else (texts.GIVEN_UP_TITLE, texts.GIVEN_UP_LINES)
+            if self.outcome == GIVEN_UP
             else (texts.ENDED_TITLE, texts.ENDED_LINES)
             if game.position.counters.get("done")
             else (texts.LOST_TITLE, texts.LOST_LINES)

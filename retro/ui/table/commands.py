@@ -63,13 +63,18 @@ def undo(table: Table, app: Host) -> None:
     table.held = None
     if _in_duel(table, app, texts.NO_UNDO_DUEL):
         return
+    game = table.game
     try:
         before = table.snapshot()
-        move = table.game.pop()
+        move = game.pop()
     except IllegalMove:
         table.refuse(app, texts.NOTHING_TO_UNDO)
         return
     app.record("undo")
+    while len(game.history) + 1 in table.automatic and game.history:
+        move = game.pop()  # the cards that went home by themselves, and the move before them
+        app.record("undo")
+    table.homing = False
     table.after_change(app, before, move, undo=True)
     app.autosave()
 
@@ -78,13 +83,17 @@ def redo(table: Table, app: Host) -> None:
     table.held = None
     if _in_duel(table, app, texts.NO_UNDO_DUEL):
         return
+    game = table.game
     try:
         before = table.snapshot()
-        move = table.game.redo()
+        move = game.redo()
     except IllegalMove:
         table.refuse(app, texts.NOTHING_TO_REDO)
         return
     app.record("redo")
+    while len(game.history) + 1 in table.automatic and game.future:
+        game.redo()  # with the cards that went home by themselves after it
+        app.record("redo")
     table.after_change(app, before, move)
     app.autosave()
 
@@ -146,6 +155,7 @@ def restart(table: Table, app: Host) -> None:
     table.held = None
     table.clear_hint()
     table.checked_over = False
+    table.automatic.clear()
     table.flights.clear()
     table.deal_in(app)
     table.say(texts.RESTARTED)

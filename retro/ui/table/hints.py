@@ -16,9 +16,10 @@ from retro.engine.position import MOVE, Move, Pile
 from retro.engine.rotation import ROTATIONS
 from retro.solver import hints as advice
 from retro.solver.adapter import copy_game
-from retro.solver.safety import learn_for
+from retro.solver.safety import learn_for, play_out, safe_home
 from retro.solver.search import Search
 from retro.ui import texts
+from retro.ui.keymap import first_key
 from retro.ui.table.demo import GAME_LOST, GAME_WON, NO_MOVE, NORMAL, STOPPED, Demo, ending
 from retro.ui.table.keys import best, cards_text
 from retro.ui.table.state import Table, Thinking
@@ -204,6 +205,8 @@ def auto_step(table: Table, app: Host) -> None:
     if table.auto_wait > 0:
         table.auto_wait -= 1
         return
+    if not learn_for(table.game.gdef, HINT_SLICE, player=True):
+        return  # what is safe to send home, learnt a slice a frame first
     found = advice.auto_move(table.game, table.auto_seen)
     if found is None:
         moves = table.auto_moves
@@ -213,6 +216,30 @@ def auto_step(table: Table, app: Host) -> None:
     table.auto_moves += 1
     table.try_move(app, found.move, keep_auto=True)
     table.auto_wait = AUTO_PAUSE if app.animate else 0
+
+
+def home_step(table: Table, app: Host, at_once: bool = False) -> None:
+    """After a player's move: the next card nothing on the table can need goes home by
+    itself (the setting allowing); once none is left, a certain finish is offered."""
+    game = table.game
+    if app.settings.auto_home and game.outcome() == PLAYING:
+        if not learn_for(game.gdef, HINT_SLICE, player=True) and not at_once:
+            return  # what is safe to send home, learnt a slice a frame first
+        move = safe_home(game)
+        if move is not None and table.send_home(app, move):
+            table.auto_wait = AUTO_PAUSE if app.animate else 0
+            return
+    table.homing = False
+    if game.outcome() == PLAYING and play_out(game) is not None:
+        table.say(texts.FINISH_OFFER.format(key=first_key("table", "auto")))
+
+
+def home_all(table: Table, app: Host) -> None:
+    """Every card due to go home, at once (a key pressed meanwhile)."""
+    table.auto_wait = 0
+    while table.homing:
+        home_step(table, app, at_once=True)
+        table.auto_wait = 0
 
 
 # -- the demo ------------------------------------------------------------------------------------

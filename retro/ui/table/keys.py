@@ -158,9 +158,47 @@ def _lift(table: Table, index: int, count: int) -> None:
 
 
 def click(table: Table, app: Host) -> None:
+    """A press of the left button: click-click as ever, and cards it lifts can be dragged
+    while the button is held (`release` drops them)."""
     import pyxel
 
-    _mouse(table, app, "click", pyxel.mouse_x, pyxel.mouse_y)
+    mx, my = pyxel.mouse_x, pyxel.mouse_y
+    before = table.held
+    _mouse(table, app, "click", mx, my)
+    table.grab = None
+    if table.held is not None and table.held != before:
+        src, count = table.held
+        pile = table.piles[src]
+        x, y = table.geometry.card_xy(pile, table.geometry.offsets(pile), len(pile.cards) - count)
+        table.grab = (mx, my, mx - x, my - y)
+
+
+def let_go() -> bool:
+    """Whether the left button was let go this frame (the end of a drag or of a click)."""
+    import pyxel
+
+    return bool(pyxel.btnr(pyxel.MOUSE_BUTTON_LEFT))
+
+
+def release(table: Table, app: Host) -> None:
+    """The left button let go: after a drag, the cards drop on the pile under the pointer, or
+    go back where nothing takes them; a press and release in one place stays a click."""
+    import pyxel
+
+    if not table.dragging(pyxel.mouse_x, pyxel.mouse_y):
+        table.grab = None
+        return
+    table.grab = None
+    assert table.held is not None
+    src, count = table.held
+    hit = table.geometry.hit(table.game.position, pyxel.mouse_x, pyxel.mouse_y)
+    if hit is None or hit[0].index == src:
+        table.held = None
+        table.say("")
+        return
+    table.move_cursor(hit[0].index)
+    table.try_move(app, card_move(src, count, hit[0].index))
+    table.held = None
 
 
 def best_click(table: Table, app: Host) -> None:

@@ -10,15 +10,30 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from retro.engine.game import LOST, WON
+from retro.engine.game import LOST, PLAYING, WON
+from retro.ui import texts
 from retro.ui.keymap import FPS
 from retro.ui.scene import Host, Scene
-from retro.ui.scenes.over import game_over
+from retro.ui.scenes.dialogs import ConfirmScene
+from retro.ui.scenes.over import game_over, give_up
 from retro.ui.table import commands, hints, keys, livereload
 from retro.ui.table.state import Table
 from retro.ui.table.view import draw_table
 
 RELOAD_POLL = FPS // 2  # frames between two looks at the game file: twice a second
+
+
+def done_or_give_up(table: Table, app: Host) -> None:
+    """X: Done where the game has it (or a duel's turn ends), else the game given up, counted
+    as lost; either asks first."""
+    if table.game.gdef.done or table.session.duel is not None:
+        commands.done(table, app)
+        return
+    table.held = None
+    if table.game.outcome() != PLAYING:
+        table.refuse(app, texts.NOTHING_TO_GIVE_UP)
+        return
+    app.push(ConfirmScene(lambda: give_up(app, table), texts.GIVE_UP_TITLE, texts.GIVE_UP_LINES))
 
 
 class TableScene(Table, Scene):
@@ -36,11 +51,15 @@ class TableScene(Table, Scene):
         actions = app.keyboard.actions(self.context)
         if actions and self.flights:
             self.flights.clear()
+        if actions and self.homing:  # a key lands the cards going home, as it lands flights
+            hints.home_all(self, app)
         if actions and self.auto_seen is not None:
             self.stop_auto()
             actions = [a for a in actions if a[0] != "auto"]
         if not self.handle(app, actions):
             return
+        if self.grab is not None and keys.let_go():
+            keys.release(self, app)
         if app.note != self.note_shown:  # a file set aside or not written: told, never a stop
             self.note_shown = app.note
             if app.note:
@@ -54,6 +73,11 @@ class TableScene(Table, Scene):
             hints.think(self, app)
         if self.auto_seen is not None and not self.flights:
             hints.auto_step(self, app)
+        elif self.homing and not self.flights and self.held is None:
+            if self.auto_wait > 0:
+                self.auto_wait -= 1
+            else:
+                hints.home_step(self, app)
         if not self.checked_over and not self.flights:
             self._check_over(app)
             if app.scene is not self:
@@ -98,7 +122,7 @@ class TableScene(Table, Scene):
         "hint": hints.hint,
         "hint_back": hints.hint_back,
         "auto": hints.auto,
-        "done": commands.done,
+        "done": done_or_give_up,
         "new": commands.new,
         "restart": commands.ask_restart,
         "reload": livereload.reload_key,

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from retro.ui.table.demo import Demo
 
 
+DRAG_START = 3  # pixels the pointer moves, the button held, before a press becomes a drag
+
+
 @dataclass
 class Thinking:
     """The first hint being looked for: the solver's search (on a copy of the game, a slice a
@@ -77,6 +80,10 @@ class Table:
         self.cursor = tableau[0] if tableau else seen[0] if seen else 0
         self.count = 0  # cards chosen at the cursor (0: the whole movable run)
         self.held: tuple[int, int] | None = None  # (pile, count) lifted
+        # the press that lifted them, while the button is held: (x, y) pressed at and the
+        # pointer's place on the first card lifted, for dragging
+        self.grab: tuple[int, int, int, int] | None = None
+        self._targets: tuple[object, frozenset[int]] = (None, frozenset())
         self.message = ""
         self.error = False
         self.about = "position"  # what the message is about (see `say`)
@@ -88,6 +95,8 @@ class Table:
         self.auto_moves = 0
         self.auto_wait = 0
         self.checked_over = False
+        self.homing = False  # a player's move was made: safe cards go home after it
+        self.automatic: set[int] = set()  # history lengths the table reached by itself
         self.note_shown = ""
         self.top_keys = top_keys or (
             texts.DUEL_TOP_KEYS
@@ -121,6 +130,30 @@ class Table:
         if not pile.run:
             return 0
         return pile.run if self.count <= 0 else min(self.count, reach(pile))
+
+    def dragging(self, mx: int, my: int) -> bool:
+        """Whether the lifted cards are being dragged: lifted by a press that is still held
+        down (or just let go), the pointer moved a few pixels since."""
+        grab = self.grab
+        if grab is None or self.held is None:
+            return False
+        return abs(mx - grab[0]) > DRAG_START or abs(my - grab[1]) > DRAG_START
+
+    def targets(self) -> frozenset[int]:
+        """The piles that take the lifted cards now (none while nothing is lifted), worked
+        out once per position and lift."""
+        if self.held is None:
+            return frozenset()
+        about = (self.held, id(self.game), len(self.game.history), len(self.game.future))
+        if self._targets[0] != about:
+            src, count = self.held
+            found = frozenset(
+                move.dst
+                for move in self.game.legal_moves()
+                if move.kind == MOVE and move.src == src and move.count == count
+            )
+            self._targets = (about, found)
+        return self._targets[1]
 
     def shown_hint(self) -> advice.Hint | None:
         if self.hints and 0 <= self.hint_index < len(self.hints):
@@ -218,6 +251,10 @@ class Table:
         notation = format_move(self.game.position, move)
         events = self.game.push(move)
         self.held = None
+        made = len(self.game.history)
+        self.automatic = {n for n in self.automatic if n < made}
+        if kept and not keep_auto:
+            self.homing = True
         if kept:
             app.record(notation)
             self._sound(app, move, {name for name, _ in events})
@@ -250,6 +287,14 @@ class Table:
             self.flights = flights(self.geometry, self.piles, before, app.frame, stagger)
         if move.kind == MOVE and not undo:
             self.move_cursor(move.dst)
+
+    def send_home(self, app: Host, move: Move) -> bool:
+        """Make a move the table makes by itself (a safe card going home): undone and redone
+        with the player's move before it."""
+        if not self.try_move(app, move, keep_auto=True):
+            return False
+        self.automatic.add(len(self.game.history))
+        return True
 
     def land_flights(self, app: Host) -> None:
         if self.flights and all(f.landed(app.frame) for f in self.flights):

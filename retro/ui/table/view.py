@@ -29,13 +29,17 @@ assert SCREEN_W == COLS * CELL_W and CELL_H == 16  # the bars are text cells ove
 def draw_table(table: Table, app: Host) -> None:
     import pyxel
 
-    pyxel.cls(pal.GREEN)
+    felt, outline = pal.felt(app.settings.felt)
+    pyxel.cls(felt)
     art = app.art
     frame = app.frame
     hidden: dict[int, int] = {}
     for flight in table.flights:
         if not flight.landed(frame):
             hidden[flight.pile] = hidden.get(flight.pile, 0) + 1
+    dragged = table.held if _dragging(table) else None
+    if dragged is not None:  # the dragged cards follow the pointer, not at their place
+        hidden[dragged[0]] = hidden.get(dragged[0], 0) + dragged[1]
     hint = table.shown_hint()
     lifted = table.held
     if hint is not None and hint.move.kind == MOVE:
@@ -53,16 +57,74 @@ def draw_table(table: Table, app: Host) -> None:
             # it lay on, not an outline among them
         if len(pile.cards) <= hidden.get(pile.index, 0):
             x, y = table.geometry.origin(pile)
+            pyxel.pal(pal.LIGHT_GREEN, outline)
             art.blt_special(x, y, empty_art(table, pile))
+            pyxel.pal()
+    targets = table.targets()
     for pile in shown:  # each pile with its frames, so the piles over it cover both
         _draw_pile(table, art, pile, hidden.get(pile.index, 0), tint)
+        if pile.index in targets:
+            _target_mark(table, pile)
         for count, colour in frames.get(pile.index, ()):
             _frame_around(table, pile.index, count, colour)
     for flight in sorted(table.flights, key=lambda f: f.begin):
         if not flight.landed(frame) and frame >= flight.begin:
             x, y = flight.where(frame)
             art.blt(x, y, flight.card, flight.face_up)
+    if dragged is not None:
+        _draw_dragged(table, art, *dragged)
     _draw_bars(table, app)
+
+
+def _dragging(table: Table) -> bool:
+    import pyxel
+
+    return pyxel.btn(pyxel.MOUSE_BUTTON_LEFT) and table.dragging(pyxel.mouse_x, pyxel.mouse_y)
+
+
+def _draw_dragged(table: Table, art: CardArt, index: int, count: int) -> None:
+    """The lifted cards under the pointer, held where they were grabbed, fanned as they lay."""
+    import pyxel
+
+    grab = table.grab
+    assert grab is not None
+    pile = table.piles[index]
+    geometry = table.geometry
+    offsets = geometry.offsets(pile)
+    first = len(pile.cards) - count
+    x0, y0 = geometry.card_xy(pile, offsets, first)
+    dx, dy = pyxel.mouse_x - grab[2] - x0, pyxel.mouse_y - grab[3] - y0
+    pyxel.pal(pal.WHITE, pal.LIGHT_CYAN)
+    for i in range(first, len(pile.cards)):
+        x, y = geometry.card_xy(pile, offsets, i)
+        art.blt(x + dx, y + dy, pile.cards[i], i >= pile.down)
+    pyxel.pal()
+
+
+def _target_mark(table: Table, pile: Pile) -> None:
+    """A pile that takes the lifted cards: a dotted white frame round its top card (or its
+    empty place), its corners whole, as DOS programs marked where a thing could go."""
+    import pyxel
+
+    geometry = table.geometry
+    x, y = geometry.origin(pile)
+    if pile.cards:
+        x, y = geometry.card_xy(pile, geometry.offsets(pile), len(pile.cards) - 1)
+    left, top, right, bottom = x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2
+    for px in range(left, right + 1, 2):
+        pyxel.pset(px, top, pal.WHITE)
+        pyxel.pset(px, bottom, pal.WHITE)
+    for py in range(top, bottom + 1, 2):
+        pyxel.pset(left, py, pal.WHITE)
+        pyxel.pset(right, py, pal.WHITE)
+    for cx, cy, sx, sy in (
+        (left, top, 1, 1),
+        (right, top, -1, 1),
+        (left, bottom, 1, -1),
+        (right, bottom, -1, -1),
+    ):
+        pyxel.line(cx, cy, cx + 5 * sx, cy, pal.WHITE)
+        pyxel.line(cx, cy, cx, cy + 5 * sy, pal.WHITE)
 
 
 def _draw_pile(
