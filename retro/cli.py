@@ -15,6 +15,7 @@ from retro import __version__
 from retro.errors import DefinitionError, RetroError
 
 if TYPE_CHECKING:
+    from retro.net.session import NetDuel
     from retro.ui.app import App
 
 
@@ -109,7 +110,7 @@ def _parser() -> argparse.ArgumentParser:
     console.add_argument("--json", action="store_true", help="one JSON object per answer")
     console.add_argument("--reveal", action="store_true", help="show face-down cards")
 
-    duel = sub.add_parser("duel", help="a duel with a player on another machine, in the terminal")
+    duel = sub.add_parser("duel", help="a duel with a player on another machine")
     duel.add_argument(
         "game", nargs="?", default="spider_duel", help="(host) spider_duel unless named"
     )
@@ -126,6 +127,11 @@ def _parser() -> argparse.ArgumentParser:
         "--bind", default="", metavar="ADDRESS", help="(host) listen on this address only"
     )
     duel.add_argument("--json", action="store_true", help="one JSON object per answer and news")
+    shown = duel.add_mutually_exclusive_group()
+    shown.add_argument(
+        "--window", action="store_true", help="play in the window (the default at a display)"
+    )
+    shown.add_argument("--terminal", action="store_true", help="play in the terminal")
 
     solve = sub.add_parser("solve", help="can a deal be won? (or play it honestly)")
     solve.add_argument("game")
@@ -278,6 +284,8 @@ def _duel(args: argparse.Namespace, catalog: object) -> int:
         seed = random_seed() if args.seed is None else args.seed
         duel_code(seed)  # a deal number a duel can have, or DuelError
         duel = NetDuel.host(gdef, seed, name, args.host, args.bind, round(args.minutes * 60))
+    if _duel_in_window(args):
+        return _duel_window(args, catalog, duel)
     terminal = DuelTerminal(duel, sys.stdout, args.json)
     try:
         if duel.address is not None and duel.hosting:
@@ -301,6 +309,44 @@ def _duel(args: argparse.Namespace, catalog: object) -> int:
             terminal.emit({"event": "counted", "text": record(duel)})
     finally:
         duel.close()
+    return 0
+
+
+def _duel_in_window(args: argparse.Namespace) -> bool:
+    """The window unless the terminal is asked for (or JSON): by default at a display, when
+    the command was typed (a script piping its moves in plays in the terminal)."""
+    if args.window:
+        return True
+    if args.terminal or args.json:
+        return False
+    from retro.ui.app import no_display
+
+    return no_display() is None and sys.stdin is not None and sys.stdin.isatty()
+
+
+def _duel_window(args: argparse.Namespace, catalog: object, duel: NetDuel) -> int:
+    """The duel hosted or joined already, played in the window: the wait's screen over the
+    game menu, then the table."""
+    from retro.definition.catalog import Catalog
+    from retro.instructions import choose_language
+    from retro.store.settings import Settings
+    from retro.ui.app import App, init_window, run
+    from retro.ui.scenes.netsetup import NetWaitScene
+
+    assert isinstance(catalog, Catalog)
+    try:
+        settings = Settings.load()
+        window = init_window(settings=settings)
+    except BaseException:
+        duel.close()
+        raise
+    app = App(
+        catalog, lang=choose_language(settings.language or None), settings=settings, window=window
+    )
+    app.show_title()
+    app.show_menu(duel.mine.gdef.id if duel.mine is not None else None)
+    app.push(NetWaitScene(app, duel, ""))
+    run(app)
     return 0
 
 

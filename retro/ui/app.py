@@ -302,6 +302,8 @@ class App:
         session = self.session
         if session is not None and session.duel is None:
             self.autosave()
+            if session.net is not None:  # a duel across machines is left: the other is told
+                session.net.close()
             self.keeper.put_by(session.game, session.recorded, session.in_progress())
             self.session = None
 
@@ -333,6 +335,10 @@ class App:
         self.window.update(self)  # the keys of every screen (size, fullscreen, quit) first
         if self.scenes and not self.closed:
             self.scene.update(self)
+        if self.session is not None and self.session.net is not None and not self.closed:
+            from retro.ui.scenes.netplay import net_frame  # only in a duel across machines
+
+            net_frame(self, self.session)
         duel = self.session.duel if self.session is not None else None
         if duel is not None and duel.opponent is not None and duel.turn == 0:
             # the computer plays its own game of the deal while the person plays theirs,
@@ -361,6 +367,8 @@ class App:
 
             settle_awaiting(self)
         self.autosave()
+        if self.session is not None and self.session.net is not None:
+            self.session.net.close()  # the other player is told at once that this one left
         self.keeper.close()  # every save is free for the next start
         if self.session is not None and self.on_save is not None:
             self.on_save(self.session)

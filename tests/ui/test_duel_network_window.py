@@ -1,0 +1,242 @@
+"""The duel across two machines in the window: the form hosts (or joins), the wait shows the
+code to tell, the table shows the opponent's bar as they play, a lost connection's waiting
+line, a forfeit's box, the result with both games to watch, and the statistics against the
+opponent. The other side is a `retro.net` peer on 127.0.0.1, stepped between the frames."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+import scenario
+from netduel import CATALOG, DEADLINE, FAST, LOOPBACK, Relay, done, play_first
+
+from retro.net.protocol import Address, MoveMessage
+from retro.net.session import NetDuel
+from retro.store.records import Records, opponent_key
+from retro.ui.driver import Driver
+from retro.ui.scenes import netsetup
+from retro.ui.scenes.dialogs import ConfirmScene
+from retro.ui.scenes.netplay import NetBox, NetResultScene
+from retro.ui.scenes.netsetup import NetSetupScene, NetWaitScene
+from retro.ui.scenes.replay import ReplayScene
+from retro.ui.scenes.scores import HighScoresScene
+from retro.ui.table.netpanel import opponent_parts
+from retro.ui.table.scene import TableScene
+
+pytestmark = pytest.mark.usefixtures("window")
+
+FRAMES = DEADLINE * 200  # frames a test steps at most waiting for the other side
+
+
+@pytest.fixture(autouse=True)
+def loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window hosts on 127.0.0.1 alone, with the network's waits made short."""
+    monkeypatch.setattr(netsetup, "LISTEN_ON", LOOPBACK)
+    monkeypatch.setattr(netsetup, "TIMING", FAST)
+
+
+def until(driver: Driver, condition: Callable[[], bool], *peers: NetDuel, what: str = "") -> None:
+    """Step the window (and poll the peers) until `condition` holds."""
+    import time
+
+    deadline = time.monotonic() + DEADLINE
+    while not condition():
+        for peer in peers:
+            peer.poll()
+        driver.step()
+        assert time.monotonic() < deadline, f"waited in vain: {what}"
+
+
+def hosting_form(lang: str | None = None) -> Driver:
+    """Spider Duel's duel form turned to "Network: I host" (past the computer's strengths),
+    Anna's name typed, any free port, deal 1."""
+    driver = scenario.duel_menu()
+    if lang:
+        driver.app.set_language(lang)
+    driver.press("RETURN")
+    driver.type("Anna")
+    driver.press("RIGHT", "RIGHT", "RIGHT", "RIGHT")
+    form = driver.app.scene
+    assert isinstance(form, NetSetupScene) and form.mode == netsetup.HOST
+    assert form.focus == form.MINUTES  # the name known, the time limit is asked first
+    driver.press("UP")  # the port
+    driver.press(*["BACKSPACE"] * 5)
+    driver.type("0")
+    driver.press("DOWN", "DOWN")  # the duel code
+    driver.type("DUEL-1")
+    return driver
+
+
+def hosted(lang: str | None = None, relay: Relay | None = None) -> tuple[Driver, NetDuel]:
+    """Anna hosts from the window; Bo joins from a peer with the code her screen shows
+    (through `relay`, when given, started on the port shown)."""
+    driver = hosting_form(lang)
+    driver.press("RETURN")
+    wait = driver.app.scene
+    assert isinstance(wait, NetWaitScene)
+    shown = netsetup.shown_address(wait.duel)
+    assert shown.host == LOOPBACK
+    port = shown.port
+    if relay is not None:
+        relay.target = port
+        port = relay.port
+    bo = NetDuel.join(Address(LOOPBACK, port, shown.check), "Bo", CATALOG.load, FAST)
+    until(driver, lambda: isinstance(driver.app.scene, TableScene), bo, what="the duel to begin")
+    until(driver, lambda: bo.playing, bo, what="Bo to be dealt")
+    return driver, bo
+
+
+def duel_of(driver: Driver) -> NetDuel:
+    session = driver.app.session
+    assert session is not None and session.net is not None
+    return session.net
+
+
+def test_the_host_shows_a_code_the_peer_joins_with_and_both_get_the_same_deal() -> None:
+    driver, bo = hosted()
+    table = driver.app.scene
+    assert isinstance(table, TableScene)
+    assert table.game.seed == 1 and bo.mine is not None
+    assert bo.mine.position.fingerprint() == table.game.position.fingerprint()
+    assert "Bo joined" in table.status()
+    bo.close()
+
+
+def test_the_opponents_bar_follows_their_moves_and_never_shows_their_cards() -> None:
+    driver, bo = hosted()
+    duel = duel_of(driver)
+    assert opponent_parts(duel) == (" Bo ", " score 0  moves 0  home 0 ", False)
+    play_first(bo, 3)
+    until(driver, lambda: duel.received == 3, bo, what="Bo's moves")
+    name, facts, warning = opponent_parts(duel)
+    assert "moves 3" in facts and not warning
+    scenario.play(driver, *scenario.ANNA_MOVES)  # Anna's moves reach Bo through the table
+    until(driver, lambda: bo.received == 2, bo, what="Anna's moves at Bo's")
+    driver.press("U")  # no undo across two machines either
+    assert duel.mine is not None and duel.mine.moves_made == 2
+    driver.press("H")  # nor hints
+    table = driver.app.scene
+    assert isinstance(table, TableScene) and table.error and "No hints" in table.status()
+    bo.close()
+
+
+def test_a_lost_connection_shows_the_waiting_line_and_a_reconnect_carries_on() -> None:
+    relay = Relay(0)
+    driver, bo = hosted(relay=relay)
+    duel = duel_of(driver)
+    relay.refusing = True
+    relay.cut()  # the line drops, and Bo cannot call back yet
+    until(driver, lambda: duel.lost_since is not None, bo, what="the loss seen")
+    assert opponent_parts(duel) == (" Bo ", " waiting for Bo... reconnecting ", True)
+    table = driver.app.scene
+    assert isinstance(table, TableScene) and "waiting for Bo" in table.status()
+    scenario.play(driver, scenario.ANNA_MOVES[0])  # Anna plays on meanwhile
+    relay.refusing = False
+    until(driver, lambda: duel.connected and bo.received == 1, bo, what="the reconnect")
+    assert "Bo is back" in table.status() and not opponent_parts(duel)[2]
+    bo.close()
+    relay.close()
+
+
+def test_a_move_the_rules_refuse_is_a_forfeit_in_a_box_then_the_result() -> None:
+    driver, bo = hosted()
+    assert bo.link is not None
+    bo.board.send(bo.link, MoveMessage(1, "tableau:1>foundation:1"))
+    until(driver, lambda: isinstance(driver.app.scene, NetBox), bo, what="the forfeit box")
+    box = driver.app.scene
+    assert isinstance(box, NetBox) and "Bo forfeits: you win the duel." in box.lines
+    driver.press("RETURN")
+    result = driver.app.scene
+    assert isinstance(result, NetResultScene) and result.result.winner == 0
+    assert "Anna wins: the other side forfeited." in result.verdict()
+    bo.close()
+
+
+def test_both_done_gives_the_result_counted_against_the_opponent_with_both_games_to_watch() -> None:
+    driver, bo = hosted()
+    scenario.play(driver, *scenario.ANNA_MOVES)  # score 0 in 2 moves
+    play_first(bo, 1)
+    done(bo)  # Bo: 1 move, then Done
+    driver.press("X")
+    assert isinstance(driver.app.scene, ConfirmScene)
+    driver.press("Y")
+    until(driver, lambda: isinstance(driver.app.scene, NetResultScene), bo, what="the result")
+    result = driver.app.scene
+    assert isinstance(result, NetResultScene)
+    anna, them = result.result.players
+    assert (anna.name, anna.moves, them.name, them.moves) == ("Anna", 2, "Bo", 1)
+    until(driver, lambda: bo.over, bo, what="Anna's Done at Bo's")
+    theirs = bo.result()
+    assert theirs is not None and theirs.winner_name == result.result.winner_name
+    assert driver.app.session is None  # nothing left to resume
+    records = Records()
+    key = opponent_key("spider_duel", "Bo")
+    assert records.stats[key].played == 1
+    driver.press("O")  # Bo's game, move by move
+    replay = driver.app.scene
+    assert isinstance(replay, ReplayScene) and replay.moves == list(them.record)
+    driver.press("ESCAPE", "R")
+    replay = driver.app.scene
+    assert isinstance(replay, ReplayScene) and replay.moves == list(anna.record)
+    driver.press("ESCAPE", "S")
+    scores = driver.app.scene
+    assert isinstance(scores, HighScoresScene)
+    titles = [title for title, _ in scores.panels]
+    assert any("against Bo" in title for title in titles)
+    bo.close()
+
+
+def test_closing_the_window_mid_duel_keeps_the_game_and_tells_the_other_side() -> None:
+    driver, bo = hosted()
+    scenario.play(driver, *scenario.ANNA_MOVES)
+    until(driver, lambda: bo.received == 2, bo, what="Anna's moves")
+    driver.app.on_close()
+    again = scenario.duel_menu().app
+    again.boot()
+    offered = again.scene
+    assert type(offered).__name__ == "ResumeScene"
+    assert offered.game.moves_made == 2  # type: ignore[attr-defined]
+    import time
+
+    deadline = time.monotonic() + DEADLINE
+    while not bo.gone and time.monotonic() < deadline:
+        bo.poll()
+    assert bo.gone  # told at once that Anna left
+    bo.close()
+
+
+def test_joining_from_the_form_plays_the_hosts_duel() -> None:
+    anna = NetDuel.host(CATALOG.load("spider_duel", {}), 1, "Anna", 0, LOOPBACK, 0, FAST)
+    assert anna.address is not None
+    driver = scenario.duel_menu()
+    driver.press("RETURN")
+    driver.type("Bo")
+    driver.press("LEFT")  # before "a person": joining
+    form = driver.app.scene
+    assert isinstance(form, NetSetupScene) and form.mode == netsetup.JOIN
+    assert form.focus == form.CODE  # the name known: the host's code is asked for
+    driver.type(Address(LOOPBACK, anna.address.port, anna.address.check).code())
+    driver.press("RETURN")
+    until(driver, lambda: isinstance(driver.app.scene, TableScene), anna, what="the join")
+    duel = duel_of(driver)
+    assert duel.opponent == "Anna" and duel.name == "Bo"
+    anna.close()
+
+
+def test_a_wrong_check_code_is_refused_on_the_wait_screen() -> None:
+    anna = NetDuel.host(CATALOG.load("spider_duel", {}), 1, "Anna", 0, LOOPBACK, 0, FAST)
+    assert anna.address is not None
+    driver = scenario.duel_menu()
+    driver.press("RETURN")
+    driver.type("Bo")
+    driver.press("LEFT")
+    driver.type(f"{LOOPBACK}:{anna.address.port}/AAAA")
+    driver.press("RETURN")
+    wait = driver.app.scene
+    assert isinstance(wait, NetWaitScene)
+    until(driver, lambda: bool(wait.failed), anna, what="the refusal")
+    assert "check" in wait.failed
+    driver.press("ESCAPE")
+    assert isinstance(driver.app.scene, NetSetupScene)
+    anna.close()
