@@ -110,6 +110,7 @@ def test_the_opponents_bar_follows_their_moves_and_never_shows_their_cards() -> 
     play_first(bo, 3)
     until(driver, lambda: duel.received == 3, bo, what="Bo's moves")
     name, facts, warning = opponent_parts(duel)
+    assert name == " Bo "
     assert "moves 3" in facts and not warning
     scenario.play(driver, *scenario.ANNA_MOVES)  # Anna's moves reach Bo through the table
     until(driver, lambda: bo.received == 2, bo, what="Anna's moves at Bo's")
