@@ -304,6 +304,7 @@ NET_WAIT_KEYS = "Esc Stop waiting"
 NET_WAIT_FAILED = "Esc Back to the form"
 NET_LABEL = "{name} against {other} ─ {code}"
 NET_TOP_KEYS = "F1 Help  X Done  Esc Menu"
+NET_OPPONENT = "against {name}"
 NET_STANDING = "score {score}  moves {moves}  home {home}"
 NET_THEY_FINISHED = "done"
 NET_CLOCK = "{clock} left"
@@ -333,8 +334,6 @@ NET_NO_RESULT = ("The duel ended without a result:", "it is not counted. Your sc
 NET_VERDICT_FORFEIT = "{name} wins: the other side forfeited."
 NET_RESULT_KEYS = "Enter Menu  N New duel  R Watch your game  O Watch {name}'s"
 NET_REPLAY = "Replay: {name} ─ {code}"
-NET_LEAVE_TITLE = " Leave the duel? "
-NET_LEAVE_LINES = ("{name} is told you left; your game", "is saved and offered again.")
 STATS_AGAINST_PLAYER = " Statistics ─ {label} ─ against {name} "
 STATS_DRAWN = "({n} drawn)"
 

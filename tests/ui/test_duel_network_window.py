@@ -5,16 +5,14 @@ opponent. The other side is a `retro.net` peer on 127.0.0.1, stepped between the
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 import scenario
 from netduel import CATALOG, DEADLINE, FAST, LOOPBACK, Relay, done, play_first
+from netscenario import duel_of, hosted, until
 
 from retro.net.protocol import Address, MoveMessage
 from retro.net.session import NetDuel
 from retro.store.records import Records, opponent_key
-from retro.ui.driver import Driver
 from retro.ui.scenes import netsetup
 from retro.ui.scenes.dialogs import ConfirmScene
 from retro.ui.scenes.netplay import NetBox, NetResultScene
@@ -26,71 +24,12 @@ from retro.ui.table.scene import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")
 
-FRAMES = DEADLINE * 200  # frames a test steps at most waiting for the other side
-
 
 @pytest.fixture(autouse=True)
 def loopback(monkeypatch: pytest.MonkeyPatch) -> None:
     """The window hosts on 127.0.0.1 alone, with the network's waits made short."""
     monkeypatch.setattr(netsetup, "LISTEN_ON", LOOPBACK)
     monkeypatch.setattr(netsetup, "TIMING", FAST)
-
-
-def until(driver: Driver, condition: Callable[[], bool], *peers: NetDuel, what: str = "") -> None:
-    """Step the window (and poll the peers) until `condition` holds."""
-    import time
-
-    deadline = time.monotonic() + DEADLINE
-    while not condition():
-        for peer in peers:
-            peer.poll()
-        driver.step()
-        assert time.monotonic() < deadline, f"waited in vain: {what}"
-
-
-def hosting_form(lang: str | None = None) -> Driver:
-    """Spider Duel's duel form turned to "Network: I host" (past the computer's strengths),
-    Anna's name typed, any free port, deal 1."""
-    driver = scenario.duel_menu()
-    if lang:
-        driver.app.set_language(lang)
-    driver.press("RETURN")
-    driver.type("Anna")
-    driver.press("RIGHT", "RIGHT", "RIGHT", "RIGHT")
-    form = driver.app.scene
-    assert isinstance(form, NetSetupScene) and form.mode == netsetup.HOST
-    assert form.focus == form.MINUTES  # the name known, the time limit is asked first
-    driver.press("UP")  # the port
-    driver.press(*["BACKSPACE"] * 5)
-    driver.type("0")
-    driver.press("DOWN", "DOWN")  # the duel code
-    driver.type("DUEL-1")
-    return driver
-
-
-def hosted(lang: str | None = None, relay: Relay | None = None) -> tuple[Driver, NetDuel]:
-    """Anna hosts from the window; Bo joins from a peer with the code her screen shows
-    (through `relay`, when given, started on the port shown)."""
-    driver = hosting_form(lang)
-    driver.press("RETURN")
-    wait = driver.app.scene
-    assert isinstance(wait, NetWaitScene)
-    shown = netsetup.shown_address(wait.duel)
-    assert shown.host == LOOPBACK
-    port = shown.port
-    if relay is not None:
-        relay.target = port
-        port = relay.port
-    bo = NetDuel.join(Address(LOOPBACK, port, shown.check), "Bo", CATALOG.load, FAST)
-    until(driver, lambda: isinstance(driver.app.scene, TableScene), bo, what="the duel to begin")
-    until(driver, lambda: bo.playing, bo, what="Bo to be dealt")
-    return driver, bo
-
-
-def duel_of(driver: Driver) -> NetDuel:
-    session = driver.app.session
-    assert session is not None and session.net is not None
-    return session.net
 
 
 def test_the_host_shows_a_code_the_peer_joins_with_and_both_get_the_same_deal() -> None:
@@ -106,11 +45,11 @@ def test_the_host_shows_a_code_the_peer_joins_with_and_both_get_the_same_deal() 
 def test_the_opponents_bar_follows_their_moves_and_never_shows_their_cards() -> None:
     driver, bo = hosted()
     duel = duel_of(driver)
-    assert opponent_parts(duel) == (" Bo ", " score 0  moves 0  home 0 ", False)
+    assert opponent_parts(duel) == (" against Bo ", " score 0  moves 0  home 0 ", False)
     play_first(bo, 3)
     until(driver, lambda: duel.received == 3, bo, what="Bo's moves")
     name, facts, warning = opponent_parts(duel)
-    assert name == " Bo "
+    assert name == " against Bo "
     assert "moves 3" in facts and not warning
     scenario.play(driver, *scenario.ANNA_MOVES)  # Anna's moves reach Bo through the table
     until(driver, lambda: bo.received == 2, bo, what="Anna's moves at Bo's")
@@ -129,7 +68,7 @@ def test_a_lost_connection_shows_the_waiting_line_and_a_reconnect_carries_on() -
     relay.refusing = True
     relay.cut()  # the line drops, and Bo cannot call back yet
     until(driver, lambda: duel.lost_since is not None, bo, what="the loss seen")
-    assert opponent_parts(duel) == (" Bo ", " waiting for Bo... reconnecting ", True)
+    assert opponent_parts(duel) == (" against Bo ", " waiting for Bo... reconnecting ", True)
     table = driver.app.scene
     assert isinstance(table, TableScene) and "waiting for Bo" in table.status()
     scenario.play(driver, scenario.ANNA_MOVES[0])  # Anna plays on meanwhile

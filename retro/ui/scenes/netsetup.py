@@ -188,7 +188,8 @@ class NetSetupScene(Scene):
             focused = index == self.focus
             shown = field.shown(app.frame, focused)
             if len(shown) > SHOWN_LENGTH:  # a long address: its end, where the typing is
-                shown = shown.rstrip().rjust(SHOWN_LENGTH)[-SHOWN_LENGTH:]
+                typed_part = shown[: len(field.value) + 1]
+                shown = typed_part[-SHOWN_LENGTH:].ljust(SHOWN_LENGTH)
             if index == self.MINUTES and not field.value and not focused:
                 shown = texts.NET_MINUTES_OFF.ljust(field.limit + 1)
             if index == self.CODE and self.mode == HOST and not field.value and not focused:

@@ -23,10 +23,10 @@ def opponent_parts(duel: NetDuel) -> tuple[str, str, bool]:
     """The bar's name part, its standing part, and whether it is a warning (the opponent
     away): what it says, apart from drawing."""
     standing = duel.standing()
-    name = duel.opponent or "?"
+    name = texts.NET_OPPONENT.format(name=duel.opponent or "?")
     waiting = duel.waiting()
     if waiting is not None and duel.started is not None:
-        return f" {name} ", f" {texts.NET_WAITING.format(name=name)} ", True
+        return f" {name} ", f" {texts.NET_WAITING.format(name=duel.opponent)} ", True
     if standing is None:
         return " ? ", f" {waiting or ''} ", True
     facts = texts.NET_STANDING.format(
@@ -34,8 +34,8 @@ def opponent_parts(duel: NetDuel) -> tuple[str, str, bool]:
     )
     if standing.finished:
         facts += f"  ({texts.NET_THEY_FINISHED})"
-    if (duel.gone or duel.ended is not None) and not standing.finished:
-        return f" {name} ", f" {texts.NET_ALONE.format(name=name)} ", True
+    if (duel.gone or (duel.ended and duel.forfeit is None)) and not standing.finished:
+        return f" {name} ", f" {texts.NET_ALONE.format(name=duel.opponent)} ", True
     return f" {name} ", f" {facts} ", False
 
 
