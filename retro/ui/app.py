@@ -166,6 +166,18 @@ class App:
 
         self.push(MenuScene(self, game_id))
 
+    def show_duel(
+        self,
+        game_id: str,
+        names: tuple[str, str] = ("", ""),
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        """The duel's form over the menu: the hot seat's, or the network duel's when that was
+        the opponent chosen last."""
+        from retro.ui.scenes.netsetup import show_duel_form  # only for a duel
+
+        show_duel_form(self, game_id, names, options or {})
+
     def show_replay(self, gdef: GameDef, seed: int, moves: list[str], label: str) -> None:
         """Watch a game again from its deal and moves; the game in progress is not touched."""
         from retro.engine.game import Game
@@ -204,8 +216,8 @@ class App:
 
     def end_turn(self, session: Session) -> None:
         """A duel player's turn is over (the table tells it): the next turn or the result, by
-        the duel's screens (`duelscreens.end_turn`)."""
-        from retro.ui.scenes.duelscreens import end_turn
+        the duel's screens (`duelturns.end_turn`)."""
+        from retro.ui.scenes.duelturns import end_turn
 
         end_turn(self, session)
 

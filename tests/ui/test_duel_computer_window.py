@@ -14,8 +14,8 @@ from retro.engine.notation import parse_move
 from retro.store.records import Records, computer_key
 from retro.store.settings import Settings
 from retro.ui.driver import Driver
-from retro.ui.scenes.computerturn import MOVE_FRAMES, ComputerTurnScene
 from retro.ui.scenes.duelscreens import DuelResultScene, DuelSetupScene
+from retro.ui.scenes.duelturns import MOVE_FRAMES, ComputerTurnScene
 from retro.ui.scenes.netsetup import NetSetupScene
 from retro.ui.scenes.replay import ReplayScene
 from retro.ui.scenes.scores import HighScoresScene

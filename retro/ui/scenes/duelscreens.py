@@ -23,7 +23,6 @@ from retro.duel import (
     parse_duel_code,
     random_seed,
 )
-from retro.engine.game import WON
 from retro.errors import RetroError
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
@@ -53,23 +52,15 @@ def parse_code(text: str) -> int | None:
 
 
 def show_duel_setup(
-    app: Host,
-    game_id: str,
-    names: tuple[str, str] = ("", ""),
-    replace: bool = False,
-    options: Mapping[str, Any] | None = None,
+    app: Host, game_id: str, names: tuple[str, str] = ("", ""), replace: bool = False
 ) -> None:
-    """The duel's form, over the menu (the network duel's, when last chosen); `replace`: over
-    a fresh title and menu (a duel again, from the result)."""
-    scene = DuelSetupScene(app, game_id, names, options)
+    """The duel's form, over the menu; `replace`: over a fresh title and menu (a duel again,
+    from the result)."""
+    scene = DuelSetupScene(app, game_id, names)
     if replace:
         app.show_title()
         app.show_menu(game_id)
     app.push(scene)
-    if app.settings.duel_opponent in ("host", "join"):
-        from retro.ui.scenes.netsetup import open_net_setup  # only for a network duel
-
-        open_net_setup(app, game_id, options or {}, names[0], app.settings.duel_opponent)
 
 
 def start_duel(app: Host, game_id: str, duel: Duel) -> None:
@@ -159,10 +150,10 @@ class DuelSetupScene(Scene):
         (either way), the network duel's form."""
         self.opponent += step
         if not 0 <= self.opponent <= len(STRENGTHS):
-            from retro.ui.scenes.netsetup import open_net_setup  # only for a network duel
-
-            mode = "host" if step > 0 else "join"
-            open_net_setup(app, self.game_id, self.options, self.fields[self.NAME1].value, mode)
+            app.settings.duel_opponent = "host" if step > 0 else "join"
+            app.save_settings()
+            app.pop()
+            app.show_duel(self.game_id, (self.fields[self.NAME1].value, ""), self.options)
             return
         strength = self.strength
         if self.focus not in self.cycle():
@@ -455,46 +446,6 @@ def coded_title(pattern: str, game: str, code: str, width: int) -> str:
     is always whole."""
     room = width - 2 - len(pattern.format(game="", code=code))
     return pattern.format(game=fit(game, max(room, 1)), code=code)
-
-
-def turn_end_reason(duel: Duel) -> str:
-    """Why a turn ended, in the words of the pass screen."""
-    game = duel.game
-    if game.outcome() == WON:
-        return texts.PASS_WHY_WON
-    if game.position.counters.get("done"):
-        return texts.PASS_WHY_DONE
-    return texts.PASS_WHY_STUCK
-
-
-def end_turn(app: Host, session: Session) -> None:
-    """A player's turn is over (Done, won, or nothing but Done left): the pass screen for
-    player 2 (the computer's turn against it), or, when both have played, the result, and the
-    games counted, the winner's as won (against the computer: the person's game alone, in
-    statistics of their own)."""
-    duel = session.duel
-    assert duel is not None
-    why = turn_end_reason(duel)
-    duel.end_turn()
-    if duel.over:
-        winner = duel.result().winner
-        if duel.computer is not None:
-            app.keeper.record(
-                duel.played[0], duel.names[0], won=winner == 0, computer=duel.computer.name
-            )
-        else:
-            for index, game in enumerate(duel.played):
-                app.keeper.record(game, duel.names[index], won=index == winner)
-        app.replace(DuelResultScene(app, duel, session.game_id))
-        return
-    session.game = duel.game
-    session.label = duel_label(duel)
-    if duel.computer_turn:
-        from retro.ui.scenes.computerturn import ComputerTurnScene  # only against the computer
-
-        app.replace(ComputerTurnScene(app, duel, session.game_id))
-    else:
-        app.replace(PassScene(app, duel, session.game_id, why))
 
 
 def duel_label(duel: Duel) -> str:

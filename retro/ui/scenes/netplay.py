@@ -206,9 +206,10 @@ class NetResultScene(DuelResultScene):
         self._watch(app, 1)
 
     def _again(self, app: Host) -> None:
-        from retro.ui.scenes.duelscreens import show_duel_setup
-
-        show_duel_setup(app, self.game_id, (self.net.name, ""), replace=True)
+        """N: the network duel's form again, over a fresh title and menu."""
+        app.show_title()
+        app.show_menu(self.game_id)
+        app.show_duel(self.game_id, (self.net.name, ""), self.gdef.options)
 
     def _scores(self, app: Host) -> None:
         show_scores(app, self.game_id, dict(self.gdef.options))

@@ -22,6 +22,7 @@ from retro.ui.drawing.textview import COLS, ROWS
 from retro.ui.drawing.widgets import bar, big_text, box, centre_lines, note_line, wrap
 from retro.ui.scene import Scene
 from retro.ui.scenes.dialogs import TextField, typed
+from retro.ui.scenes.duelscreens import DuelSetupScene, parse_code
 from retro.ui.session import Session
 from retro.ui.table.scene import TableScene
 
@@ -36,14 +37,16 @@ ADDRESS_LENGTH = 60  # a bracketed IPv6 address, its port and check
 SHOWN_LENGTH = 46  # of which the field shows the end
 
 
-def open_net_setup(
-    app: Host, game_id: str, options: Mapping[str, Any], name: str, mode: str
+def show_duel_form(
+    app: Host, game_id: str, names: tuple[str, str], options: Mapping[str, Any]
 ) -> None:
-    """The network duel's form in place of the duel form on top (`mode`: HOST or JOIN)."""
-    app.pop()
-    app.push(NetSetupScene(app, game_id, options, name, mode))
-    app.settings.duel_opponent = mode
-    app.save_settings()
+    """The duel's form over the menu: the network duel's when hosting or joining was the
+    opponent chosen last, else the hot seat's (a person or the computer)."""
+    mode = app.settings.duel_opponent
+    if mode in (HOST, JOIN):
+        app.push(NetSetupScene(app, game_id, options, names[0], mode))
+    else:
+        app.push(DuelSetupScene(app, game_id, names, options))
 
 
 class NetSetupScene(Scene):
@@ -103,19 +106,14 @@ class NetSetupScene(Scene):
 
     def _opponent(self, app: Host, step: int) -> None:
         """← →: host and join in turn; past them, the duel form's person or computer."""
-        name = self.fields[self.NAME].value
         if (self.mode, step) in ((HOST, 1), (JOIN, -1)):
-            open_net_setup(app, self.game_id, self.options, name, JOIN if step > 0 else HOST)
-            return
-        from retro.ui.scenes.duelscreens import DuelSetupScene  # the form this one left
-
-        scene = DuelSetupScene(app, self.game_id, (name, ""), self.options)
-        scene.opponent = 0 if step > 0 else len(STRENGTHS)
-        strength = scene.strength
-        app.settings.duel_opponent = "" if strength is None else strength.name
+            mode = JOIN if step > 0 else HOST
+        else:  # the duel form's ends: a person, or the computer at its hardest
+            mode = "" if step > 0 else list(STRENGTHS)[-1]
+        app.settings.duel_opponent = mode
         app.save_settings()
         app.pop()
-        app.push(scene)
+        show_duel_form(app, self.game_id, (self.fields[self.NAME].value, ""), self.options)
 
     def _opponent_next(self, app: Host) -> None:
         self._opponent(app, 1)
@@ -142,8 +140,6 @@ class NetSetupScene(Scene):
                 begin_join(app, address, name)
             else:
                 port, minutes = self._numbers()
-                from retro.ui.scenes.duelscreens import parse_code  # the duel form's reading
-
                 seed = parse_code(self.fields[self.CODE].value)
                 gdef = app.catalog.load(self.game_id, self.options)
                 begin_host(app, gdef, seed, name, port, minutes * 60)

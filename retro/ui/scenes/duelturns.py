@@ -1,7 +1,7 @@
-"""The computer's turn in a duel against it: its moves shown one by one on a table of their
-own as it makes them (thinking a slice each frame), or skipped to its finished game.
-
-The duel's other screens are `retro.ui.scenes.duelscreens`'.
+"""The turns of a duel in the window: the end of a player's turn (the pass screen, the
+computer's turn or the result) and the computer's turn itself, its moves shown one by one on a
+table of their own as it makes them (thinking a slice each frame), or skipped to its finished
+game. The duel's form, the pass screen and the result are `retro.ui.scenes.duelscreens`'.
 """
 
 from __future__ import annotations
@@ -10,14 +10,20 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from retro.duel import Duel
-from retro.engine.game import Game
+from retro.engine.game import WON, Game
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
 from retro.ui.drawing.textview import COLS, ROWS
 from retro.ui.drawing.widgets import bar, box, centre_lines
 from retro.ui.scene import Scene
 from retro.ui.scenes.dialogs import ConfirmScene
-from retro.ui.scenes.duelscreens import leave_duel, strength_word
+from retro.ui.scenes.duelscreens import (
+    DuelResultScene,
+    PassScene,
+    duel_label,
+    leave_duel,
+    strength_word,
+)
 from retro.ui.session import Session
 from retro.ui.table.scene import TableScene
 
@@ -134,3 +140,41 @@ class ComputerTurnScene(Scene):
         centre_lines(screen, r + 4, second, w - 4, Colour.LIGHT_CYAN)
         bar(screen, ROWS - 1, " " + texts.COMPUTER_SKIP_KEYS)
         return screen
+
+
+def turn_end_reason(duel: Duel) -> str:
+    """Why a turn ended, in the words of the pass screen."""
+    game = duel.game
+    if game.outcome() == WON:
+        return texts.PASS_WHY_WON
+    if game.position.counters.get("done"):
+        return texts.PASS_WHY_DONE
+    return texts.PASS_WHY_STUCK
+
+
+def end_turn(app: Host, session: Session) -> None:
+    """A player's turn is over (Done, won, or nothing but Done left): the pass screen for
+    player 2 (the computer's turn against it), or, when both have played, the result, and the
+    games counted, the winner's as won (against the computer: the person's game alone, in
+    statistics of their own)."""
+    duel = session.duel
+    assert duel is not None
+    why = turn_end_reason(duel)
+    duel.end_turn()
+    if duel.over:
+        winner = duel.result().winner
+        if duel.computer is not None:
+            app.keeper.record(
+                duel.played[0], duel.names[0], won=winner == 0, computer=duel.computer.name
+            )
+        else:
+            for index, game in enumerate(duel.played):
+                app.keeper.record(game, duel.names[index], won=index == winner)
+        app.replace(DuelResultScene(app, duel, session.game_id))
+        return
+    session.game = duel.game
+    session.label = duel_label(duel)
+    if duel.computer_turn:
+        app.replace(ComputerTurnScene(app, duel, session.game_id))
+    else:
+        app.replace(PassScene(app, duel, session.game_id, why))
