@@ -133,9 +133,10 @@ def test_the_opponent_goes_round_and_a_person_needs_a_second_name() -> None:
     setup = app.scene
     assert isinstance(setup, DuelSetupScene) and setup.fields[setup.NAME1].value == "Anna"
     assert setup.strength is not None and setup.strength.name == "hard"
-    driver.press("TAB")
-    assert setup.focus == setup.CODE  # no second name to type against the computer
-    driver.press("RIGHT")  # a person again: the second name is asked
+    assert setup.cycle() == [setup.NAME1, setup.CODE]  # no second name against the computer
+    assert setup.focus == setup.CODE
+    driver.press("LEFT", "LEFT", "LEFT")  # a person again: the second name is asked
+    assert setup.strength is None
     driver.press("RETURN")
     assert "name" in setup.problem and app.scene is setup
     driver.press("shift+TAB")
