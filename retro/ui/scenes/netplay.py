@@ -86,9 +86,8 @@ def wording(duel: NetDuel, notice: Notice) -> str:
     if kind == TIME:
         return texts.NET_TIME_THEIRS.format(name=name) if duel.cut else texts.NET_TIME_MINE
     if kind == FINISHED and theirs is not None and notice.text.startswith(f"{name} "):
-        return texts.NET_THEIRS_DONE.format(
-            name=name, score=theirs.score(), moves=theirs.moves_made
-        )
+        moves = texts.count(texts.MOVES, theirs.moves_made)
+        return texts.NET_THEIRS_DONE.format(name=name, score=theirs.score(), moves=moves)
     if kind == FINISHED and duel.mine is not None:
         return texts.NET_MINE_DONE.format(name=name, score=duel.mine.score())
     return ""
