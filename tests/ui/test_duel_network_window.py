@@ -10,9 +10,13 @@ import scenario
 from netduel import CATALOG, DEADLINE, FAST, LOOPBACK, Relay, done, play_first
 from netscenario import duel_of, hosted, until
 
+from retro.duel import NAME_LENGTH
 from retro.net.protocol import Address, MoveMessage
 from retro.net.session import NetDuel
 from retro.store.records import Records, opponent_key
+from retro.ui import texts
+from retro.ui.drawing.textview import COLS
+from retro.ui.drawing.widgets import wrap
 from retro.ui.scenes import netsetup
 from retro.ui.scenes.dialogs import ConfirmScene
 from retro.ui.scenes.netplay import NetBox, NetResultScene
@@ -180,3 +184,58 @@ def test_a_wrong_check_code_is_refused_on_the_wait_screen() -> None:
     driver.press("ESCAPE")
     assert isinstance(driver.app.scene, NetSetupScene)
     anna.close()
+
+
+LONG = "M" * NAME_LENGTH  # the widest name there is
+LONGEST_ADDRESS = "[fd7a:115c:a1e0:ab12:4843:cd96:6258:b240]:65535/K7QX"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_text_of_the_network_duel_fits_its_place_in_either_language(lang: str) -> None:
+    texts.use(lang)
+    try:
+        labels = (*texts.NET_FIELDS, *texts.NET_JOIN_FIELDS)
+        assert all(len(label) <= 16 for label in labels), labels  # then the dots, the field
+        form = NetSetupScene.WIDTH - 6
+        assert all(len(line) <= form for line in texts.NET_SETUP_LINES)
+        for hint in (texts.NET_HOST_HINT, texts.NET_JOIN_HINT):
+            assert not wrap(hint, form, 2)[-1].endswith("…"), hint
+        wait = 68 - 4
+        for line in (texts.NET_WAIT_TELL, texts.NET_WAIT_JOIN, texts.NET_REFUSED):
+            assert len(line) <= wait, line
+        assert not wrap(texts.NET_WAIT_CLI.format(code=LONGEST_ADDRESS), wait, 2)[-1].endswith("…")
+        keys = (
+            texts.NET_SETUP_KEYS,
+            texts.NET_JOIN_KEYS,
+            texts.NET_WAIT_KEYS,
+            texts.NET_WAIT_FAILED,
+        )
+        assert all(len(line) < COLS for line in keys)
+        assert len(texts.NET_RESULT_KEYS.format(name=LONG)) < COLS
+        boxed = (*texts.NET_THEY_FORFEIT, *texts.NET_YOU_FORFEIT, *texts.NET_NO_RESULT)
+        for line in boxed:
+            assert len(line.format(name=LONG, score=-99999)) <= NetBox.WIDTH - 4, line
+        news = (
+            texts.NET_JOINED, texts.NET_BACK, texts.NET_LOST, texts.NET_GONE, texts.NET_GONE_DONE,
+            texts.NET_MINE_DONE, texts.NET_TIME_MINE, texts.NET_TIME_THEIRS, texts.NET_BROKEN,
+            texts.NET_NO_UNDO, texts.NET_NO_HINTS,
+        )  # fmt: skip
+        status = COLS - len(texts.DONE_KEY_LABEL) - 1  # the status line beside the Done button
+        for line in news:
+            assert len(line.format(name=LONG, score=-99999)) <= status, line
+        moves = texts.count(texts.MOVES, 9999)
+        assert len(texts.NET_THEIRS_DONE.format(name=LONG, score=-99999, moves=moves)) <= status
+        # the opponent's bar: their name, the standing or the wait, and the clock (the keys
+        # give way when there is no room for them)
+        clock = f" {texts.NET_CLOCK.format(clock='99:59')} "
+        name = f" {texts.NET_OPPONENT.format(name=LONG)} "
+        standing = texts.NET_STANDING.format(score=-9999, moves=9999, home=104)
+        for facts in (
+            f" {standing} {texts.NET_THEY_FINISHED} ",
+            f" {texts.NET_WAITING.format(name=LONG)} ",
+            f" {texts.NET_ALONE} ",
+        ):
+            assert len(name) + len(facts) + len(clock) + 1 <= COLS, facts
+            assert len(name) <= (COLS - len(clock) - 1) // 2
+    finally:
+        texts.use("en")

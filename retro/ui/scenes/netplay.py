@@ -141,7 +141,7 @@ class NetBox(Overlay, Scene):
 
     context = "net_box"
     overlay = True
-    ROW, HEIGHT, WIDTH = 8, 8, 56
+    ROW, HEIGHT, WIDTH = 8, 8, 64
     COL = (COLS - WIDTH) // 2
     SLOT = "net_box"
 

@@ -282,7 +282,7 @@ class NetWaitScene(Scene):
         if not self.failed:  # the dots go on while it waits
             dots = "." * (app.frame // 15 % 4)
             app.painter.cells(
-                COLS // 2 - 2, self.ROW + 9, dots.ljust(4), Colour.YELLOW, Colour.BLUE
+                COLS // 2 - 2, self.ROW + 11, dots.ljust(4), Colour.YELLOW, Colour.BLUE
             )
 
     ROW = 6
@@ -292,16 +292,18 @@ class NetWaitScene(Scene):
         screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLUE)
         screen.fill(0, 1, COLS, ROWS - 2, "░", Colour.BLUE, Colour.BLACK)
         bar(screen, 0, texts.DUEL_BAR, Colour.BLACK, Colour.LIGHT_GREY)
-        c, r, w, h = 6, self.ROW, 68, 12
+        c, r, w, h = 6, self.ROW, 68, 13
         game = duel.mine.gdef.title if duel.mine is not None else ""
         title = texts.NET_WAIT_TITLE.format(game=texts.tr(game)) if game else " "
         box(screen, c, r, w, h, title, Colour.WHITE, Colour.BLUE, Colour.YELLOW)
         if duel.hosting:
             code = shown_address(duel).code()
-            centre_lines(screen, r + 2, texts.NET_WAIT_TELL, w - 4, Colour.LIGHT_GREY)
-            centre_lines(screen, r + 4, f"  {code}  ", w - 4, Colour.BLACK, Colour.CYAN)
-            centre_lines(screen, r + 6, texts.NET_WAIT_JOIN, w - 4, Colour.LIGHT_GREY)
-            centre_lines(screen, r + 7, texts.NET_WAIT_CLI.format(code=code), w - 4)
+            row = r + 2 + centre_lines(screen, r + 2, texts.NET_WAIT_TELL, w - 4, Colour.LIGHT_GREY)
+            row += 1 + centre_lines(
+                screen, row + 1, f"  {code}  ", w - 4, Colour.BLACK, Colour.CYAN
+            )
+            row += 1 + centre_lines(screen, row + 1, texts.NET_WAIT_JOIN, w - 4, Colour.LIGHT_GREY)
+            centre_lines(screen, row, texts.NET_WAIT_CLI.format(code=code), w - 4)
         else:
             assert duel.address is not None
             calling = texts.NET_WAIT_CALLING.format(address=duel.address.code())

@@ -33,9 +33,9 @@ def opponent_parts(duel: NetDuel) -> tuple[str, str, bool]:
         score=standing.score, moves=standing.moves, home=standing.home
     )
     if standing.finished:
-        facts += f"  ({texts.NET_THEY_FINISHED})"
+        facts += f" {texts.NET_THEY_FINISHED}"
     if (duel.gone or (duel.ended and duel.forfeit is None)) and not standing.finished:
-        return f" {name} ", f" {texts.NET_ALONE.format(name=duel.opponent)} ", True
+        return f" {name} ", f" {texts.NET_ALONE} ", True
     return f" {name} ", f" {facts} ", False
 
 
@@ -50,15 +50,18 @@ def clock_part(duel: NetDuel) -> str:
 
 def draw_opponent_bar(duel: NetDuel, keys: str, app: Host) -> None:
     """The top line: the opponent (yellow on blue), their standing (on cyan, white on red
-    while they are away), the clock, the keys."""
+    while they are away), the clock, and the keys when there is room for them (F1 lists them
+    too): the opponent comes first."""
     painter = app.painter
     name, facts, warning = opponent_parts(duel)
     clock = clock_part(duel)
     keys = keys + " "
+    if len(name) + len(facts) + len(clock) + 1 + len(keys) > COLS:
+        keys = ""
     painter.cells(0, 0, " " * COLS, pal.BLACK, pal.LIGHT_GREY)
     painter.cells(COLS - len(keys), 0, keys, pal.BLACK, pal.LIGHT_GREY)
     room = COLS - len(keys) - len(clock) - 1
-    name = fit(name, max(room // 3, 4))
+    name = fit(name, max(room // 2, 4))
     painter.cells(0, 0, name, pal.YELLOW, pal.BLUE)
     facts = fit(facts, max(room - len(name), 1))
     fg, bg = (pal.WHITE, pal.RED) if warning else (pal.BLACK, pal.CYAN)
