@@ -34,7 +34,7 @@ def until(driver: Driver, condition: Callable[[], bool], *peers: NetDuel, what: 
         assert time.monotonic() < deadline, f"waited in vain: {what}"
 
 
-def hosting_form(lang: str | None = None) -> Driver:
+def hosting_form(lang: str | None = None, minutes: str = "") -> Driver:
     """Spider Duel's duel form turned to "Network: I host" (past the computer's strengths),
     Anna's name typed, any free port, deal 1."""
     driver = scenario.duel_menu()
@@ -46,6 +46,7 @@ def hosting_form(lang: str | None = None) -> Driver:
     form = driver.app.scene
     assert isinstance(form, NetSetupScene) and form.mode == netsetup.HOST
     assert form.focus == form.MINUTES  # the name known, the time limit is asked first
+    driver.type(minutes)
     driver.press("UP")  # the port
     driver.press(*["BACKSPACE"] * 5)
     driver.type("0")
@@ -54,10 +55,12 @@ def hosting_form(lang: str | None = None) -> Driver:
     return driver
 
 
-def hosted(lang: str | None = None, relay: Relay | None = None) -> tuple[Driver, NetDuel]:
+def hosted(
+    lang: str | None = None, relay: Relay | None = None, minutes: str = ""
+) -> tuple[Driver, NetDuel]:
     """Anna hosts from the window; Bo joins from a peer with the code her screen shows
     (through `relay`, when given, started on the port shown)."""
-    driver = hosting_form(lang)
+    driver = hosting_form(lang, minutes)
     driver.press("RETURN")
     wait = driver.app.scene
     assert isinstance(wait, NetWaitScene)

@@ -54,7 +54,7 @@ def shoot(lang: str, scale: int) -> None:
 
     fresh()
     relay = Relay(0)
-    driver, bo = netscenario.hosted(lang, relay)
+    driver, bo = netscenario.hosted(lang, relay, minutes="15")
     duel = netscenario.duel_of(driver)
     scenario.play(driver, *scenario.ANNA_MOVES)
     play_first(bo, 5)

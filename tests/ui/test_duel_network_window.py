@@ -23,7 +23,7 @@ from retro.ui.scenes.netplay import NetBox, NetResultScene
 from retro.ui.scenes.netsetup import NetSetupScene, NetWaitScene
 from retro.ui.scenes.replay import ReplayScene
 from retro.ui.scenes.scores import HighScoresScene
-from retro.ui.table.netpanel import opponent_parts
+from retro.ui.table.netpanel import clock_part, opponent_parts
 from retro.ui.table.scene import TableScene
 
 pytestmark = pytest.mark.usefixtures("window")
@@ -239,3 +239,19 @@ def test_every_text_of_the_network_duel_fits_its_place_in_either_language(lang: 
             assert len(name) <= (COLS - len(clock) - 1) // 2
     finally:
         texts.use("en")
+
+
+def test_the_time_limit_shows_on_the_bar_and_ends_both_games() -> None:
+    driver, bo = hosted(minutes="1")
+    duel = duel_of(driver)
+    assert duel.seconds_left() is not None
+    assert "left" in clock_part(duel) and ":" in clock_part(duel)
+    started = duel.started
+    assert started is not None
+    for side in (duel, bo):  # a minute passes at once on both clocks
+        side.clock = lambda: started + 61  # type: ignore[method-assign]
+    until(driver, lambda: isinstance(driver.app.scene, NetResultScene), bo, what="time up")
+    result = driver.app.scene
+    assert isinstance(result, NetResultScene)
+    assert all(player.moves == 0 for player in result.result.players)
+    bo.close()
