@@ -16,9 +16,10 @@ sys.path[:0] = [str(ROOT / "tests" / "ui"), str(ROOT / "tests")]
 
 import netscenario  # noqa: E402
 import scenario  # noqa: E402
-from netduel import LOOPBACK, Relay, done, play_first  # noqa: E402
+from netduel import CATALOG, FAST, LOOPBACK, Relay, done, play_first  # noqa: E402
 
-from retro.net.protocol import MoveMessage  # noqa: E402
+from retro.net.protocol import Address, MoveMessage  # noqa: E402
+from retro.net.session import NetDuel  # noqa: E402
 from retro.ui.driver import Driver  # noqa: E402
 from retro.ui.scenes.netplay import NetBox, NetResultScene  # noqa: E402
 from retro.ui.scenes.replay import ReplayScene  # noqa: E402
@@ -80,6 +81,24 @@ def shoot(lang: str, scale: int) -> None:
     save(driver, "scores", lang, scale)
     bo.close()
     relay.close()
+
+    fresh()  # the other seat: Bo joins from the window a duel Anna hosts from a peer
+    anna = NetDuel.host(CATALOG.load("spider_duel", {}), 1, "Anna", 0, LOOPBACK, 900, FAST)
+    assert anna.address is not None
+    driver = scenario.duel_menu()
+    driver.app.set_language(lang)
+    driver.press("RETURN")
+    driver.type("Bo")
+    driver.press("LEFT")
+    driver.type(Address(LOOPBACK, anna.address.port, anna.address.check).code())
+    driver.press("RETURN")
+    netscenario.until(driver, lambda: anna.playing, anna, what="the join")
+    netscenario.until(driver, lambda: driver.app.session is not None, anna, what="the table")
+    scenario.play(driver, scenario.ANNA_MOVES[0])
+    play_first(anna, 3)
+    netscenario.until(driver, lambda: netscenario.duel_of(driver).received == 3, anna)
+    save(driver, "joined_table", lang, scale)
+    anna.close()
 
     fresh()
     driver, bo = netscenario.hosted(lang)

@@ -255,3 +255,20 @@ def test_the_time_limit_shows_on_the_bar_and_ends_both_games() -> None:
     assert isinstance(result, NetResultScene)
     assert all(player.moves == 0 for player in result.result.players)
     bo.close()
+
+
+def test_an_opponent_who_leaves_unfinished_leaves_a_duel_without_result_counted_nowhere() -> None:
+    driver, bo = hosted()
+    duel = duel_of(driver)
+    bo.close()  # Bo leaves before finishing: Anna is told at once and plays on alone
+    until(driver, lambda: duel.gone, what="Bo gone")
+    assert opponent_parts(duel) == (" against Bo ", " has left: you play on alone ", True)
+    scenario.play(driver, scenario.ANNA_MOVES[0])
+    assert duel.mine is not None and duel.mine.moves_made == 1
+    driver.press("X", "Y")
+    until(driver, lambda: isinstance(driver.app.scene, NetBox), what="the box")
+    box = driver.app.scene
+    assert isinstance(box, NetBox) and box.title == texts.NET_ENDED_TITLE
+    driver.press("RETURN")
+    assert type(driver.app.scene).__name__ == "MenuScene" and driver.app.session is None
+    assert not any("against=" in key for key in Records().stats)
