@@ -165,6 +165,10 @@ def test_joining_from_the_form_plays_the_hosts_duel() -> None:
     until(driver, lambda: isinstance(driver.app.scene, TableScene), anna, what="the join")
     duel = duel_of(driver)
     assert duel.opponent == "Anna" and duel.name == "Bo"
+    table = driver.app.scene
+    assert (
+        isinstance(table, TableScene) and table.status() == "Playing against Anna: the duel begins"
+    )
     anna.close()
 
 
@@ -216,9 +220,10 @@ def test_every_text_of_the_network_duel_fits_its_place_in_either_language(lang: 
         for line in boxed:
             assert len(line.format(name=LONG, score=-99999)) <= NetBox.WIDTH - 4, line
         news = (
-            texts.NET_JOINED, texts.NET_BACK, texts.NET_LOST, texts.NET_GONE, texts.NET_GONE_DONE,
-            texts.NET_MINE_DONE, texts.NET_TIME_MINE, texts.NET_TIME_THEIRS, texts.NET_BROKEN,
-            texts.NET_NO_UNDO, texts.NET_NO_HINTS,
+            texts.NET_JOINED, texts.NET_JOINING, texts.NET_VERSIONS, texts.NET_BACK,
+            texts.NET_LOST, texts.NET_GONE, texts.NET_GONE_DONE, texts.NET_MINE_DONE,
+            texts.NET_TIME_MINE, texts.NET_TIME_THEIRS, texts.NET_BROKEN, texts.NET_NO_UNDO,
+            texts.NET_NO_HINTS,
         )  # fmt: skip
         status = COLS - len(texts.DONE_KEY_LABEL) - 1  # the status line beside the Done button
         for line in news:

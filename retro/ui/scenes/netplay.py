@@ -73,8 +73,11 @@ def wording(duel: NetDuel, notice: Notice) -> str:
     name = duel.opponent or "?"
     kind = notice.kind
     theirs = duel.theirs
-    if kind == JOINED:
+    if kind == JOINED and duel.hosting:
         return texts.NET_JOINED.format(name=name)
+    if kind == JOINED:  # the joiner hears the duel, and whether the host's program differs
+        different = "retro-patience" in notice.text
+        return (texts.NET_VERSIONS if different else texts.NET_JOINING).format(name=name)
     if kind == BACK:
         return texts.NET_BACK.format(name=name)
     if kind == LOST:
