@@ -17,7 +17,7 @@ from retro.definition.catalog import Catalog
 from retro.duel import STRENGTHS, Computer
 from retro.engine.game import WON, Game
 from retro.ui.keymap import FPS
-from retro.ui.scenes.duelscreens import SKIP_SLICE as SLICE
+from retro.ui.scenes.duelturns import SKIP_SLICE as SLICE
 
 
 def main() -> None:

@@ -27,7 +27,8 @@ from retro.engine.game import Game
 from retro.solver.hints import auto_move, hints
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless
-from retro.ui.scenes.duelscreens import ComputerTurnScene, show_duel_setup, start_duel
+from retro.ui.scenes.duelscreens import show_duel_setup, start_duel
+from retro.ui.scenes.duelturns import ComputerTurnScene
 from retro.ui.scenes.scores import show_scores
 from retro.ui.table.hints import start_demo
 from retro.ui.table.scene import TableScene

@@ -123,7 +123,7 @@ def _parser() -> argparse.ArgumentParser:
     console.add_argument("--json", action="store_true", help="one JSON object per answer")
     console.add_argument("--reveal", action="store_true", help="show face-down cards")
 
-    duel = sub.add_parser("duel", help="a duel with a player on another machine, in the terminal")
+    duel = sub.add_parser("duel", help="a duel with a player on another machine")
     duel.add_argument(
         "game", nargs="?", default="spider_duel", help="(host) spider_duel unless named"
     )
@@ -142,6 +142,11 @@ def _parser() -> argparse.ArgumentParser:
         "--bind", default="", metavar="ADDRESS", help="(host) listen on this address only"
     )
     duel.add_argument("--json", action="store_true", help="one JSON object per answer and news")
+    shown = duel.add_mutually_exclusive_group()
+    shown.add_argument(
+        "--window", action="store_true", help="play in the window (the default at a display)"
+    )
+    shown.add_argument("--terminal", action="store_true", help="play in the terminal")
 
     solve = sub.add_parser("solve", help="can a deal be won? (or play it honestly)")
     solve.add_argument("game")
@@ -307,10 +312,11 @@ def _console(args: argparse.Namespace, catalog: Catalog) -> int:
 
 
 def _duel(args: argparse.Namespace, catalog: Catalog) -> int:
-    """Host or join a network duel and play it in the terminal."""
-    from retro.net.terminal import host_or_join
+    """Host or join a network duel; play it in the window (by default at a display, when the
+    command was typed) or in the terminal (asked for, with JSON, or with moves piped in)."""
+    from retro.net.terminal import open_duel, play_in_terminal
 
-    return host_or_join(
+    duel = open_duel(
         catalog,
         join=args.join,
         port=args.host,
@@ -320,8 +326,25 @@ def _duel(args: argparse.Namespace, catalog: Catalog) -> int:
         name=args.name,
         minutes=args.minutes,
         bind=args.bind,
-        as_json=args.json,
     )
+    if _duel_in_window(args):
+        from retro.ui.app import run_duel
+
+        run_duel(catalog, duel)
+        return 0
+    return play_in_terminal(duel, args.bind, args.json)
+
+
+def _duel_in_window(args: argparse.Namespace) -> bool:
+    """The window unless the terminal is asked for (or JSON): by default at a display, when
+    the command was typed (a script piping its moves in plays in the terminal)."""
+    if args.window:
+        return True
+    if args.terminal or args.json or sys.stdin is None or not sys.stdin.isatty():
+        return False
+    from retro.display import no_display
+
+    return no_display() is None
 
 
 def _solve(args: argparse.Namespace, catalog: Catalog) -> int:
@@ -329,7 +352,7 @@ def _solve(args: argparse.Namespace, catalog: Catalog) -> int:
     more than there are deals or cores). Ctrl-C during a range prints the deals done so far."""
     import math
 
-    from retro.solver.runner import print_one, solve_deal, solve_range
+    from retro.solver.runner import print_one, seed_range, solve_deal, solve_range
 
     options = _options(args.option)
     if not (math.isfinite(args.seconds) and args.seconds > 0):
@@ -342,7 +365,7 @@ def _solve(args: argparse.Namespace, catalog: Catalog) -> int:
         )
         print_one(answer, sys.stdout, args.json)
         return 0
-    seeds = _seed_range(args.seeds)
+    seeds = seed_range(args.seeds)
     cores = os.cpu_count() or 1
     jobs = min(args.jobs or cores, cores, seeds.stop - seeds.start)
     finished = solve_range(
@@ -360,27 +383,6 @@ def _solve(args: argparse.Namespace, catalog: Catalog) -> int:
         return 0
     _tell("retro-patience: stopped (Ctrl-C); the summary is of the deals done")
     return EXIT_STOPPED
-
-
-MAX_SEED_DIGITS = 20  # a deal number is a 64-bit number at most
-
-
-def _seed_range(text: str) -> range:
-    """`A-B`, every deal from A to B, both in the one range of deal numbers; the range is never
-    built as a list, so it may be long."""
-    import re
-
-    from retro.engine.cards import DEAL_NUMBERS
-
-    found = re.fullmatch(r"\s*([0-9]+)\s*-\s*([0-9]+)\s*", text, re.ASCII)
-    if found and max(len(found[1]), len(found[2])) <= MAX_SEED_DIGITS:
-        first, last = int(found[1]), int(found[2])
-        if first <= last and last in DEAL_NUMBERS:
-            return range(first, last + 1)
-    raise RetroError(
-        f"--seeds wants A-B, deal numbers from 0 to {DEAL_NUMBERS[-1]} with A <= B, "
-        f"not '{printable(text, 60)}'"
-    )
 
 
 def _plugin_problems(catalog: Catalog) -> None:

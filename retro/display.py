@@ -43,12 +43,14 @@ def answers(address: Address, seconds: float = 2.0) -> bool:
 def no_display(
     environ: Mapping[str, str] | None = None,
     platform: str = sys.platform,
-    reach: Callable[[Address], bool] = answers,
+    reach: Callable[[Address], bool] | None = None,
 ) -> str | None:
     """Why no window can be shown, or None. Only X11 and Wayland systems can lack a display;
     an explicit SDL_VIDEODRIVER (a framebuffer, say) is the player's choice and is trusted. A
-    DISPLAY or WAYLAND_DISPLAY is enough when what it names answers (`reach`)."""
+    DISPLAY or WAYLAND_DISPLAY is enough when what it names answers (`reach`, by default
+    `answers`)."""
     env = os.environ if environ is None else environ
+    reach = answers if reach is None else reach
     if not platform.startswith(_UNIX_LIKE) or env.get("SDL_VIDEODRIVER"):
         return None
     x11, wayland = env.get("DISPLAY", ""), env.get("WAYLAND_DISPLAY", "")

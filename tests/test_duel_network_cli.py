@@ -218,3 +218,29 @@ def test_two_programs_carry_on_after_the_connection_between_them_drops(
         assert seen["moves"] == 1 and seen["connected"]
     finally:
         relay.close()
+
+
+@pytest.mark.parametrize(
+    ("flags", "tty", "display", "window"),
+    [
+        ([], True, ":0", True),  # typed at a display: the window
+        ([], False, ":0", False),  # moves piped in: the terminal
+        ([], True, "", False),  # no display: the terminal
+        (["--terminal"], True, ":0", False),
+        (["--json"], True, ":0", False),
+        (["--window"], False, "", True),  # insisted on (without a display: its error)
+    ],
+)
+def test_the_duel_opens_the_window_when_typed_at_a_display(
+    flags: list[str], tty: bool, display: str, window: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from retro import cli
+
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    if display:
+        monkeypatch.setenv("DISPLAY", display)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: tty)
+    monkeypatch.setattr("retro.display.answers", lambda address: True)  # the display answers
+    args = cli._parser().parse_args(["duel", "--host", *flags])
+    assert cli._duel_in_window(args) is window

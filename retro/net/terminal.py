@@ -193,7 +193,7 @@ def _login() -> str:
         return ""
 
 
-def host_or_join(
+def open_duel(
     catalog: Catalog,
     *,
     join: str | None,
@@ -204,25 +204,27 @@ def host_or_join(
     name: str | None,
     minutes: float,
     bind: str,
-    as_json: bool,
-) -> int:
-    """`retro-patience duel`: host a duel (on `port`) or join one (`join`, the host's code), and
-    play it on standard input and output until it is over; counted in the records."""
+) -> NetDuel:
+    """`retro-patience duel`: a duel hosted (on `port`) or joined (`join`, the host's code)."""
     from retro.duel import duel_code, random_seed
-    from retro.net.peer import reachable_address
     from retro.net.protocol import MAX_TIME_LIMIT, parse_address
 
     name = name if name is not None else default_name()
     if join is not None:
-        duel = NetDuel.join(parse_address(join), name, catalog.load)
-    else:
-        port = port or 0
-        if not 0 <= minutes * 60 <= MAX_TIME_LIMIT or not 0 <= port <= 65535:
-            raise RetroError(f"--minutes is 0 to {MAX_TIME_LIMIT // 60} and PORT 0 to 65535")
-        gdef = catalog.load(game_id, dict(options))
-        seed = random_seed() if seed is None else seed
-        duel_code(seed)  # a deal number a duel can have, or DuelError
-        duel = NetDuel.host(gdef, seed, name, port, bind, round(minutes * 60))
+        return NetDuel.join(parse_address(join), name, catalog.load)
+    port = port or 0
+    if not 0 <= minutes * 60 <= MAX_TIME_LIMIT or not 0 <= port <= 65535:
+        raise RetroError(f"--minutes is 0 to {MAX_TIME_LIMIT // 60} and PORT 0 to 65535")
+    gdef = catalog.load(game_id, dict(options))
+    seed = random_seed() if seed is None else seed
+    duel_code(seed)  # a deal number a duel can have, or DuelError
+    return NetDuel.host(gdef, seed, name, port, bind, round(minutes * 60))
+
+
+def play_in_terminal(duel: NetDuel, bind: str, as_json: bool) -> int:
+    """The duel played on standard input and output until it is over; counted in the records."""
+    from retro.net.peer import reachable_address
+
     terminal = DuelTerminal(duel, sys.stdout, as_json)
     try:
         if duel.address is not None and duel.hosting:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import re
 import signal
 import statistics
 import sys
@@ -18,8 +19,10 @@ from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.engine.gamedef import GameDef
 from retro.engine.notation import format_move
+from retro.errors import RetroError
 from retro.solver import honest
 from retro.solver.search import Budget, solve
+from retro.terminal import printable
 
 _CATALOGS: dict[tuple[Path, ...], Catalog] = {}
 _DEFINITIONS: dict[tuple[tuple[Path, ...], str, tuple[tuple[str, str], ...]], GameDef] = {}
@@ -204,3 +207,22 @@ def print_one(answer: Mapping[str, Any], out: IO[str], as_json: bool) -> None:
     )
     for move in moves:
         out.write(move + "\n")
+
+
+MAX_SEED_DIGITS = 20  # a deal number is a 64-bit number at most
+
+
+def seed_range(text: str) -> range:
+    """`A-B`, every deal from A to B, both in the one range of deal numbers; the range is never
+    built as a list, so it may be long."""
+    from retro.engine.cards import DEAL_NUMBERS
+
+    found = re.fullmatch(r"\s*([0-9]+)\s*-\s*([0-9]+)\s*", text, re.ASCII)
+    if found and max(len(found[1]), len(found[2])) <= MAX_SEED_DIGITS:
+        first, last = int(found[1]), int(found[2])
+        if first <= last and last in DEAL_NUMBERS:
+            return range(first, last + 1)
+    raise RetroError(
+        f"--seeds wants A-B, deal numbers from 0 to {DEAL_NUMBERS[-1]} with A <= B, "
+        f"not '{printable(text, 60)}'"
+    )

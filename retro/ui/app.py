@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from retro.definition.catalog import Catalog
     from retro.engine.game import Game
     from retro.engine.gamedef import GameDef
+    from retro.net.session import NetDuel
     from retro.ui.drawing.cardart import CardArt
     from retro.ui.session import Session
     from retro.ui.shelf import Shelf
@@ -166,6 +167,18 @@ class App:
 
         self.push(MenuScene(self, game_id))
 
+    def show_duel(
+        self,
+        game_id: str,
+        names: tuple[str, str] = ("", ""),
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        """The duel's form over the menu: the hot seat's, or the network duel's when that was
+        the opponent chosen last."""
+        from retro.ui.scenes.netsetup import show_duel_form  # only for a duel
+
+        show_duel_form(self, game_id, names, options or {})
+
     def show_replay(self, gdef: GameDef, seed: int, moves: list[str], label: str) -> None:
         """Watch a game again from its deal and moves; the game in progress is not touched."""
         from retro.engine.game import Game
@@ -204,8 +217,8 @@ class App:
 
     def end_turn(self, session: Session) -> None:
         """A duel player's turn is over (the table tells it): the next turn or the result, by
-        the duel's screens (`duelscreens.end_turn`)."""
-        from retro.ui.scenes.duelscreens import end_turn
+        the duel's screens (`duelturns.end_turn`)."""
+        from retro.ui.scenes.duelturns import end_turn
 
         end_turn(self, session)
 
@@ -302,6 +315,8 @@ class App:
         session = self.session
         if session is not None and session.duel is None:
             self.autosave()
+            if session.net is not None:  # a duel across machines is left: the other is told
+                session.net.close()
             self.keeper.put_by(session.game, session.recorded, session.in_progress())
             self.session = None
 
@@ -333,6 +348,10 @@ class App:
         self.window.update(self)  # the keys of every screen (size, fullscreen, quit) first
         if self.scenes and not self.closed:
             self.scene.update(self)
+        if self.session is not None and self.session.net is not None and not self.closed:
+            from retro.ui.scenes.netplay import net_frame  # only in a duel across machines
+
+            net_frame(self, self.session)
         duel = self.session.duel if self.session is not None else None
         if duel is not None and duel.opponent is not None and duel.turn == 0:
             # the computer plays its own game of the deal while the person plays theirs,
@@ -361,6 +380,8 @@ class App:
 
             settle_awaiting(self)
         self.autosave()
+        if self.session is not None and self.session.net is not None:
+            self.session.net.close()  # the other player is told at once that this one left
         self.keeper.close()  # every save is free for the next start
         if self.session is not None and self.on_save is not None:
             self.on_save(self.session)
@@ -438,3 +459,23 @@ def run(app: App, after_update: Callable[[], None] | None = None) -> None:
             after_update()
 
     pyxel.run(update, app.draw)
+
+
+def run_duel(catalog: Catalog, duel: NetDuel) -> None:
+    """A network duel hosted or joined on the command line, played in the window: the wait's
+    screen over the game menu, then the table. The duel is closed if the window cannot open."""
+    from retro.instructions import choose_language
+    from retro.ui.scenes.netsetup import NetWaitScene
+
+    try:
+        settings = Settings.load()
+        window = init_window(settings=settings)
+    except BaseException:
+        duel.close()
+        raise
+    lang = choose_language(settings.language or None)
+    app = App(catalog, lang=lang, settings=settings, window=window)
+    app.show_title()
+    app.show_menu(duel.mine.gdef.id if duel.mine is not None else None)
+    app.push(NetWaitScene(app, duel, ""))
+    run(app)

@@ -296,16 +296,25 @@ class Keeper:
         won: bool | None = None,
         abandoned: bool = False,
         computer: str = "",
+        opponent: str = "",
+        drawn: bool = False,
     ) -> int | None:
         """Count a finished game once; its place in the table, if it made it. A game given up
         (`abandoned`) counts in the statistics only; `computer`: a duel against it, at that
-        strength (statistics of their own)."""
+        strength, `opponent`: a duel across two machines against that player, maybe `drawn`
+        (statistics of their own)."""
         name = name or self.last_name or DEFAULT_NAME
         place: list[int | None] = [None]
 
         def write() -> None:
             place[0] = self.records.record(
-                game, name, won=won, abandoned=abandoned, computer=computer
+                game,
+                name,
+                won=won,
+                abandoned=abandoned,
+                computer=computer,
+                opponent=opponent,
+                drawn=drawn,
             )
 
         self._guard(write, "the records could not be saved")

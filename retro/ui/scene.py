@@ -74,6 +74,13 @@ class Host(Protocol):
 
     def show_menu(self, game_id: str | None = None) -> None: ...
 
+    def show_duel(
+        self,
+        game_id: str,
+        names: tuple[str, str] = ("", ""),
+        options: Mapping[str, Any] | None = None,
+    ) -> None: ...
+
     def show_replay(self, gdef: GameDef, seed: int, moves: list[str], label: str) -> None: ...
 
     def start(

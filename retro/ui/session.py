@@ -14,6 +14,7 @@ from retro.ui import texts
 if TYPE_CHECKING:
     from retro.duel import Duel
     from retro.engine.game import Game
+    from retro.net.session import NetDuel
     from retro.ui.shelf import Shelf
 
 
@@ -29,11 +30,19 @@ class Session:
     duel: Duel | None = None  # a duel's turn: no undo, no save, its own ending
     frames: int = 0  # frames played at the table since the first move (the game clock)
     kept: Game | None = None  # the game before a reload whose rules refused its moves
+    net: NetDuel | None = None  # a duel across two machines: this side's game, saved as any
+
+    @property
+    def in_duel(self) -> bool:
+        """A duel of either kind: no undo, restart, new deal or reloading."""
+        return self.duel is not None or self.net is not None
 
     def in_progress(self) -> bool:
         """True while abandoning it would lose something worth asking about."""
         if self.duel is not None:
             return not self.duel.over
+        if self.net is not None and not self.net.over:
+            return True
         from retro.engine.game import PLAYING  # loaded with the game itself
 
         return bool(self.game.history) and self.game.outcome() == PLAYING

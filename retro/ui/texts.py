@@ -290,6 +290,67 @@ COMPUTER_REPLAY = "Replay: the computer ({strength}) ─ {code}"
 STATS_AGAINST = " Statistics ─ {label} ─ against the computer, {strength} "
 RESULT_WON_MARK, RESULT_DONE_MARK = "all cards home", "ended with Done"
 
+# The duel across two machines: its form, the wait, the opponent's bar, the news, the result.
+OPPONENT_HOST, OPPONENT_JOIN = "Network: I host", "Network: I join"
+NET_SETUP_TITLE = " {game}: a duel over the network "
+NET_SETUP_LINES = (
+    "Two players on two machines play the same deal at once;",
+    "each sees how the other stands. The higher score wins.",
+)
+NET_FIELDS = ("Your name", "Opponent", "Port", "Time limit", "Duel code")
+NET_JOIN_FIELDS = ("Your name", "Opponent", "Host's code")
+NET_MINUTES_OFF = "(none)"
+NET_HOST_HINT = "Time limit in minutes, empty for none. Empty code: a random deal."
+NET_JOIN_HINT = "Type what the host's screen shows, like 192.168.1.20:47474/K7QX."
+NET_SETUP_KEYS = "Tab Next field  ←→ Opponent  Enter Host  Esc Back"
+NET_JOIN_KEYS = "Tab Next field  ←→ Opponent  Enter Join  Esc Back"
+NET_NAME_NEEDED = "Your name, please (1 to 12 characters)"
+NET_BAD_PORT = "The port is a number from 1024 to 65535 (0: any free one)"
+NET_BAD_MINUTES = "The time limit is a number of minutes, at most 1440"
+NET_WAIT_TITLE = " {game}: waiting for the other player "
+NET_WAIT_TELL = "Tell the other player this code:"
+NET_WAIT_JOIN = "They choose Network: I join in the duel form and type it."
+NET_WAIT_CLI = "In a terminal: retro-patience duel --join {code}"
+NET_WAIT_CALLING = "Calling {address}..."
+NET_WAIT_KEYS = "Esc Stop waiting"
+NET_WAIT_FAILED = "Esc Back to the form"
+NET_LABEL = "{name} against {other} ─ {code}"
+NET_TOP_KEYS = "X Done  Esc Menu"
+NET_OPPONENT = "against {name}"
+NET_STANDING = "score {score}  moves {moves}  home {home}"
+NET_THEY_FINISHED = "(done)"
+NET_CLOCK = "{clock} left"
+NET_WAITING = "waiting for {name}... reconnecting"
+NET_ALONE = "has left: you play on alone"  # after the name
+NET_NO_UNDO = "No undo in a duel: every move counts (X ends your game)"
+NET_NO_HINTS = "No hints in a duel across two machines: each plays alone"
+NET_DONE_TITLE = " End your game? "
+NET_DONE_LINES = ("Your score is final once you say Yes.", "{name} may play on until done.")
+NET_JOINED = "{name} joined: the duel begins"
+NET_JOINING = "Playing against {name}: the duel begins"
+NET_VERSIONS = "{name} has another version: if the rules differ, the duel ends"
+NET_BACK = "{name} is back: the duel carries on"
+NET_LOST = "The connection is lost: waiting for {name}..."
+NET_GONE = "{name} did not come back: finish your game alone"
+NET_GONE_DONE = "{name} did not come back, but had finished"
+NET_MINE_DONE = "Your game is over: score {score}. Waiting for {name}..."
+NET_THEIRS_DONE = "{name} is done: score {score}, {moves}"  # {moves}: MOVES
+NET_TIME_MINE = "Time is up: your game ends as it stands"
+NET_TIME_THEIRS = "Time is up for {name} too"
+NET_BROKEN = "The duel with {name} broke off: finish your game alone"
+NET_REFUSED = "The duel cannot be played"
+NET_FORFEIT_TITLE = " Forfeit "
+NET_THEY_FORFEIT = ("The rules refuse a move of {name}'s.", "{name} forfeits: you win the duel.")
+NET_YOU_FORFEIT = ("{name}'s rules refuse a move of yours.", "You forfeit: {name} wins the duel.")
+NET_FORFEIT_KEYS = "Enter The result"
+NET_ENDED_TITLE = " The duel has ended "
+NET_NO_RESULT = ("The duel ended without a result:", "it is not counted. Your score: {score}.")
+NET_VERDICT_FORFEIT = "{name} wins: the other side forfeited."
+NET_RESULT_KEYS = "Enter Menu  N New duel  R Watch your game  O Watch {name}'s"
+NET_REPLAY = "Replay: {name} ─ {code}"
+STATS_AGAINST_PLAYER = " Statistics ─ {label} ─ against {name} "
+STATS_DRAWN = "({n} drawn)"
+
 NO_INSTRUCTIONS = "The instructions cannot be shown: the game file has a mistake."
 KEYS_PAGE_TITLE = "KEYS"
 KEYS_EVERYWHERE = "and on every screen"

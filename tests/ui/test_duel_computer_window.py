@@ -14,12 +14,9 @@ from retro.engine.notation import parse_move
 from retro.store.records import Records, computer_key
 from retro.store.settings import Settings
 from retro.ui.driver import Driver
-from retro.ui.scenes.duelscreens import (
-    MOVE_FRAMES,
-    ComputerTurnScene,
-    DuelResultScene,
-    DuelSetupScene,
-)
+from retro.ui.scenes.duelscreens import DuelResultScene, DuelSetupScene
+from retro.ui.scenes.duelturns import MOVE_FRAMES, ComputerTurnScene
+from retro.ui.scenes.netsetup import NetSetupScene
 from retro.ui.scenes.replay import ReplayScene
 from retro.ui.scenes.scores import HighScoresScene
 from retro.ui.table.scene import TableScene
@@ -123,15 +120,23 @@ def test_the_opponent_goes_round_and_a_person_needs_a_second_name() -> None:
     assert isinstance(setup, DuelSetupScene) and setup.strength is None
     driver.type("Anna")
     names = []
-    for _ in range(4):
+    for _ in range(6):  # past the computer, the network duel's form: hosting, joining
         driver.press("RIGHT")
-        names.append(setup.strength.name if setup.strength else "person")
-    assert names == ["easy", "medium", "hard", "person"]
-    driver.press("LEFT")
+        scene = app.scene
+        if isinstance(scene, NetSetupScene):
+            names.append(scene.mode)
+        else:
+            assert isinstance(scene, DuelSetupScene)
+            names.append(scene.strength.name if scene.strength else "person")
+    assert names == ["easy", "medium", "hard", "host", "join", "person"]
+    driver.press("LEFT", "LEFT", "LEFT")
+    setup = app.scene
+    assert isinstance(setup, DuelSetupScene) and setup.fields[setup.NAME1].value == "Anna"
     assert setup.strength is not None and setup.strength.name == "hard"
-    driver.press("TAB")
-    assert setup.focus == setup.CODE  # no second name to type against the computer
-    driver.press("RIGHT")  # a person again: the second name is asked
+    assert setup.cycle() == [setup.NAME1, setup.CODE]  # no second name against the computer
+    assert setup.focus == setup.CODE
+    driver.press("LEFT", "LEFT", "LEFT")  # a person again: the second name is asked
+    assert setup.strength is None
     driver.press("RETURN")
     assert "name" in setup.problem and app.scene is setup
     driver.press("shift+TAB")

@@ -8,8 +8,8 @@ when both have played.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from retro.duel import (
     CODE_PREFIX,
@@ -23,7 +23,6 @@ from retro.duel import (
     parse_duel_code,
     random_seed,
 )
-from retro.engine.game import WON, Game
 from retro.errors import RetroError
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
@@ -98,8 +97,15 @@ class DuelSetupScene(Scene):
     NAME1, NAME2, CODE = range(3)  # the text fields
     LINES = (NAME1, None, NAME2, CODE)  # the form's lines from the top; None: the opponent
 
-    def __init__(self, app: Host, game_id: str, names: tuple[str, str] = ("", "")) -> None:
+    def __init__(
+        self,
+        app: Host,
+        game_id: str,
+        names: tuple[str, str] = ("", ""),
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
         self.game_id = game_id
+        self.options = dict(options or {})  # the menu's, for a network duel's host
         self.title = app.shelf.entry(game_id).title
         if not any(names):
             names = (app.keeper.last_name, "")
@@ -140,8 +146,15 @@ class DuelSetupScene(Scene):
         self.focus = cycle[(cycle.index(self.focus) - 1) % len(cycle)]
 
     def _choose(self, app: Host, step: int) -> None:
-        """← →: the next opponent, remembered for the next duel."""
-        self.opponent = (self.opponent + step) % (1 + len(STRENGTHS))
+        """← →: the next opponent, remembered for the next duel; past the computer's strengths
+        (either way), the network duel's form."""
+        self.opponent += step
+        if not 0 <= self.opponent <= len(STRENGTHS):
+            app.settings.duel_opponent = "host" if step > 0 else "join"
+            app.save_settings()
+            app.pop()
+            app.show_duel(self.game_id, (self.fields[self.NAME1].value, ""), self.options)
+            return
         strength = self.strength
         if self.focus not in self.cycle():
             self.focus = self.CODE
@@ -338,118 +351,6 @@ class PassScene(Scene):
         return screen
 
 
-WATCH_SLICE = 0.0012  # seconds of each frame the computer thinks in its turn, watched
-SKIP_SLICE = 0.0015  # and skipped (a still screen, drawn at once: the frame has more room)
-MOVE_FRAMES = 12  # frames between two of its moves shown: watchable, a card's glide and a rest
-
-
-class ComputerTurnScene(Scene):
-    """The computer's turn: its moves shown one by one on a table of their own, as it makes
-    them, thinking a slice each frame; Space skips to its finished game (a box counting its
-    moves while it plays on, the window drawn all the while). Then the result."""
-
-    context = "computer"
-
-    def __init__(self, app: Host, duel: Duel, game_id: str) -> None:
-        assert duel.opponent is not None and duel.computer is not None
-        self.duel = duel
-        self.computer = duel.opponent
-        self.game_id = game_id
-        self.strength = strength_word(duel.computer)
-        shown = Session(
-            game_id,
-            {},
-            Game(duel.gdef, duel.seed),
-            label=texts.COMPUTER_LABEL.format(strength=self.strength, code=duel.code),
-            duel=duel,
-        )
-        self.table = TableScene(app, shown, top_keys=texts.COMPUTER_TOP_KEYS)
-        self.table.winwatch = None  # the computer's table is watched, not judged
-        self.table.done_button = False  # the computer ends its turn by itself
-        self.skipping = False
-        self.wait = MOVE_FRAMES
-        self._skip_screen: TextScreen | None = None
-        self._skip_count = -1
-
-    @property
-    def shown(self) -> int:
-        """How many of the computer's moves the table shows."""
-        return len(self.table.game.history)
-
-    def update(self, app: Host) -> None:
-        if not self.handle(app, app.keyboard.actions(self.context)):
-            return
-        finished = self.computer.think(SKIP_SLICE if self.skipping else WATCH_SLICE)
-        if self.skipping:
-            if finished and app.session is not None:
-                app.end_turn(app.session)
-            return
-        flights = self.table.flights
-        if flights and all(f.landed(app.frame) for f in flights):
-            flights.clear()
-        self.wait -= 1
-        if self.wait <= 0 and not flights and self.shown < len(self.computer.moves):
-            self.wait = MOVE_FRAMES
-            move = self.computer.moves[self.shown]
-            before = self.table.snapshot()
-            self.table.game.push(move)
-            self.table.after_change(app, before, move)
-        elif (
-            finished
-            and self.shown == len(self.computer.moves)
-            and not flights
-            and self.wait <= 0
-            and app.session is not None
-        ):
-            app.end_turn(app.session)
-            return
-        thinking = not finished and self.shown == len(self.computer.moves)
-        self.table.say(
-            texts.COMPUTER_THINKS.format(strength=self.strength)
-            if thinking
-            else texts.COMPUTER_PLAYS.format(strength=self.strength, n=self.shown)
-        )
-
-    def _skip(self, app: Host) -> None:
-        self.skipping = True
-        self.table.flights.clear()
-
-    def _cancel(self, app: Host) -> None:
-        app.push(
-            ConfirmScene(
-                lambda: leave_duel(app, self.game_id),
-                texts.DUEL_ABANDON_TITLE,
-                texts.DUEL_ABANDON_LINES,
-            )
-        )
-
-    HANDLERS: ClassVar[dict[str, Callable[[ComputerTurnScene, Host], None]]] = {
-        "skip": _skip,
-        "cancel": _cancel,
-    }
-
-    def draw(self, app: Host) -> None:
-        if not self.skipping:
-            self.table.draw(app)
-            return
-        count = len(self.computer.moves)
-        if self._skip_screen is None or count != self._skip_count:
-            self._skip_count = count
-            self._skip_screen = self.compose_skip(count)
-        app.painter.screen("computer", self._skip_screen)
-
-    def compose_skip(self, count: int) -> TextScreen:
-        screen = TextScreen(COLS, ROWS, Colour.WHITE, Colour.BLACK)
-        bar(screen, 0, texts.DUEL_BAR, Colour.BLACK, Colour.LIGHT_GREY)
-        c, r, w, h = 12, 8, 56, 8
-        box(screen, c, r, w, h, texts.COMPUTER_SKIP_TITLE, Colour.WHITE, Colour.BLUE, Colour.YELLOW)
-        first, second = texts.COMPUTER_SKIP_LINES
-        centre_lines(screen, r + 2, first.format(n=count), w - 4, Colour.WHITE)
-        centre_lines(screen, r + 4, second, w - 4, Colour.LIGHT_CYAN)
-        bar(screen, ROWS - 1, " " + texts.COMPUTER_SKIP_KEYS)
-        return screen
-
-
 class DuelResultScene(Scene):
     """Both scores side by side and the winner, by the tie rule of `retro.duel.decide`."""
 
@@ -533,9 +434,11 @@ class DuelResultScene(Scene):
         centre_lines(
             screen, r + 9, texts.RESULT_CODE.format(code=result.code), w - 4, Colour.LIGHT_CYAN
         )
-        keys = texts.RESULT_KEYS if self.duel.computer is None else texts.RESULT_KEYS_COMPUTER
-        bar(screen, ROWS - 1, " " + keys)
+        bar(screen, ROWS - 1, " " + self.keys())
         return screen
+
+    def keys(self) -> str:
+        return texts.RESULT_KEYS if self.duel.computer is None else texts.RESULT_KEYS_COMPUTER
 
 
 def coded_title(pattern: str, game: str, code: str, width: int) -> str:
@@ -543,44 +446,6 @@ def coded_title(pattern: str, game: str, code: str, width: int) -> str:
     is always whole."""
     room = width - 2 - len(pattern.format(game="", code=code))
     return pattern.format(game=fit(game, max(room, 1)), code=code)
-
-
-def turn_end_reason(duel: Duel) -> str:
-    """Why a turn ended, in the words of the pass screen."""
-    game = duel.game
-    if game.outcome() == WON:
-        return texts.PASS_WHY_WON
-    if game.position.counters.get("done"):
-        return texts.PASS_WHY_DONE
-    return texts.PASS_WHY_STUCK
-
-
-def end_turn(app: Host, session: Session) -> None:
-    """A player's turn is over (Done, won, or nothing but Done left): the pass screen for
-    player 2 (the computer's turn against it), or, when both have played, the result, and the
-    games counted, the winner's as won (against the computer: the person's game alone, in
-    statistics of their own)."""
-    duel = session.duel
-    assert duel is not None
-    why = turn_end_reason(duel)
-    duel.end_turn()
-    if duel.over:
-        winner = duel.result().winner
-        if duel.computer is not None:
-            app.keeper.record(
-                duel.played[0], duel.names[0], won=winner == 0, computer=duel.computer.name
-            )
-        else:
-            for index, game in enumerate(duel.played):
-                app.keeper.record(game, duel.names[index], won=index == winner)
-        app.replace(DuelResultScene(app, duel, session.game_id))
-        return
-    session.game = duel.game
-    session.label = duel_label(duel)
-    if duel.computer_turn:
-        app.replace(ComputerTurnScene(app, duel, session.game_id))
-    else:
-        app.replace(PassScene(app, duel, session.game_id, why))
 
 
 def duel_label(duel: Duel) -> str:

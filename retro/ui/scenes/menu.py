@@ -170,9 +170,7 @@ class MenuScene(Choices, Scene):
 
             show_scores(app, self.game_id, self.values[self.game_id])
         elif kind == "duel":
-            from retro.ui.scenes.duelscreens import show_duel_setup  # only for a duel
-
-            show_duel_setup(app, self.game_id)
+            app.show_duel(self.game_id, options=self.values[self.game_id])
         elif kind == "quit":
             app.quit()
         elif kind == "settings":

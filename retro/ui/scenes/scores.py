@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from retro.errors import RetroError
-from retro.store.records import TABLE_SIZE, HighScore, Stats, computer_key
+from retro.store.records import TABLE_SIZE, HighScore, Stats, computer_key, opponent_key
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
 from retro.ui.drawing.textview import CELL_H, CELL_W, COLS, ROWS
@@ -52,10 +52,13 @@ def stats_table(stats: Stats | None) -> list[tuple[str, str, str, str]]:
     fewest = "─" if stats.fewest_moves is None else str(stats.fewest_moves)
     longest = texts.LONGEST.format(won=stats.longest_win_streak, lost=stats.longest_loss_streak)
     labels = texts.STATS_LABELS
+    lost = str(stats.lost)
+    if stats.drawn:  # network duels may end in a draw
+        lost += " " + texts.STATS_DRAWN.format(n=stats.drawn)
     return [
         (labels[0], str(stats.played), labels[4], streak_text(stats.streak)),
         (labels[1], str(stats.won), labels[5], longest),
-        (labels[2], str(stats.lost), labels[6], best),
+        (labels[2], lost, labels[6], best),
         (labels[3], f"{100 * stats.win_rate:.1f}%", labels[7], fewest),
     ]
 
@@ -99,6 +102,12 @@ class HighScoresScene(Scene):
                     stats.get(computer_key(key, name)),
                 )
                 for name, word in zip(STRENGTHS, texts.STRENGTH_WORDS, strict=True)
+            ]
+            against = opponent_key(key, "")  # and the duels across machines, an opponent a page
+            self.panels += [
+                (texts.STATS_AGAINST_PLAYER.format(label=self.label, name=found[len(against) :]), s)
+                for found, s in sorted(stats.items())
+                if found.startswith(against)
             ]
         self.panel = 0
         self.highlight = highlight

@@ -104,9 +104,15 @@ def done(table: Table, app: Host) -> None:
     if not table.game.gdef.done:
         table.refuse(app, texts.NO_DONE)
         return
+    net = table.session.net
     title, lines = (
         (texts.DUEL_DONE_TITLE, texts.DUEL_DONE_LINES)
         if table.session.duel
+        else (
+            texts.NET_DONE_TITLE,
+            tuple(line.format(name=net.opponent) for line in texts.NET_DONE_LINES),
+        )
+        if net is not None
         else (texts.DONE_TITLE, texts.DONE_LINES)
     )
     app.push(ConfirmScene(lambda: table.try_move(app, Move(DONE, -1)), title, lines))
@@ -114,8 +120,10 @@ def done(table: Table, app: Host) -> None:
 
 def _in_duel(table: Table, app: Host, what: str) -> bool:
     """A duel has no undo, restart or new deal: every move counts (retro.duel)."""
-    if table.session.duel is None:
+    if not table.session.in_duel:
         return False
+    if table.session.net is not None and what == texts.NO_UNDO_DUEL:
+        what = texts.NET_NO_UNDO  # (its own game ends, no turn)
     table.refuse(app, what)
     return True
 

@@ -58,6 +58,9 @@ def hint_back(table: Table, app: Host) -> None:
 
 
 def _cycle_hint(table: Table, app: Host, delta: int) -> None:
+    if table.session.net is not None:
+        table.refuse(app, texts.NET_NO_HINTS)
+        return
     """The next (or previous) hint. The first asks the solver, whose search runs a slice a
     frame (`think`) while the status line says it is thinking, so the window never stalls."""
     table.held = None
@@ -248,7 +251,7 @@ def home_all(table: Table, app: Host) -> None:
 def start_demo(table: Table, app: Host) -> None:
     """P at the table: the computer plays on from here (not in a duel: every move is the
     player's there)."""
-    if table.session.duel is not None:
+    if table.session.in_duel:
         table.refuse(app, texts.NO_DEMO_DUEL)
         return
     if table.game.outcome() != PLAYING:

@@ -87,6 +87,8 @@ class TableScene(Table, Scene):
 
     def _check_over(self, app: Host) -> None:
         self.checked_over = True
+        if self.session.net is not None:
+            return  # its end comes with the opponent's (`retro.ui.scenes.netduel.net_frame`)
         duel = self.session.duel
         if duel is not None:
             if duel.turn_over:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from retro.engine.game import Game
 from retro.engine.notation import format_move
 from retro.engine.position import MOVE, Move, Pile
+from retro.errors import RetroError
 from retro.solver import hints as advice
 from retro.ui import texts
 from retro.ui.session import Session
@@ -99,7 +100,9 @@ class Table:
         self.automatic: set[int] = set()  # history lengths the table reached by itself
         self.note_shown = ""
         self.top_keys = top_keys or (
-            texts.DUEL_TOP_KEYS
+            texts.NET_TOP_KEYS
+            if chosen.net is not None
+            else texts.DUEL_TOP_KEYS
             if chosen.duel is not None
             else texts.TOP_KEYS
             if self.deal_pile() is not None
@@ -110,12 +113,12 @@ class Table:
         # the computer never does (and its frame time goes to the computer thinking ahead)
         against_computer = chosen.duel is not None and chosen.duel.computer is not None
         self.winwatch: WinWatch | None = (
-            WinWatch() if app.winnable_mark and not against_computer else None
-        )
+            WinWatch() if app.winnable_mark and not against_computer and not chosen.net else None
+        )  # (nor across two machines: each plays alone, with no help, as in the terminal)
         self.demo: Demo | None = None  # the computer playing (P), while it does
         self.thinking: Thinking | None = None  # the first hint, being looked for
         self.watch: FileWatch | None = None  # the game's files, polled for live reload
-        if chosen.duel is None and follow_file:
+        if not chosen.in_duel and follow_file:
             self.watch = FileWatch(game_files(app.catalog, chosen.game_id))
 
     # -- questions ------------------------------------------------------------------------
@@ -249,7 +252,12 @@ class Table:
             return False
         before = self.snapshot()
         notation = format_move(self.game.position, move)
-        events = self.game.push(move)
+        net = self.session.net
+        try:  # across two machines the move also goes to the opponent
+            events = net.push(move) if net is not None else self.game.push(move)
+        except RetroError as error:  # the duel is over: the result is on its way
+            self.refuse(app, str(error).splitlines()[0])
+            return False
         self.held = None
         made = len(self.game.history)
         self.automatic = {n for n in self.automatic if n < made}

@@ -17,6 +17,7 @@ from retro.ui.drawing.textview import CELL_H, CELL_W, COLS
 from retro.ui.drawing.widgets import fit
 from retro.ui.keymap import FPS
 from retro.ui.table.layout import SCREEN_W
+from retro.ui.table.netpanel import draw_opponent_bar
 
 if TYPE_CHECKING:
     from retro.ui.scene import Host
@@ -251,11 +252,14 @@ def _marks(table: Table, hint: Hint | None) -> dict[int, list[tuple[int, int]]]:
 def _draw_bars(table: Table, app: Host) -> None:
     painter = app.painter
     session = table.session
-    keys = table.top_keys + " "
-    title = title_text(session.label, COLS - len(keys) - 1)
-    painter.cells(0, 0, title.ljust(COLS - len(keys)) + keys, pal.BLACK, pal.LIGHT_GREY)
-    if title.startswith(f" {texts.APP_TITLE} ─"):
-        painter.cells(0, 0, title[: 2 + len(texts.APP_TITLE)], pal.RED)
+    if session.net is not None:  # the top line is the opponent's, across two machines
+        draw_opponent_bar(session.net, table.top_keys, app)
+    else:
+        keys = table.top_keys + " "
+        title = title_text(session.label, COLS - len(keys) - 1)
+        painter.cells(0, 0, title.ljust(COLS - len(keys)) + keys, pal.BLACK, pal.LIGHT_GREY)
+        if title.startswith(f" {texts.APP_TITLE} ─"):
+            painter.cells(0, 0, title[: 2 + len(texts.APP_TITLE)], pal.RED)
     stats = status_fields(table, app.settings.clock)
     width = COLS
     if table.game.gdef.done and table.done_button:  # the Done button, at the status line's end
