@@ -24,6 +24,7 @@ from retro.duel import (
     player_name,
 )
 from retro.engine.game import WON, Game
+from retro.engine.gamedef import FOUNDATION
 from retro.engine.notation import format_move, parse_move
 from retro.engine.position import DONE, Event, Move
 from retro.errors import RetroError
@@ -132,7 +133,7 @@ class DuelState:
         if self.theirs is None or self.opponent is None:
             return None
         game = self.theirs
-        home = sum(len(p.cards) for p in game.position.piles if p.kind == "foundation")
+        home = sum(len(p.cards) for p in game.position.piles if p.kind == FOUNDATION)
         return Standing(
             self.opponent, game.score(), game.moves_made, home, self.their_final, self.connected
         )

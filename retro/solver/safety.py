@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from retro.engine.cards import Card, make_deck
-from retro.engine.gamedef import FOUNDATION, GameDef, GroupDef
+from retro.engine.gamedef import FOUNDATION, STOCK, GameDef, GroupDef
 from retro.engine.position import DONE, MOVE, Move, Pile, Position
 
 if TYPE_CHECKING:
@@ -354,7 +354,7 @@ def play_out(game: Game) -> Move | None:
     stock) and moves to the foundations alone win the game from here; else None. The game is
     left as it was."""
     position = game.position
-    if any(pile.down or (pile.kind == "stock" and pile.cards) for pile in position.piles):
+    if any(pile.down or (pile.kind == STOCK and pile.cards) for pile in position.piles):
         return None
     piles = position.piles
     first: Move | None = None

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from retro.engine.cards import card_name
 from retro.engine.game import PLAYING, WON
+from retro.engine.gamedef import FOUNDATION, GRID
 from retro.engine.position import MOVE, Move, Pile
 from retro.engine.rotation import ROTATIONS
 from retro.solver import hints as advice
@@ -153,7 +154,7 @@ def place(pile: Pile) -> str:
         return texts.PLACE_HOUR.format(hour=(int(ring[2]) + slot - 1) % 12 + 1)
     if group.name.endswith("_up") and group.name[:-3] in HOURS:
         return texts.PLACE_HOUR_UP.format(hour=HOURS[group.name[:-3]] + slot + 1)
-    if group.kind == "grid" and group.layout.columns > 0:
+    if group.kind == GRID and group.layout.columns > 0:
         row, column = divmod(slot, group.layout.columns)
         return texts.PLACE_GRID.format(row=row + 1, n=column + 1)
     numbered = re.fullmatch(r"([a-z]+)(\d+)", group.name)
@@ -175,12 +176,12 @@ def describe(table: Table, move: Move) -> str:
     if move.kind == MOVE:
         src, dst = piles[move.src], piles[move.dst]
         cards = cards_text(src.cards[-move.count :])
-        if dst.cards and dst.kind != "foundation":
+        if dst.cards and dst.kind != FOUNDATION:
             return texts.MOVE_ONTO.format(
                 cards=cards, src=place(src), card=card_name(dst.cards[-1]), dst=place(dst)
             )
-        if not dst.cards and dst.kind != "foundation":
-            line = texts.MOVE_TO_GAP if dst.kind == "grid" else texts.MOVE_TO_EMPTY
+        if not dst.cards and dst.kind != FOUNDATION:
+            line = texts.MOVE_TO_GAP if dst.kind == GRID else texts.MOVE_TO_EMPTY
             return line.format(cards=cards, src=place(src), dst=place(dst))
         return texts.MOVE_TO.format(cards=cards, src=place(src), dst=place(dst))
     pile = place(piles[move.src]) if 0 <= move.src < len(piles) else ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from retro.engine.cards import Card
+from retro.engine.gamedef import STOCK
 from retro.engine.position import Pile
 from retro.ui.table.layout import CARD_H, CARD_W, SCREEN_W, Geometry
 
@@ -58,7 +59,7 @@ def snapshot(geometry: Geometry, piles: list[Pile]) -> Snapshot:
 def opening(geometry: Geometry, piles: list[Pile], frame: int) -> list[Flight]:
     """The deal at the start of a game: every card outside the stock flies from the stock (or
     from above the table) to its place, round the table a card at a time."""
-    stock = next((pile for pile in piles if pile.kind == "stock"), None)
+    stock = next((pile for pile in piles if pile.kind == STOCK), None)
     start = geometry.origin(stock) if stock is not None else ((SCREEN_W - CARD_W) // 2, -CARD_H)
     depth = max((len(pile.cards) for pile in piles), default=0)
     order = [

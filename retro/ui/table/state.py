@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from retro.engine.game import Game
+from retro.engine.gamedef import STOCK, TABLEAU
 from retro.engine.notation import format_move
 from retro.engine.position import MOVE, Move, Pile
 from retro.errors import RetroError
@@ -75,7 +76,7 @@ class Table:
         self.geometry = Geometry(self.game.gdef)
         piles = self.game.position.piles
         tableau = [
-            p.index for p in piles if p.kind == "tableau" and not self.geometry.hidden[p.index]
+            p.index for p in piles if p.kind == TABLEAU and not self.geometry.hidden[p.index]
         ]
         seen = [p.index for p in piles if not self.geometry.hidden[p.index]]
         self.cursor = tableau[0] if tableau else seen[0] if seen else 0
@@ -170,7 +171,7 @@ class Table:
         actors = [p for p in self.piles if p.group.action is not None]
         actors.sort(
             key=lambda p: (
-                p.kind != "stock",
+                p.kind != STOCK,
                 p.group.action is not None and p.group.action.verb not in ("deal", "redeal"),
             )
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from retro.engine.gamedef import FOUNDATION, STOCK
 from retro.engine.position import MOVE, Pile
 from retro.rules.common import REDEALS
 from retro.solver.hints import Hint
@@ -152,7 +153,7 @@ def _draw_pile(
         art.blt(cx, cy, pile.cards[i], i >= pile.down, height)
         if i >= tinted_from:
             pyxel.pal()
-    if fan == "none" and len(pile.cards) > 1 and pile.kind == "stock":
+    if fan == "none" and len(pile.cards) > 1 and pile.kind == STOCK:
         # a few edges under the stock show how much is left
         for k in range(min(4, len(pile.cards) // 10)):
             pyxel.line(
@@ -181,7 +182,7 @@ def empty_art(table: Table, pile: Pile) -> tuple[int, int]:
     action = pile.group.action
     if action is not None and (action.redeals is None or (action.redeals and redeals_left(table))):
         return EMPTY_STOCK
-    return EMPTY_FOUNDATION if pile.kind == "foundation" else EMPTY
+    return EMPTY_FOUNDATION if pile.kind == FOUNDATION else EMPTY
 
 
 def status_fields(table: Table, clock: bool = False) -> str:
@@ -193,9 +194,9 @@ def status_fields(table: Table, clock: bool = False) -> str:
     if gdef.score.from_position is not None or gdef.score.points or gdef.score.running:
         parts.append(f"{texts.STATUS_SCORE} {game.score()}")
     parts.append(f"{texts.STATUS_MOVES} {game.moves_made}")
-    stocks = {group.name for group in gdef.groups if group.kind == "stock"}
+    stocks = {group.name for group in gdef.groups if group.kind == STOCK}
     if any(step.to in stocks for step in gdef.deal):  # a stock that holds cards
-        stock = sum(len(p.cards) for p in table.piles if p.kind == "stock")
+        stock = sum(len(p.cards) for p in table.piles if p.kind == STOCK)
         parts.append(f"{texts.STATUS_STOCK} {stock}")
     left = redeals_left(table)
     if left is not None:
