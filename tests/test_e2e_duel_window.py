@@ -11,7 +11,13 @@ import subprocess
 import threading
 from pathlib import Path
 
-from tests.test_e2e_window import _command, _wait_for, display, pytestmark  # noqa: F401
+from tests.test_e2e_window import (  # noqa: F401
+    _command,
+    _grab_settled,
+    _wait_for,
+    display,
+    pytestmark,
+)
 
 LOOPBACK = "127.0.0.1"
 
@@ -97,6 +103,7 @@ def test_the_window_hosts_a_duel_the_terminal_joins_and_both_see_the_result(
         assert joiner.stdin is not None
         joiner.stdin.write("done\n")  # Bo: Done at once, score 0 in no move
         joiner.stdin.flush()
+        _grab_settled(env, tmp_path / "table.png")  # Anna's window has left the wait for the table
         # Anna: column 1's card onto column 7 (in suit: 1 point), then Done, asked and answered
         keys = ["Return", *["Right"] * 6, "Return", "x", "y"]
         subprocess.run(["xdotool", "key", "--delay", "150", *keys], env=env, check=True, timeout=30)
