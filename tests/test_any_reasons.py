@@ -82,7 +82,7 @@ def test_the_pages_written_from_the_rules_keep_not_any_and_all(tmp_path: Path) -
     assert accept == (
         "tableau accept: Any one of these: An empty pile takes any card or movable run. | or: "
         "(NOT this: Cards go on a face-up card one rank higher (suit: any, same, alternate "
-        "colour, other). (here: suit = any))"
+        "colour, other, same_color: the same colour). (here: suit = any))"
     )
     page = generated_anl(gdef, "en").decode()
     assert "NOT this" in page and "Any one of these" in page

@@ -72,7 +72,8 @@ CASES = [
         "rank_below]",
         "{rank_below: {suit: purple}}]",
         "15:47",
-        "'suit' of 'rank_below' must be one of any, same, alternate, other, not 'purple'",
+        "'suit' of 'rank_below' must be one of any, same, alternate, other, same_color, "
+        "not 'purple'",
     ),
     (
         "wrong parameter type",

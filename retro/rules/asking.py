@@ -67,6 +67,30 @@ def whole_pile(groups: tuple[str, ...] = ("tableau",)) -> Accept:
 
 @rule(
     "accept",
+    "Cards coming from a pile of `groups` move one at a time, or all its face-up cards together "
+    "(never a part of them).",
+)
+def one_or_all_face_up(groups: tuple[str, ...] = ("tableau",)) -> Accept:
+    """Westhaven lifts a column's top card or its whole face-up part, nothing in between."""
+    names = frozenset(groups)
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return src.group.name not in names or count in (1, len(src.cards) - src.down)
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        return say_n(
+            "Only the top card or all {n} face-up card of {pile} move, not {count}",
+            "Only the top card or all {n} face-up cards of {pile} move, not {count}",
+            len(src.cards) - src.down,
+            pile=src.id,
+            count=count,
+        )
+
+    return Accept(test, why)
+
+
+@rule(
+    "accept",
     "Only onto a pile whose bottom card is of the given rank (A 2 .. 10 J Q K), face up or down.",
 )
 def bottom_is(rank: str = "K") -> Accept:

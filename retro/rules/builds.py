@@ -87,7 +87,7 @@ def wrapping_run(follows: str = "color") -> Pick:
 @rule(
     "accept",
     "Cards go on a face-up card one rank higher, and a King on an Ace (suit: any, same, "
-    "alternate colour, other).",
+    "alternate colour, other, same_color: the same colour).",
     suit=SUIT_MODES,
 )
 def rank_below_wrap(suit: str = "alternate") -> Accept:
@@ -133,7 +133,7 @@ def rank_below_wrap(suit: str = "alternate") -> Accept:
     "accept",
     "One card at a time onto a card `by` ranks lower (a list: one step for each pile of the "
     "group in turn), going round from King to Ace with wrap; a pile of `size` cards is "
-    "complete (suit: same, any, alternate colour, other).",
+    "complete (suit: same, any, alternate colour, other, same_color: the same colour).",
     suit=SUIT_MODES,
     ordered=("self",),
 )

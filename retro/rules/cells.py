@@ -16,11 +16,11 @@ from retro.i18n import say, say_n
 from retro.rules.registry import rule
 
 
-def _room(position: Position, cells: str, dst: Pile, columns: bool) -> int:
+def _room(position: Position, cells: tuple[str, ...], dst: Pile, columns: bool) -> int:
     """How many cards may move at once onto `dst`: one for each free cell plus one, doubled for
     each empty column other than the target (FreeCell's "supermove", a series of one-card moves
     through the cells and the empty columns)."""
-    free = sum(1 for pile in position.groups[cells] if not pile.cards)
+    free = sum(1 for group in cells for pile in position.groups[group] if not pile.cards)
     room = free + 1
     if columns:
         for pile in position.groups[dst.group.name]:
@@ -32,9 +32,10 @@ def _room(position: Position, cells: str, dst: Pile, columns: bool) -> int:
 @rule(
     "accept",
     "Several cards move together only as far as the free cells of `group` allow: (free cells "
-    "+ 1), doubled for each empty column but the target (columns: false: cells only).",
+    "+ 1), doubled for each empty column but the target (columns: false: cells only; group: "
+    "[] for a game without cells, where only the empty columns count).",
 )
-def free_cell_limit(group: str = "cell", columns: bool = True) -> Accept:
+def free_cell_limit(group: tuple[str, ...] = ("cell",), columns: bool = True) -> Accept:
     """Moving a run at once is a shortcut for moving its cards one by one through the free
     places, so it is allowed exactly when that would be."""
 

@@ -67,15 +67,18 @@ def run_from_top(pile: Pile, follows: str, wrap: bool = False) -> int:
     return length
 
 
-SUIT_MODES = ("any", "same", "alternate", "other")
+SUIT_MODES = ("any", "same", "alternate", "other", "same_color")
 
 
 def suit_fits(mode: str, card: Card, top: Card) -> bool:
-    """May `card` lie on `top` as far as suits go (any, same, alternate colour, other suit)?"""
+    """May `card` lie on `top` as far as suits go (any, same, alternate colour, other suit, the
+    same colour)?"""
     if mode == "same":
         return card.suit == top.suit
     if mode == "alternate":
         return card.color != top.color
+    if mode == "same_color":
+        return card.color == top.color
     if mode == "other":
         return card.suit != top.suit
     return True
@@ -89,6 +92,8 @@ def offer_keys(space: int, mode: str, rank: int, top: Card) -> tuple[int, ...]:
         return (space + rank * 4 + top.suit,)
     if mode == "alternate":
         return (space + rank * 2 + 1 - top.color,)
+    if mode == "same_color":
+        return (space + rank * 2 + top.color,)
     return tuple(space + rank * 4 + suit for suit in range(4) if suit != top.suit)
 
 
@@ -96,7 +101,7 @@ def ask_key(space: int, mode: str, card: Card) -> int:
     """The index key a moving `card` asks for under `mode` (see `offer_keys`)."""
     if mode == "any":
         return space + card.rank
-    if mode == "alternate":
+    if mode in ("alternate", "same_color"):
         return space + card.rank * 2 + card.color
     return space + card.rank * 4 + card.suit
 
@@ -106,6 +111,7 @@ SUIT_WORDS = {
     "same": mark(" of the same suit"),
     "alternate": mark(" of the other colour"),
     "other": mark(" of another suit"),
+    "same_color": mark(" of the same colour"),
 }
 
 

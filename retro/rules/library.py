@@ -116,7 +116,8 @@ def empty() -> Accept:
 
 @rule(
     "accept",
-    "Cards go on a face-up card one rank higher (suit: any, same, alternate colour, other).",
+    "Cards go on a face-up card one rank higher (suit: any, same, alternate colour, other, "
+    "same_color: the same colour).",
     suit=SUIT_MODES,
 )
 def rank_below(suit: str = "any") -> Accept:

@@ -271,3 +271,33 @@ def rank_group(cards: int = 4) -> Accept:
 
     keyer = Keyer(pile_keys, card_key=card_key, min_count=cards, max_count=cards)
     return Accept(test, why, (keyer,), exact=True)
+
+
+@rule(
+    "condition",
+    "Won when every pile of `group` is empty or holds `cards` face-up cards of one rank, in any "
+    "order of suits (the piles a game of gathering kinds leaves empty may be any).",
+)
+def rank_groups_complete(group: str = "tableau", cards: int = 4) -> Condition:
+    if not 1 <= cards <= 52:
+        raise ValueError("cards must be from 1 to 52")
+
+    def complete(pile: Pile) -> bool:
+        held = pile.cards
+        if not held:
+            return True
+        return len(held) == cards and pile.down == 0 and all(c.rank == held[0].rank for c in held)
+
+    def test(position: Position) -> bool:
+        return all(complete(pile) for pile in position.groups[group])
+
+    def why(position: Position) -> str:
+        left = sum(1 for pile in position.groups[group] if not complete(pile))
+        return say_n(
+            "{n} pile of {group} not yet one whole rank",
+            "{n} piles of {group} not yet one whole rank",
+            left,
+            group=group,
+        )
+
+    return Condition(test, why)

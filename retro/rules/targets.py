@@ -16,11 +16,14 @@ from retro.rules.common import a_ranks, new_key_space
 from retro.rules.registry import rule
 
 
-@rule("accept", "A pile holds at most `cards` cards: no move may put more on it.")
+@rule(
+    "accept",
+    "A pile holds at most `cards` cards: no move may put more on it (0: no move puts any there).",
+)
 def at_most(cards: int = 1) -> Accept:
-    """A limit on a pile's height (a cell of two, a reserve of three)."""
-    if cards < 1:
-        raise ValueError("cards must be 1 or more")
+    """A limit on a pile's height (a cell of two, a reserve of three, a spot never refilled)."""
+    if cards < 0:
+        raise ValueError("cards must be 0 or more")
 
     def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
         return len(dst.cards) + count <= cards
