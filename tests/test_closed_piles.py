@@ -9,7 +9,7 @@ import pytest
 
 from retro.definition.loader import load_game_file
 from retro.engine.game import Game
-from retro.engine.model import GameDef
+from retro.engine.gamedef import GameDef
 from retro.errors import RetroError
 from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, pile, play, refusal

@@ -25,10 +25,11 @@ def test_the_keys_table_is_the_keymaps() -> None:
 
 
 def test_every_bundled_game_is_named() -> None:
+    text = " ".join(README.split())  # a title may run over the end of a line
     catalog = Catalog()
     for game_id in catalog.ids():
         title = catalog.info(game_id).title
-        assert title in README or title.split(" (")[0] in README, title
+        assert title in text or title.split(" (")[0] in text, title
 
 
 def test_the_two_commands_come_first_and_ci_runs_the_test_one() -> None:

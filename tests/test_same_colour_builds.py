@@ -8,7 +8,7 @@ from pathlib import Path
 
 from retro.definition.loader import load_game_file
 from retro.engine.game import Game
-from retro.engine.model import GameDef
+from retro.engine.gamedef import GameDef
 from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, refusal
 
