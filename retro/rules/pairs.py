@@ -18,7 +18,8 @@ from retro.i18n import say, say_n
 from retro.rules.common import auto_on_groups, new_key_space
 from retro.rules.registry import rule
 
-_MATCHES = ("total", "rank")
+_MATCHES = ("total", "rank", "suit")
+_SUITS = 14  # key offset of the suit keys (suit match) past the rank values 1..13
 
 
 def card_value(card: Card) -> int:
@@ -29,11 +30,17 @@ def card_value(card: Card) -> int:
 def _pair(match: str, total: int, lower: Card, upper: Card) -> bool:
     if match == "rank":
         return card_value(lower) == card_value(upper)
+    if match == "suit":
+        return lower.suit == upper.suit
     return card_value(lower) + card_value(upper) == total
 
 
 def _pair_words(match: str, total: int) -> str:
-    return say("of the same rank") if match == "rank" else say("adding up to {total}", total=total)
+    if match == "rank":
+        return say("of the same rank")
+    if match == "suit":
+        return say("of the same suit")
+    return say("adding up to {total}", total=total)
 
 
 # -- pairs ---------------------------------------------------------------------------------------
@@ -42,7 +49,7 @@ def _pair_words(match: str, total: int) -> str:
 @rule(
     "accept",
     "One card onto a face-up card it pairs with: adding up to `total` (match: total; "
-    "J 11, Q 12, K 13) or of the same rank (match: rank).",
+    "J 11, Q 12, K 13), of the same rank (match: rank) or of the same suit (match: suit).",
     match=_MATCHES,
 )
 def pairs_with(match: str = "total", total: int = 13) -> Accept:
@@ -53,9 +60,13 @@ def pairs_with(match: str = "total", total: int = 13) -> Accept:
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
         if len(pile.cards) <= pile.down:
             return ()
+        if match == "suit":
+            return (space + _SUITS + pile.cards[-1].suit,)
         return (space + card_value(pile.cards[-1]),)
 
     def card_key(card: Card) -> int | None:
+        if match == "suit":
+            return space + _SUITS + card.suit
         if match == "rank":
             return space + card_value(card)
         wanted = total - card_value(card)
@@ -171,14 +182,33 @@ def touching() -> Accept:
 @rule(
     "auto",
     "A pair made on a pile of `groups` (its top two face-up cards) goes at once to `to` "
-    "(match and total as for pairs_with).",
+    "(match and total as for pairs_with); with landed, only the pair the move itself made, on "
+    "the pile its card landed on, so piles may be dealt face up with pairs in them.",
     match=_MATCHES,
 )
 def discard_pairs(
-    groups: tuple[str, ...], to: str = "discard", match: str = "total", total: int = 13
+    groups: tuple[str, ...],
+    to: str = "discard",
+    match: str = "total",
+    total: int = 13,
+    landed: bool = False,
 ) -> Auto:
     """Only the named groups are watched: their piles never show two face-up cards but for a
-    pair just made (a waste, where cards pile up face up, must not be one of them)."""
+    pair just made (a waste, where cards pile up face up, must not be one of them). With
+    `landed`, fanned piles (Fourteen's, Gay Gordons') may: only the move's target is looked at,
+    once, before anything has left it."""
+    names = frozenset(groups)
+
+    def made_by_the_move(position: Position) -> bool:
+        journal = position.journal
+        if not journal:
+            return False
+        dst = journal[0][2]
+        if dst is None or dst.group.name not in names:
+            return False
+        if any(change[0] is dst for change in journal[1:]):
+            return False  # its pair has gone already
+        return discard(position, [dst])
 
     def discard(position: Position, piles: list[Pile]) -> bool:
         changed = False
@@ -191,6 +221,8 @@ def discard_pairs(
                 changed = True
         return changed
 
+    if landed:
+        return Auto(made_by_the_move)
     return auto_on_groups(groups, discard)
 
 
