@@ -126,6 +126,70 @@ def rank_count(rank: str = "A", at_least: int = 1, groups: tuple[str, ...] = ())
 
 
 @rule(
+    "condition",
+    "Holds while the named groups hold at most `at_most` cards in all: near the end of a game, "
+    "when few cards are left there.",
+)
+def card_count(groups: tuple[str, ...], at_most: int = 0) -> Condition:
+    """Easthaven's stock deals into a space once fewer than seven cards are left to play."""
+    if at_most < 0:
+        raise ValueError("at_most must be 0 or more")
+
+    def count(position: Position) -> int:
+        return sum(len(pile.cards) for name in groups for pile in position.groups[name])
+
+    def test(position: Position) -> bool:
+        return count(position) <= at_most
+
+    def why(position: Position) -> str:
+        return say(
+            "Not while more than {n} cards lie in {groups} ({now} now)",
+            n=at_most,
+            groups=", ".join(groups),
+            now=count(position),
+        )
+
+    return Condition(test, why)
+
+
+@rule(
+    "condition",
+    "Holds when no empty pile of `group` can take a card or run from another pile that would "
+    "keep a card: a deal waits while a space can still be filled (a whole pile moved does not "
+    "count).",
+)
+def no_space_fillable(group: str = "tableau") -> Condition:
+    """Easthaven: the stock deals only once every space is filled, or none can be. Each
+    source's own pick rule and each space's accept rule say what could move there."""
+
+    def filling(position: Position) -> tuple[Pile, Pile] | None:
+        spaces = [pile for pile in position.groups[group] if not pile.cards]
+        for src in position.piles if spaces else ():
+            pick = src.group.pick
+            most = min(pick.run(src), len(src.cards) - 1) if pick and src.cards else 0
+            for count in range(1, most + 1):
+                for dst in spaces:
+                    accept = dst.group.accept
+                    if accept is not None and accept.test(position, src, count, dst):
+                        return src, dst
+        return None
+
+    def test(position: Position) -> bool:
+        return filling(position) is None
+
+    def why(position: Position) -> str:
+        found = filling(position)
+        assert found is not None
+        return say(
+            "Fill the space first: {pile} can take cards from {source}",
+            pile=found[1].id,
+            source=found[0].id,
+        )
+
+    return Condition(test, why)
+
+
+@rule(
     "auto",
     "After each move that lands cards on a pile of `to`, the counter `counter` says where they "
     "came from: 1 from a pile of `groups`, 0 from anywhere else (for alternate_source).",
