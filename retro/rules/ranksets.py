@@ -144,6 +144,31 @@ def base_suit(suit: str = "C") -> Accept:
 
 
 @rule(
+    "accept",
+    "No card of the given suit (S, H, D or C) is laid here, and nothing is laid on one: the "
+    "moving cards and the pile's top card are all of other suits.",
+)
+def without_suit(suit: str = "D") -> Accept:
+    """Diamond Mine's columns: its diamonds go only to their foundation."""
+    letter = suit.upper()
+    if len(letter) != 1 or letter not in SUITS:
+        raise ValueError(f"suit must be one of {' '.join(SUITS)}, not '{suit}'")
+    shunned = SUITS.index(letter)
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        if dst.cards and dst.cards[-1].suit == shunned:
+            return False
+        return all(card.suit != shunned for card in src.cards[-count:])
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if dst.cards and dst.cards[-1].suit == shunned:
+            return say("Nothing goes on a {suit} here", suit=SUIT_SYMBOLS[shunned])
+        return say("No {suit} goes to {pile}", suit=SUIT_SYMBOLS[shunned], pile=dst.id)
+
+    return Accept(test, why)
+
+
+@rule(
     "condition",
     "Won when every pile of `group` holds the four cards of one rank, in `order` from the bottom.",
 )
