@@ -152,6 +152,49 @@ def card_count(groups: tuple[str, ...], at_most: int = 0) -> Condition:
     return Condition(test, why)
 
 
+def _a_move(
+    position: Position, sources: list[Pile], targets: list[Pile], *, keep: bool
+) -> tuple[Pile, Pile] | None:
+    """A source and a target between which the piles' own pick and accept rules let cards
+    move (with `keep`, only cards that leave one behind), or None."""
+    for src in sources:
+        pick = src.group.pick
+        most = pick.run(src) if pick and src.cards else 0
+        for count in range(1, min(most, len(src.cards) - keep) + 1):
+            for dst in targets:
+                accept = dst.group.accept
+                if dst is not src and accept and accept.test(position, src, count, dst):
+                    return src, dst
+    return None
+
+
+@rule(
+    "condition",
+    "Holds when no card or run of a pile of `group` can go onto another pile of the group: "
+    "a redeal only once play is stuck.",
+)
+def stuck(group: str = "grid") -> Condition:
+    """Gaps: Aisleriot redeals only when every gap is blocked."""
+
+    def move(position: Position) -> tuple[Pile, Pile] | None:
+        piles = list(position.groups[group])
+        return _a_move(position, piles, piles, keep=False)
+
+    def test(position: Position) -> bool:
+        return move(position) is None
+
+    def why(position: Position) -> str:
+        found = move(position)
+        assert found is not None
+        return say(
+            "Not while a card can still move: {source} to {pile}",
+            source=found[0].id,
+            pile=found[1].id,
+        )
+
+    return Condition(test, why)
+
+
 @rule(
     "condition",
     "Holds when no empty pile of `group` can take a card or run from another pile that would "
@@ -164,15 +207,7 @@ def no_space_fillable(group: str = "tableau") -> Condition:
 
     def filling(position: Position) -> tuple[Pile, Pile] | None:
         spaces = [pile for pile in position.groups[group] if not pile.cards]
-        for src in position.piles if spaces else ():
-            pick = src.group.pick
-            most = min(pick.run(src), len(src.cards) - 1) if pick and src.cards else 0
-            for count in range(1, most + 1):
-                for dst in spaces:
-                    accept = dst.group.accept
-                    if accept is not None and accept.test(position, src, count, dst):
-                        return src, dst
-        return None
+        return _a_move(position, position.piles if spaces else [], spaces, keep=True)
 
     def test(position: Position) -> bool:
         return filling(position) is None
