@@ -6,6 +6,7 @@ Importing a module of the library registers its rules, so every module is import
 from retro.rules import asking as asking
 from retro.rules import builds as builds
 from retro.rules import cells as cells
+from retro.rules import clock as clock
 from retro.rules import gaps as gaps
 from retro.rules import library as library
 from retro.rules import pairs as pairs

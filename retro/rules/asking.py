@@ -159,6 +159,105 @@ def rank_count(rank: str = "A", at_least: int = 1, groups: tuple[str, ...] = ())
 
 
 @rule(
+    "condition",
+    "Holds while the named groups hold at most `at_most` cards in all: near the end of a game, "
+    "when few cards are left there.",
+)
+def card_count(groups: tuple[str, ...], at_most: int = 0) -> Condition:
+    """Easthaven's stock deals into a space once fewer than seven cards are left to play."""
+    if at_most < 0:
+        raise ValueError("at_most must be 0 or more")
+
+    def count(position: Position) -> int:
+        return sum(len(pile.cards) for name in groups for pile in position.groups[name])
+
+    def test(position: Position) -> bool:
+        return count(position) <= at_most
+
+    def why(position: Position) -> str:
+        return say(
+            "Not while more than {n} cards lie in {groups} ({now} now)",
+            n=at_most,
+            groups=", ".join(groups),
+            now=count(position),
+        )
+
+    return Condition(test, why)
+
+
+def _a_move(
+    position: Position, sources: list[Pile], targets: list[Pile], *, keep: bool
+) -> tuple[Pile, Pile] | None:
+    """A source and a target between which the piles' own pick and accept rules let cards
+    move (with `keep`, only cards that leave one behind), or None."""
+    for src in sources:
+        pick = src.group.pick
+        most = pick.run(src) if pick and src.cards else 0
+        for count in range(1, min(most, len(src.cards) - keep) + 1):
+            for dst in targets:
+                accept = dst.group.accept
+                if dst is not src and accept and accept.test(position, src, count, dst):
+                    return src, dst
+    return None
+
+
+@rule(
+    "condition",
+    "Holds when no card or run of a pile of `group` can go onto another pile of the group: "
+    "a redeal only once play is stuck.",
+)
+def stuck(group: str = "grid") -> Condition:
+    """Gaps: Aisleriot redeals only when every gap is blocked."""
+
+    def move(position: Position) -> tuple[Pile, Pile] | None:
+        piles = list(position.groups[group])
+        return _a_move(position, piles, piles, keep=False)
+
+    def test(position: Position) -> bool:
+        return move(position) is None
+
+    def why(position: Position) -> str:
+        found = move(position)
+        assert found is not None
+        return say(
+            "Not while a card can still move: {source} to {pile}",
+            source=found[0].id,
+            pile=found[1].id,
+        )
+
+    return Condition(test, why)
+
+
+@rule(
+    "condition",
+    "Holds when no empty pile of `group` can take a card or run from another pile that would "
+    "keep a card: a deal waits while a space can still be filled (a whole pile moved does not "
+    "count).",
+)
+def no_space_fillable(group: str = "tableau") -> Condition:
+    """Easthaven: the stock deals only once every space is filled, or none can be. Each
+    source's own pick rule and each space's accept rule say what could move there."""
+
+    def filling(position: Position) -> tuple[Pile, Pile] | None:
+        spaces = [pile for pile in position.groups[group] if not pile.cards]
+        return _a_move(position, position.piles if spaces else [], spaces, keep=True)
+
+    def test(position: Position) -> bool:
+        return filling(position) is None
+
+    def why(position: Position) -> str:
+        found = filling(position)
+        assert found is not None
+        return say(
+            "Fill the space first: {pile} can take cards from {source}",
+            pile=found[1].id,
+            source=found[0].id,
+        )
+
+    return Condition(test, why)
+
+
+@rule(
     "auto",
     "After each move that lands cards on a pile of `to`, the counter `counter` says where they "
     "came from: 1 from a pile of `groups`, 0 from anywhere else (for alternate_source).",

@@ -354,3 +354,42 @@ def rank_on_previous() -> Accept:
     return Accept(
         test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True, local=False
     )
+
+
+@rule(
+    "accept",
+    "One card at a time onto a card whose rank times `factor`, less 13 as often as it goes "
+    "(J 11, Q 12), is its own, any suit: with 2, Doublets' A 2 4 8 3 6 Q J 9 5 10 7. A King, "
+    "13 times anything, never follows.",
+)
+def rank_times(factor: int = 2) -> Accept:
+    """Doublets: each card is the double of the one below it, counted round thirteen."""
+    if not 2 <= factor <= 12:
+        raise ValueError("factor must be from 2 to 12")
+    space = new_key_space()
+
+    def wanted(pile: Pile) -> int | None:
+        if len(pile.cards) <= pile.down:
+            return None
+        rank = pile.cards[-1].rank * factor % 13
+        return rank or None
+
+    def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
+        rank = wanted(pile)
+        return () if rank is None else (space + rank,)
+
+    def card_key(card: Card) -> int:
+        return space + card.rank
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return count == 1 and wanted(dst) == src.cards[-1].rank
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if count != 1:
+            return say("Only one card at a time goes to {pile}", pile=dst.id)
+        rank = wanted(dst)
+        if rank is None:
+            return say("{pile} shows no card to build on", pile=dst.id)
+        return say("{pile} takes only {a_rank} next", pile=dst.id, a_rank=a_ranks(rank))
+
+    return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True)

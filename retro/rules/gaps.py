@@ -62,10 +62,12 @@ def _out_of_order(position: Position, group: str, start: int) -> tuple[list[Pile
     "action",
     "Redeal (`limit` times a game): the cards not yet in order from each row's left end "
     "(`first` upward, one suit) are shuffled and dealt back, one gap right after each row's "
-    "ordered part.",
+    "ordered part; only if `allowed`.",
     ordered=("group",),
 )
-def gaps_redeal(group: str = "grid", first: str = "2", limit: int = 2) -> Action:
+def gaps_redeal(
+    group: str = "grid", first: str = "2", limit: int = 2, allowed: Condition | None = None
+) -> Action:
     """Removed cards (Montana's Aces) take no part: shuffling them in, dealing them and taking
     them out again, as some books say, leaves the same gaps and the same chances."""
     start_text = parse_rank(first)
@@ -75,6 +77,8 @@ def gaps_redeal(group: str = "grid", first: str = "2", limit: int = 2) -> Action
     def available(position: Position, pile: Pile) -> bool:
         if position.counters.get(REDEALS, 0) >= limit:
             return False
+        if allowed is not None and not allowed.test(position):
+            return False
         start = _in_pack(position, start_text)
         return any(
             pile.cards for row in rows(position, group) for pile in row[ordered_part(row, start) :]
@@ -83,6 +87,8 @@ def gaps_redeal(group: str = "grid", first: str = "2", limit: int = 2) -> Action
     def why(position: Position, pile: Pile) -> str:
         if position.counters.get(REDEALS, 0) >= limit:
             return say("No redeal left: {limit} per game, all used", limit=limit)
+        if allowed is not None and not allowed.test(position):
+            return allowed.why(position)
         return say("Every card is in order already: nothing to redeal")
 
     def apply(position: Position, pile: Pile) -> None:

@@ -380,12 +380,16 @@ def flip_top() -> Action:
 # -- automatic moves ---------------------------------------------------------------------------
 
 
-@rule("auto", "A face-down card left on top of a pile turns face up by itself.")
-def turn_exposed(group: str = "tableau") -> Auto:
+@rule(
+    "auto",
+    "A face-down card left on top of a pile turns face up by itself; with last, only a pile's "
+    "last card (a face-down reserve whose bottom card comes into play once the rest has gone).",
+)
+def turn_exposed(group: str = "tableau", last: bool = False) -> Auto:
     def turn(position: Position, piles: list[Pile]) -> bool:
         changed = False
         for pile in piles:
-            if pile.down and len(pile.cards) == pile.down:
+            if pile.down and len(pile.cards) == pile.down and (not last or pile.down == 1):
                 position.flip(pile)
                 changed = True
         return changed

@@ -1,6 +1,6 @@
 """Rules for games of matching cards: pairs and sets that leave the table together (Pyramid,
-Monte Carlo, Elevens), piles that match their neighbours (Accordion), cards that go to the place
-of their rank (Clock), and a deal that keeps a rank's cards apart (Nestor).
+Monte Carlo, Elevens), piles that match their neighbours (Accordion), and a deal that keeps a
+rank's cards apart (Nestor).
 
 A pair is made with an ordinary card move, one card onto its partner (`pairs_with`), and
 `discard_pairs` then takes the two away at once, so a move stays source, count and target and
@@ -18,7 +18,8 @@ from retro.i18n import say, say_n
 from retro.rules.common import auto_on_groups, new_key_space
 from retro.rules.registry import rule
 
-_MATCHES = ("total", "rank")
+_MATCHES = ("total", "rank", "suit")
+_SUITS = 14  # key offset of the suit keys (suit match) past the rank values 1..13
 
 
 def card_value(card: Card) -> int:
@@ -29,11 +30,15 @@ def card_value(card: Card) -> int:
 def _pair(match: str, total: int, lower: Card, upper: Card) -> bool:
     if match == "rank":
         return card_value(lower) == card_value(upper)
+    if match == "suit":
+        return lower.suit == upper.suit
     return card_value(lower) + card_value(upper) == total
 
 
 def _pair_words(match: str, total: int) -> str:
-    return say("of the same rank") if match == "rank" else say("adding up to {total}", total=total)
+    if match != "total":
+        return say("of the same rank") if match == "rank" else say("of the same suit")
+    return say("adding up to {total}", total=total)
 
 
 # -- pairs ---------------------------------------------------------------------------------------
@@ -42,7 +47,7 @@ def _pair_words(match: str, total: int) -> str:
 @rule(
     "accept",
     "One card onto a face-up card it pairs with: adding up to `total` (match: total; "
-    "J 11, Q 12, K 13) or of the same rank (match: rank).",
+    "J 11, Q 12, K 13), of the same rank (match: rank) or of the same suit (match: suit).",
     match=_MATCHES,
 )
 def pairs_with(match: str = "total", total: int = 13) -> Accept:
@@ -53,9 +58,13 @@ def pairs_with(match: str = "total", total: int = 13) -> Accept:
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
         if len(pile.cards) <= pile.down:
             return ()
+        if match == "suit":
+            return (space + _SUITS + pile.cards[-1].suit,)
         return (space + card_value(pile.cards[-1]),)
 
     def card_key(card: Card) -> int | None:
+        if match == "suit":
+            return space + _SUITS + card.suit
         if match == "rank":
             return space + card_value(card)
         wanted = total - card_value(card)
@@ -171,14 +180,31 @@ def touching() -> Accept:
 @rule(
     "auto",
     "A pair made on a pile of `groups` (its top two face-up cards) goes at once to `to` "
-    "(match and total as for pairs_with).",
+    "(match and total as for pairs_with); with landed, only the pair the move itself made, on "
+    "the pile its card landed on, so piles may be dealt face up with pairs in them.",
     match=_MATCHES,
 )
 def discard_pairs(
-    groups: tuple[str, ...], to: str = "discard", match: str = "total", total: int = 13
+    groups: tuple[str, ...],
+    to: str = "discard",
+    match: str = "total",
+    total: int = 13,
+    landed: bool = False,
 ) -> Auto:
     """Only the named groups are watched: their piles never show two face-up cards but for a
-    pair just made (a waste, where cards pile up face up, must not be one of them)."""
+    pair just made (a waste, where cards pile up face up, must not be one of them); with
+    `landed`, fanned piles may (Fourteen's, Gay Gordons'): only the move's target is looked at."""
+    names = frozenset(groups)
+
+    def made_by_the_move(position: Position) -> bool:
+        """The move is the journal's first change; once its target has given cards (its
+        pair), it is not looked at again."""
+        dst = position.journal[0][2] if position.journal else None
+        if dst is None or dst.group.name not in names:
+            return False
+        return not any(change[0] is dst for change in position.journal[1:]) and discard(
+            position, [dst]
+        )
 
     def discard(position: Position, piles: list[Pile]) -> bool:
         changed = False
@@ -191,6 +217,8 @@ def discard_pairs(
                 changed = True
         return changed
 
+    if landed:
+        return Auto(made_by_the_move)
     return auto_on_groups(groups, discard)
 
 
@@ -524,56 +552,3 @@ def groups_cleared(groups: tuple[str, ...]) -> Condition:
         )
 
     return Condition(test, why, each, holds=holds)
-
-
-# -- the clock -------------------------------------------------------------------------------------
-
-HOUR = "hour"  # the counter of the current pile's rank (absent: the `start` pile)
-
-
-@rule(
-    "action",
-    "Turn the top card of the current pile (at first the `start` rank's) face up onto the "
-    "pile of its rank among `faces`; that rank's pile of `hours` becomes the current one. "
-    "Piles go A to K in the groups' order.",
-    ordered=("hours", "faces"),
-)
-def turn_to_rank(hours: tuple[str, ...], faces: tuple[str, ...], start: int = 13) -> Action:
-    """Clock. The current pile is a counter, so undo and the notation keep it; the turned cards
-    lie apart from the face-down ones because a face-up card cannot lie under them."""
-    if not 1 <= start <= 13:
-        raise ValueError("start must be a rank, 1 to 13")
-
-    def current(position: Position) -> int:
-        return position.counters.get(HOUR) or start
-
-    def hour_piles(position: Position) -> list[Pile]:
-        return [pile for name in hours for pile in position.groups[name]]
-
-    def available(position: Position, pile: Pile) -> bool:
-        rank = current(position)
-        piles = hour_piles(position)
-        return rank <= len(piles) and piles[rank - 1] is pile and bool(pile.cards)
-
-    def why(position: Position, pile: Pile) -> str:
-        rank = current(position)
-        piles = hour_piles(position)
-        at = piles[rank - 1] if rank <= len(piles) else None
-        if at is not pile:
-            return say(
-                "The card to turn is on {pile}, the {rank}s' pile",
-                pile=at.id if at else "?",
-                rank=rank_name(rank),
-            )
-        return say("{pile} has no card left to turn", pile=pile.id)
-
-    def apply(position: Position, pile: Pile) -> None:
-        card = pile.cards[-1]
-        rank = card_value(card)
-        piles = [p for name in faces for p in position.groups[name]]
-        position.transfer(pile, 1, piles[rank - 1])
-        position.bump("turned")
-        position.emit("flipped")
-        position.bump(HOUR, rank - position.counters.get(HOUR, 0))
-
-    return Action("turn", available, why, apply)

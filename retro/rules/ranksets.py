@@ -8,8 +8,8 @@ so a game with another order is a YAML file too.
 
 from __future__ import annotations
 
-from retro.engine.bound import Accept, Condition, Keyer, Pick
-from retro.engine.cards import SUIT_SYMBOLS, SUITS, Card, card_name
+from retro.engine.bound import Accept, Auto, Condition, Keyer, Pick
+from retro.engine.cards import SUIT_SYMBOLS, SUITS, Card, card_name, plain_rank
 from retro.engine.position import Pile, Position
 from retro.i18n import say, say_n
 from retro.rules.common import a_ranks, new_key_space
@@ -142,6 +142,31 @@ def base_suit(suit: str = "C") -> Accept:
         )
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key),), exact=True)
+
+
+@rule(
+    "accept",
+    "No card of the given suit (S, H, D or C) is laid here, and nothing is laid on one: the "
+    "moving cards and the pile's top card are all of other suits.",
+)
+def without_suit(suit: str = "D") -> Accept:
+    """Diamond Mine's columns: its diamonds go only to their foundation."""
+    letter = suit.upper()
+    if len(letter) != 1 or letter not in SUITS:
+        raise ValueError(f"suit must be one of {' '.join(SUITS)}, not '{suit}'")
+    shunned = SUITS.index(letter)
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        if dst.cards and dst.cards[-1].suit == shunned:
+            return False
+        return all(card.suit != shunned for card in src.cards[-count:])
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if dst.cards and dst.cards[-1].suit == shunned:
+            return say("Nothing goes on a {suit} here", suit=SUIT_SYMBOLS[shunned])
+        return say("No {suit} goes to {pile}", suit=SUIT_SYMBOLS[shunned], pile=dst.id)
+
+    return Accept(test, why)
 
 
 @rule(
@@ -301,3 +326,64 @@ def rank_groups_complete(group: str = "tableau", cards: int = 4) -> Condition:
         )
 
     return Condition(test, why)
+
+
+@rule(
+    "accept",
+    "One card onto the leftmost pile of its group showing a card of its rank on top, and only "
+    "when that pile lies left of the card's own.",
+    ordered=("self",),
+)
+def leftmost_of_rank() -> Accept:
+    """First Law: a card joins the first of its rank from the left, never one further right."""
+
+    def leftmost(position: Position, src: Pile, dst: Pile) -> Pile | None:
+        rank = plain_rank(src.cards[-1])
+        for pile in position.groups[dst.group.name]:
+            if len(pile.cards) > pile.down and plain_rank(pile.cards[-1]) == rank:
+                return pile
+        return None
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return (
+            count == 1
+            and src.group is dst.group
+            and dst.slot < src.slot
+            and leftmost(position, src, dst) is dst
+        )
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if count != 1:
+            return say("Only one card at a time goes to {pile}", pile=dst.id)
+        first = leftmost(position, src, dst) if src.group is dst.group else None
+        if first is None or first.slot >= src.slot:
+            return say("No card of its rank lies to the left of {pile}", pile=src.id)
+        return say(
+            "{card} goes only to {pile}, the first of its rank",
+            card=card_name(src.cards[-1]),
+            pile=first.id,
+        )
+
+    return Accept(test, why, local=False)
+
+
+@rule(
+    "auto",
+    "When every pile of `group` shows a card of one rank on top, those cards go to `to` "
+    "together (four piles: four of a kind).",
+)
+def tops_of_a_kind(group: str = "tableau", to: str = "foundation") -> Auto:
+    """First Law: the four cards of a rank showing at once leave the table."""
+
+    def apply(position: Position) -> bool:
+        piles = position.groups[group]
+        if not all(len(pile.cards) > pile.down for pile in piles):
+            return False
+        if len({plain_rank(pile.cards[-1]) for pile in piles}) != 1:
+            return False
+        target = position.groups[to][0]
+        for pile in piles:
+            position.transfer(pile, 1, target)
+        return True
+
+    return Auto(apply)

@@ -7,7 +7,7 @@ deal itself.
 from __future__ import annotations
 
 from retro.engine.bound import Accept, Deal, Keyer
-from retro.engine.cards import Card, card_name, plain_rank
+from retro.engine.cards import Card, card_name, parse_rank, plain_rank
 from retro.engine.position import Pile, Position
 from retro.i18n import say
 from retro.rules.common import a_ranks, new_key_space
@@ -74,5 +74,34 @@ def remembered_rank(counter: str = "base") -> Deal:
         for n, card in enumerate(fellows):
             del pack[len(pack) - 1 - pack[::-1].index(card)]
             piles[n % len(piles)].cards.append(card)
+
+    return Deal(lay)
+
+
+@rule(
+    "deal",
+    "One face-up card on each of the step's piles, passing over the cards of `ranks` (one "
+    "character a rank, T for 10): those are set aside and, once the step is done, are the next "
+    "cards of the pack, in their order (a stock dealt with `rest` then holds them at its "
+    "bottom, to come out last).",
+)
+def passing_over(ranks: str = "K") -> Deal:
+    """Doublets: a King dealt to the reserve would never move, so it goes under the stock."""
+    try:
+        skipped = frozenset(parse_rank(char) for char in ranks)
+    except ValueError as error:
+        raise ValueError(f"ranks: {error}") from None
+    if not ranks or len(skipped) == 13:
+        raise ValueError("ranks must name from one to twelve ranks")
+
+    def lay(position: Position, pack: list[Card], piles: list[Pile]) -> None:
+        aside: list[Card] = []
+        for pile in piles:
+            while pack and plain_rank(pack[-1]) in skipped:  # the pack is dealt from its end
+                aside.append(pack.pop())
+            if not pack:
+                break
+            pile.cards.append(pack.pop())
+        pack.extend(reversed(aside))
 
     return Deal(lay)

@@ -284,14 +284,17 @@ def cards_cleared(group: str = "tableau", source: str = "stock", maximum: int = 
     "action",
     "Gather every card of `groups` onto this pile, pile by pile from each group's first, each "
     "pile laid on as it lies, face down (face_down: false: face up), if `allowed`, `limit` "
-    "times a game (0: no limit). With `then`, a deal can follow: `{then: [{gather: ...}, "
-    "deal_row]}`.",
+    "times a game (0: no limit); with turned, each pile turned over, from the groups' last "
+    "pile, so the first pile's bottom card comes out first. With `then`, a deal can follow: "
+    "`{then: [{gather: ...}, deal_row]}`.",
+    while_holding=True,
 )
 def gather(
     groups: tuple[str, ...],
     face_down: bool = True,
     allowed: Condition | None = None,
     limit: int = 0,
+    turned: bool = False,
 ) -> Action:
     """Piles picked up into the stock so that it can deal them again (as a person gathers the
     tableau, turns it over and deals on)."""
@@ -330,8 +333,13 @@ def gather(
         first_event = len(position.events)
         if limit:
             position.bump(REDEALS)
-        for source in sources(position, pile):
-            position.transfer(source, len(source.cards), pile, face_down=face_down)
+        if turned:  # card by card, so each pile lies upside down (First Law)
+            for source in reversed(sources(position, pile)):
+                for _ in range(len(source.cards)):
+                    position.transfer(source, 1, pile, face_down=face_down)
+        else:
+            for source in sources(position, pile):
+                position.transfer(source, len(source.cards), pile, face_down=face_down)
         del position.events[first_event:]
         position.emit("redealt")
 

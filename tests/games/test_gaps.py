@@ -393,3 +393,28 @@ def test_generated_moves_and_refusals_agree(gdef: GameDef, seed: int) -> None:
             return
         ordered_moves = sorted(moves)
         game.push(ordered_moves[(seed + step) % len(ordered_moves)])
+
+
+# -- Gaps: Montana as Aisleriot plays it, a redeal only once stuck ---------------------------------
+
+GAPS_GAME = load("gaps")
+
+
+def gaps(*rows: str) -> Game:
+    aces = "\naces:1 = AS\naces:2 = AH\naces:3 = AD\naces:4 = AC"
+    return game_at(GAPS_GAME, table(13, *rows) + aces)
+
+
+def test_gaps_deals_and_moves_as_montana() -> None:
+    assert Game(GAPS_GAME, 9).position.fingerprint() == Game(MONTANA, 9).position.fingerprint()
+    assert legal(gaps(*MIXED)) - {"redeal"} == legal(montana(*MIXED)) - {"redeal"}
+
+
+def test_gaps_redeals_only_once_no_card_can_move() -> None:
+    game = gaps(*MIXED)
+    assert "Not while a card can still move" in str(refusal(game, "redeal"))
+    assert "redeal" in legal(montana(*MIXED))
+    stuck = gaps(*STUCK)
+    assert legal(stuck) == {"redeal"}
+    play(stuck, "redeal")
+    assert stuck.position.counters["redeals"] == 1
