@@ -9,7 +9,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from retro import __version__
 from retro.errors import DefinitionError, RetroError
@@ -82,9 +82,11 @@ def _parser() -> argparse.ArgumentParser:
         help="language of the window and the instructions (en, de); remembered",
     )
 
-    sub.add_parser("list", help="the games found").add_argument(
+    listing = sub.add_parser("list", help="the games found, by family")
+    listing.add_argument(
         "--lines", action="store_true", help="also show each game file's length in lines"
     )
+    listing.add_argument("--json", action="store_true", help="the list as JSON, for scripts")
 
     validate = sub.add_parser("validate", help="check game files; every error, exit 1 on any")
     validate.add_argument("files", nargs="+", type=Path)
@@ -258,19 +260,41 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace, catalog: Catalog) -> int:
+    """The games under a heading for each family, ids and titles in columns as wide as the
+    longest; `--json` gives the same as data for scripts."""
+    import json
+
+    from retro.definition.families import BY_ID, rank
+
+    rows: list[dict[str, Any]] = []
     for game_id in catalog.ids():
-        shown_id = printable(game_id, 40)
         try:
             info = catalog.info(game_id)
         except RetroError as error:  # one broken file: said in its line, the rest list
-            print(f"{shown_id:<16} {'(broken)':<20} {printable(str(error).splitlines()[0])}")
+            first = str(error).splitlines()[0] if str(error) else type(error).__name__
+            rows.append({"id": game_id, "family": "other", "title": "(broken)", "error": first})
             continue
-        extra = ""
+        row: dict[str, Any] = {"id": game_id, "family": info.family, "title": info.title}
+        row["description"] = info.description
         if args.lines:
-            extra = f"  ({len(info.path.read_text(encoding='utf-8').splitlines())} lines)"
+            row["lines"] = len(info.path.read_text(encoding="utf-8").splitlines())
+        rows.append(row)
+    rows.sort(key=lambda row: (rank(row["family"]), row["id"]))
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+        return 0
+    id_width = max((len(printable(row["id"], 64)) for row in rows), default=0)
+    title_width = max((len(printable(row["title"], 80)) for row in rows), default=0)
+    family = None
+    for row in rows:
+        if row["family"] != family:
+            family = row["family"]
+            print(("\n" if rows[0] is not row else "") + BY_ID[family].name)
+        about = row.get("error") or row["description"]
+        extra = f"  ({row['lines']} lines)" if "lines" in row else ""
         print(
-            f"{shown_id:<16} {printable(info.title, 80):<20} "
-            f"{printable(info.description, 500)}{extra}"
+            f"  {printable(row['id'], 64):<{id_width}}  "
+            f"{printable(row['title'], 80):<{title_width}}  {printable(about, 500)}{extra}"
         )
     return 0
 
@@ -483,21 +507,30 @@ def _validate(args: argparse.Namespace, catalog: Catalog) -> int:
     failed = False
     for path in args.files:
         try:
-            load_game_file(
-                path,
-                find=lambda gid, p=path: (  # type: ignore[misc]
-                    p.parent / f"{gid}.yaml"
-                    if (p.parent / f"{gid}.yaml").is_file()
-                    else catalog.path(gid)
-                ),
-                every_value=True,
-            )
-            print(f"{printable(str(path), MESSAGE_MOST)}: ok")
+
+            def find(game_id: str, beside: Path = path) -> Path | None:
+                sibling = beside.parent / f"{game_id}.yaml"
+                return sibling if sibling.is_file() else catalog.path(game_id)
+
+            load_game_file(path, find=find, every_value=True)
+            print(f"{printable(str(path), MESSAGE_MOST)}: ok{_family_note(path, find)}")
         except DefinitionError as error:
             failed = True
             for message in error.messages:
                 print(printable(message, MESSAGE_MOST))
     return 1 if failed else 0
+
+
+def _family_note(path: Path, find: Callable[[str], Path | None]) -> str:
+    """For a file that names no family: where it is listed, and how to place it."""
+    from retro.definition.families import FAMILIES
+    from retro.definition.gamefiles import read_marked, resolve_extends
+
+    data = resolve_extends(read_marked(path), find).data
+    if not isinstance(data, dict) or data.get("family"):
+        return ""
+    names = ", ".join(family.id for family in FAMILIES)
+    return f" (no family: listed under other games; add a line 'family: NAME', NAME one of {names})"
 
 
 def _play(args: argparse.Namespace, catalog: Catalog) -> int:
