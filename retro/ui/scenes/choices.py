@@ -155,7 +155,8 @@ class Choices:
         names = {index: folded(self.entries[index].title) for index in order}
         starting = [index for index in order if names[index].startswith(wanted)]
         holding = [index for index in order if wanted in names[index]]
-        return (starting or holding or [None])[0]
+        found = starting or holding
+        return found[0] if found else None
 
 
 def folded(title: str) -> str:
