@@ -9,7 +9,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from retro import __version__
 from retro.errors import DefinitionError, RetroError
@@ -260,42 +260,9 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace, catalog: Catalog) -> int:
-    """The games under a heading for each family, ids and titles in columns as wide as the
-    longest; `--json` gives the same as data for scripts."""
-    import json
+    from retro.listing import print_list
 
-    from retro.definition.families import BY_ID, rank
-
-    rows: list[dict[str, Any]] = []
-    for game_id in catalog.ids():
-        try:
-            info = catalog.info(game_id)
-        except RetroError as error:  # one broken file: said in its line, the rest list
-            first = str(error).splitlines()[0] if str(error) else type(error).__name__
-            rows.append({"id": game_id, "family": "other", "title": "(broken)", "error": first})
-            continue
-        row: dict[str, Any] = {"id": game_id, "family": info.family, "title": info.title}
-        row["description"] = info.description
-        if args.lines:
-            row["lines"] = len(info.path.read_text(encoding="utf-8").splitlines())
-        rows.append(row)
-    rows.sort(key=lambda row: (rank(row["family"]), row["id"]))
-    if args.json:
-        print(json.dumps(rows, ensure_ascii=False, indent=1))
-        return 0
-    id_width = max((len(printable(row["id"], 64)) for row in rows), default=0)
-    title_width = max((len(printable(row["title"], 80)) for row in rows), default=0)
-    family = None
-    for row in rows:
-        if row["family"] != family:
-            family = row["family"]
-            print(("\n" if rows[0] is not row else "") + BY_ID[family].name)
-        about = row.get("error") or row["description"]
-        extra = f"  ({row['lines']} lines)" if "lines" in row else ""
-        print(
-            f"  {printable(row['id'], 64):<{id_width}}  "
-            f"{printable(row['title'], 80):<{title_width}}  {printable(about, 500)}{extra}"
-        )
+    print_list(catalog, lines=args.lines, as_json=args.json)
     return 0
 
 
