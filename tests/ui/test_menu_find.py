@@ -171,3 +171,26 @@ def test_a_german_player_sees_german_family_names_and_finds_a_game_by_its_german
     driver.press("shift+RIGHT")
     assert menu.entry.family == "fans"
     assert _list_rows(driver, menu)[0].startswith("─ Fächer und Burgen ─")
+
+
+def test_a_click_on_a_family_heading_chooses_its_first_game(tmp_path: Path) -> None:
+    from retro.ui.drawing.textview import CELL_H, CELL_W
+
+    driver, menu, _ = _menu(tmp_path)
+    driver.press("HOME", "shift+RIGHT")  # FreeCell's heading on the list's top row
+    assert menu.listing[menu.top] == "freecell"
+    driver.press("DOWN", "DOWN")  # the focus off the game line
+    heading = menu.LIST_ROW + 1
+    driver.click((menu.LIST_COL + 4) * CELL_W, (heading + 5) * CELL_H + 2)
+    assert menu.game == menu.listing[menu.top + 5]  # the family's fifth game
+    driver.click((menu.LIST_COL + 4) * CELL_W, heading * CELL_H + 2)
+    assert menu.entry.family == "freecell" and menu.game == menu.listing[menu.top + 1]
+    driver.click((menu.LIST_COL + 4) * CELL_W, heading * CELL_H + 2)
+    assert driver.app.scene is menu  # a heading never plays
+
+
+def test_the_schema_offers_exactly_the_families() -> None:
+    from retro.definition.schema import schema
+
+    named = schema()["properties"]["family"]["anyOf"][1]["enum"]
+    assert named == [family.id for family in FAMILIES]

@@ -47,6 +47,7 @@ class Choices:
         self.error = app.note
         self.rows: dict[int, int] = {}  # screen row -> line index, for the mouse
         self.game_rows: dict[int, int] = {}
+        self.heading_rows: dict[int, int] = {}  # screen row -> the family's first game
 
     def _list_games(self, app: Host) -> None:
         """The games by family, in the families' order, each family's sorted by title in the

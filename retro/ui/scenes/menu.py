@@ -256,6 +256,9 @@ class MenuScene(Choices, Scene):
             elif row == self.LIST_ROW + self.LIST_H - 2:
                 self._choose_game(min(self.game + 1, len(self.entries) - 1))
             return
+        if row in self.heading_rows and col < bar_col:  # a family's heading: its first game
+            self._choose_game(self.heading_rows[row])
+            return
         if row in self.game_rows and col < bar_col:
             index = self.game_rows[row]
             if index == self.game:  # a click on the chosen game plays it

@@ -54,11 +54,13 @@ def _compose_list(menu: Choices, screen: TextScreen) -> None:
         room = width - 4 - len(where) - len(texts.MENU_FIND.format(name=""))
         found = texts.MENU_FIND.format(name=menu.find.upper()[-room:])
         screen.put(col + 1, row + height - 1, found, Colour.YELLOW)
-    menu.game_rows = {}
+    menu.game_rows, menu.heading_rows = {}, {}
     inner = width - 3  # the title cells; the frame's right column is the scroll bar
     for offset, item in enumerate(menu.listing[menu.top : menu.top + menu.VISIBLE]):
         at = row + 1 + offset
         if isinstance(item, str):
+            first = menu.listing[menu.top + offset + 1]  # a heading's family is never empty
+            menu.heading_rows[at] = first if isinstance(first, int) else 0
             name = texts.tr(BY_ID[item].name)
             screen.put(col + 1, at, fit(f"─ {name} ", inner).ljust(inner, "─"), Colour.YELLOW)
             continue
