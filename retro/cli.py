@@ -480,7 +480,11 @@ def _validate(args: argparse.Namespace, catalog: Catalog) -> int:
                 return sibling if sibling.is_file() else catalog.path(game_id)
 
             load_game_file(path, find=find, every_value=True)
-            print(f"{printable(str(path), MESSAGE_MOST)}: ok{_family_note(path, find)}")
+            shown = printable(str(path), MESSAGE_MOST)
+            print(f"{shown}: ok")
+            advice = _family_advice(path, find)
+            if advice:  # advice, not an error: on standard error
+                print(f"{shown}: {advice}", file=sys.stderr)
         except DefinitionError as error:
             failed = True
             for message in error.messages:
@@ -488,8 +492,9 @@ def _validate(args: argparse.Namespace, catalog: Catalog) -> int:
     return 1 if failed else 0
 
 
-def _family_note(path: Path, find: Callable[[str], Path | None]) -> str:
-    """For a file that names no family: where it is listed, and how to place it."""
+def _family_advice(path: Path, find: Callable[[str], Path | None]) -> str:
+    """For a file that names no family (nor does the game it extends): where it is listed
+    and how to place it."""
     from retro.definition.families import FAMILIES
     from retro.definition.gamefiles import read_marked, resolve_extends
 
@@ -497,7 +502,10 @@ def _family_note(path: Path, find: Callable[[str], Path | None]) -> str:
     if not isinstance(data, dict) or data.get("family"):
         return ""
     names = ", ".join(family.id for family in FAMILIES)
-    return f" (no family: listed under other games; add a line 'family: NAME', NAME one of {names})"
+    return (
+        "no family, so listed under other games; add a line 'family: NAME', NAME one of "
+        f"{names} (docs/writing-a-game.md says which)"
+    )
 
 
 def _play(args: argparse.Namespace, catalog: Catalog) -> int:

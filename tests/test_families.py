@@ -67,10 +67,10 @@ def test_validate_passes_a_file_without_a_family_and_says_how_to_place_it(
 ) -> None:
     folder = _folder(tmp_path)
     assert main(["validate", str(folder / "mini.yaml"), str(folder / f"{LONG_ID}.yaml")]) == 0
-    first, second = capsys.readouterr().out.splitlines()
-    assert first.startswith(f"{folder / 'mini.yaml'}: ok (no family: listed under other games")
-    assert "'family: NAME'" in first and "klondike" in first
-    assert second == f"{folder / f'{LONG_ID}.yaml'}: ok"
+    out, err = capsys.readouterr()
+    assert out.splitlines() == [f"{folder / 'mini.yaml'}: ok", f"{folder / f'{LONG_ID}.yaml'}: ok"]
+    assert err.startswith(f"{folder / 'mini.yaml'}: no family, so listed under other games")
+    assert "'family: NAME'" in err and "klondike" in err and err.count("\n") == 1
 
 
 def test_list_puts_each_family_under_its_heading_games_sorted_columns_in_line(
