@@ -82,9 +82,11 @@ def _parser() -> argparse.ArgumentParser:
         help="language of the window and the instructions (en, de); remembered",
     )
 
-    sub.add_parser("list", help="the games found").add_argument(
+    listing = sub.add_parser("list", help="the games found, by family")
+    listing.add_argument(
         "--lines", action="store_true", help="also show each game file's length in lines"
     )
+    listing.add_argument("--json", action="store_true", help="the list as JSON, for scripts")
 
     validate = sub.add_parser("validate", help="check game files; every error, exit 1 on any")
     validate.add_argument("files", nargs="+", type=Path)
@@ -263,20 +265,9 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace, catalog: Catalog) -> int:
-    for game_id in catalog.ids():
-        shown_id = printable(game_id, 40)
-        try:
-            info = catalog.info(game_id)
-        except RetroError as error:  # one broken file: said in its line, the rest list
-            print(f"{shown_id:<16} {'(broken)':<20} {printable(str(error).splitlines()[0])}")
-            continue
-        extra = ""
-        if args.lines:
-            extra = f"  ({len(info.path.read_text(encoding='utf-8').splitlines())} lines)"
-        print(
-            f"{shown_id:<16} {printable(info.title, 80):<20} "
-            f"{printable(info.description, 500)}{extra}"
-        )
+    from retro.listing import print_list
+
+    print_list(catalog, lines=args.lines, as_json=args.json)
     return 0
 
 
@@ -485,21 +476,38 @@ def _validate(args: argparse.Namespace, catalog: Catalog) -> int:
     failed = False
     for path in args.files:
         try:
-            load_game_file(
-                path,
-                find=lambda gid, p=path: (  # type: ignore[misc]
-                    p.parent / f"{gid}.yaml"
-                    if (p.parent / f"{gid}.yaml").is_file()
-                    else catalog.path(gid)
-                ),
-                every_value=True,
-            )
-            print(f"{printable(str(path), MESSAGE_MOST)}: ok")
+
+            def find(game_id: str, beside: Path = path) -> Path | None:
+                sibling = beside.parent / f"{game_id}.yaml"
+                return sibling if sibling.is_file() else catalog.path(game_id)
+
+            load_game_file(path, find=find, every_value=True)
+            shown = printable(str(path), MESSAGE_MOST)
+            print(f"{shown}: ok")
+            advice = _family_advice(path, find)
+            if advice:  # advice, not an error: on standard error
+                print(f"{shown}: {advice}", file=sys.stderr)
         except DefinitionError as error:
             failed = True
             for message in error.messages:
                 print(printable(message, MESSAGE_MOST))
     return 1 if failed else 0
+
+
+def _family_advice(path: Path, find: Callable[[str], Path | None]) -> str:
+    """For a file that names no family (nor does the game it extends): where it is listed
+    and how to place it."""
+    from retro.definition.families import FAMILIES
+    from retro.definition.gamefiles import read_marked, resolve_extends
+
+    data = resolve_extends(read_marked(path), find).data
+    if not isinstance(data, dict) or data.get("family"):
+        return ""
+    names = ", ".join(family.id for family in FAMILIES)
+    return (
+        "no family, so listed under other games; add a line 'family: NAME', NAME one of "
+        f"{names} (docs/writing-a-game.md says which)"
+    )
 
 
 def _play(args: argparse.Namespace, catalog: Catalog) -> int:

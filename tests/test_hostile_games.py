@@ -226,7 +226,7 @@ def test_broken_files_are_listed_as_broken_and_the_others_still_play(tmp_path: P
     env = _players_folder(tmp_path)
     result = _run(env, "list")
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
-    lines = {line.split()[0]: line for line in result.stdout.splitlines()}
+    lines = {line.split()[0]: line for line in result.stdout.splitlines() if line.startswith("  ")}
     for name in BROKEN_PLAYER_FILES:
         assert "(broken)" in lines[name], lines[name]
     assert "(broken)" not in lines["mini"] and "(broken)" not in lines["spider"]

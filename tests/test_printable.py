@@ -68,7 +68,7 @@ def test_list_shows_a_title_with_its_escapes(
     assert main(["--games-dir", str(tmp_path / "games"), "list"]) == 0
     out = capsys.readouterr().out
     _clean(out)
-    line = next(line for line in out.splitlines() if line.startswith("evil"))
+    line = next(line for line in out.splitlines() if line.lstrip().startswith("evil"))
     assert "\\x1b]0;owned\\x07" in line and len(line) < 300
 
 

@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from retro.definition.catalog import Catalog  # noqa: E402
+from retro.definition.families import FAMILIES  # noqa: E402
 from retro.i18n import Message, po_path, read_po, write_po  # noqa: E402
 from retro.paths import games_dir  # noqa: E402
 from retro.solver import hints  # noqa: E402
@@ -67,6 +68,7 @@ def spoken(paths: list[Path] | None = None) -> list[str | texts.Plural]:
 def collect() -> list[Message]:
     """Every message of the window, untranslated, each once, in a stable order."""
     found: list[str | texts.Plural] = list(texts.messages())
+    found += [family.name for family in FAMILIES]
     found += list(keymap.CONTEXTS.values())
     found += [binding.text for binding in keymap.KEYMAP]
     found += [binding.short for binding in keymap.KEYMAP if binding.short]

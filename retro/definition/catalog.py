@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from retro.definition.families import BY_ID as FAMILIES
+from retro.definition.families import DEFAULT as DEFAULT_FAMILY
 from retro.errors import DefinitionError, RetroError
 from retro.paths import games_dir, user_games_dir
 from retro.reading import GAME_ID
@@ -27,6 +29,7 @@ class GameInfo:
     path: Path
     instructions: str
     done: bool  # the player may end a game with "done" (so two can duel at it)
+    family: str = DEFAULT_FAMILY  # what it is listed under (retro.definition.families)
 
 
 class Catalog:
@@ -109,6 +112,11 @@ class Catalog:
                 raise DefinitionError([f"{marked.where((key,))}: '{key}' must be text"])
         if not isinstance(data.get("done", False), bool):
             raise DefinitionError([f"{marked.where(('done',))}: 'done' must be true or false"])
+        family = data.get("family") or DEFAULT_FAMILY  # a file without one is "other"
+        if not isinstance(family, str) or family not in FAMILIES:
+            raise DefinitionError(
+                [f"{marked.where(('family',))}: 'family' must be one of " + ", ".join(FAMILIES)]
+            )
         return GameInfo(
             id=game_id,
             title=texts["title"],
@@ -117,6 +125,7 @@ class Catalog:
             path=path,
             instructions=texts["instructions"],
             done=bool(data.get("done", False)),
+            family=family,
         )
 
 

@@ -271,19 +271,35 @@ KEYMAP: tuple[Binding, ...] = (
     Binding("menu", "last", ("END",), "The last game"),
     Binding(
         "menu",
+        "previous_family",
+        ("shift+LEFT",),
+        "The first game of the family before",
+        True,
+        short="Family before",
+    ),
+    Binding(
+        "menu",
+        "next_family",
+        ("shift+RIGHT",),
+        "The first game of the next family",
+        True,
+        short="Next family",
+    ),
+    Binding(
+        "menu",
         "letter",
         _LETTERS,
-        "The next game whose name starts with that letter",
-        short="Next game with letter",
+        "Find a game by typing its name (again: the next game starting with that letter)",
+        short="Find a game by name",
     ),
     Binding("menu", "digit", _DIGITS, "Type the deal number"),
     Binding(
         "menu",
         "erase",
         ("BACKSPACE", "DELETE"),
-        "Erase a digit of the deal number",
+        "Erase a letter of the name typed, else a digit of the deal number",
         True,
-        short="Erase a digit",
+        short="Erase a letter / digit",
     ),
     Binding("menu", "random", ("F2",), "A new random deal number", short="A random deal number"),
     Binding(
@@ -295,7 +311,11 @@ KEYMAP: tuple[Binding, ...] = (
     ),
     Binding("menu", "sound", ("F4",), "Sound on / off"),
     Binding(
-        "menu", "cancel", ("ESCAPE",), "Back to the game in progress (or the title)", short="Back"
+        "menu",
+        "cancel",
+        ("ESCAPE",),
+        "Forget the name typed; else back to the game in progress (or the title)",
+        short="Forget name / back",
     ),
     Binding("menu", "help", ("F1",), "Instructions for the chosen game", short="Instructions"),
     Binding(

@@ -45,6 +45,7 @@ class Entry:
     mine: bool = False  # a player's own game (--games-dir or the config folder)
     error: str = ""  # the file's first error line; such a game cannot be played
     duel: bool = False  # it has a "done" to end a turn, so two players can duel at it
+    family: str = "other"  # the heading it is listed under (retro.definition.families)
 
 
 class Shelf:
@@ -76,7 +77,13 @@ class Shelf:
         try:
             info = self.catalog.info(game_id)
             entry = Entry(
-                game_id, info.title, info.description, dict(info.options), mine, duel=info.done
+                game_id,
+                info.title,
+                info.description,
+                dict(info.options),
+                mine,
+                duel=info.done,
+                family=info.family,
             )
         except RetroError as error:
             first = str(error).splitlines()[0] if str(error) else type(error).__name__

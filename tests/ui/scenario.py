@@ -153,6 +153,13 @@ def menu_all() -> Driver:
     return driver
 
 
+def menu_find() -> Driver:
+    """The menu with every bundled game, THI typed: Forty Thieves found, the name shown."""
+    driver = menu_all()
+    driver.press("T", "H", "I")
+    return driver
+
+
 def fresh_table() -> Driver:
     driver = menu()
     driver.press("RETURN")
@@ -595,6 +602,7 @@ def given_up() -> Driver:
 
 SCREENS: dict[str, Callable[[], Driver]] = {
     "menu_all": menu_all,
+    "menu_find": menu_find,
     "resume": resume_prompt,
     "name": name_prompt,
     "high_scores": high_scores,

@@ -85,7 +85,7 @@ def test_the_game_list_scrolls_to_the_last_game_and_back(tmp_path: Path) -> None
     while menu.game < count - 1:
         driver.press("PAGEDOWN")
         pages += 1
-        assert menu.top <= menu.game < menu.top + menu.VISIBLE
+        assert menu.top <= menu.row_of[menu.game] < menu.top + menu.VISIBLE
     assert pages == -(-(count - 1) // (menu.VISIBLE - 1))
     driver.press("PAGEUP")
     assert menu.game == count - menu.VISIBLE
@@ -101,7 +101,7 @@ def test_a_letter_jumps_to_the_next_game_starting_with_it(tmp_path: Path) -> Non
     assert menu.entry.title == "Klondike"
     driver.press("Y")
     assert menu.entry.title == "Yukon"
-    assert menu.top <= menu.game < menu.top + menu.VISIBLE
+    assert menu.top <= menu.row_of[menu.game] < menu.top + menu.VISIBLE
 
 
 def test_player_games_join_the_menu_and_a_broken_one_is_told_not_fatal(tmp_path: Path) -> None:

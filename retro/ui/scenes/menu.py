@@ -1,9 +1,10 @@
 """The game menu: choose a game, its options and a deal number; resume, the scores, the duel,
 the settings, or quit.
 
-The game list scrolls (about thirty games and growing): PgUp/PgDn/Home/End page through it and a
-letter jumps to the next game whose title starts with it, as DOS file pickers did. What is
-chosen is `Choices`; `menuview` draws it, repainted only when something shown changed.
+The game list scrolls (a hundred games under their family headings): PgUp/PgDn/Home/End page
+through it, Shift+Left/Right jump a family, and letters typed find a game by its name, as DOS
+file pickers did. What is chosen is `Choices`; `menuview` draws it, repainted only when
+something shown changed.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ class MenuScene(Choices, Scene):
     def act(self, app: Host, action: str, key: str) -> None:
         """The menu's handlers take the key too (a letter jumps, a digit is typed)."""
         self.focus = min(self.focus, len(self.lines(app)) - 1)
+        if action not in ("letter", "erase", "cancel"):
+            self.find = ""  # any other key ends the name being typed
         self.HANDLERS[action](self, app, key)
 
     def _focused(self, app: Host) -> tuple[str, str]:
@@ -62,7 +65,14 @@ class MenuScene(Choices, Scene):
         self._page("last")
 
     def _letter(self, app: Host, key: str) -> None:
-        self._jump(key[-1])
+        if not self._type(key[-1]):
+            app.beeper.play("refuse")  # no game's name holds that letter
+
+    def _previous_family(self, app: Host, key: str) -> None:
+        self._family_step(-1)
+
+    def _next_family(self, app: Host, key: str) -> None:
+        self._family_step(1)
 
     def _digit(self, app: Host, key: str) -> None:
         if not self.typing:
@@ -72,6 +82,8 @@ class MenuScene(Choices, Scene):
         app.menu_deal = self.deal
 
     def _erase(self, app: Host, key: str) -> None:
+        if self._unfind():  # a letter of the name typed first, then the deal's digits
+            return
         self.deal = self.deal[:-1]
         self.typing = True
         app.menu_deal = self.deal
@@ -87,7 +99,9 @@ class MenuScene(Choices, Scene):
         self._do(app, self._focused(app)[0])
 
     def _cancel(self, app: Host, key: str) -> None:
-        if len(app.scenes) > 1:
+        if self.find:  # Esc forgets the name typed before it leaves the menu
+            self.find = ""
+        elif len(app.scenes) > 1:
             app.pop()
 
     def _help(self, app: Host, key: str) -> None:
@@ -113,6 +127,8 @@ class MenuScene(Choices, Scene):
         "first": _first,
         "last": _last,
         "letter": _letter,
+        "previous_family": _previous_family,
+        "next_family": _next_family,
         "digit": _digit,
         "erase": _erase,
         "random": _random,
@@ -238,6 +254,9 @@ class MenuScene(Choices, Scene):
             elif row == self.LIST_ROW + self.LIST_H - 2:
                 self._choose_game(min(self.game + 1, len(self.entries) - 1))
             return
+        if row in self.heading_rows and col < bar_col:  # a family's heading: its first game
+            self._choose_game(self.heading_rows[row])
+            return
         if row in self.game_rows and col < bar_col:
             index = self.game_rows[row]
             if index == self.game:  # a click on the chosen game plays it
@@ -260,13 +279,13 @@ class MenuScene(Choices, Scene):
         if self.lang != app.lang:  # titles in the new language, sorted anew
             self.lang = app.lang
             chosen = self.game_id
-            self.entries = app.shelf.entries()
-            self.ids = [entry.id for entry in self.entries]
+            self._list_games(app)
             self.game = self.ids.index(chosen)
             self._scroll_to_game()
         state = (
             self.game,
             self.top,
+            self.find,
             self.focus,
             repr(self.values[self.game_id]),
             self.deal,

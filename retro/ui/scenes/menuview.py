@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from retro.definition.families import BY_ID
 from retro.textmode import Colour, TextScreen
 from retro.ui import keymap, texts
 from retro.ui.drawing.textview import COLS, ROWS
@@ -49,17 +50,27 @@ def _compose_list(menu: Choices, screen: TextScreen) -> None:
     count = len(menu.entries)
     where = f" {menu.game + 1}/{count} "
     screen.put(col + width - 2 - len(where), row + height - 1, where, Colour.LIGHT_CYAN)
-    menu.game_rows = {}
+    if menu.find:  # the name typed so far, its end if it is long
+        room = width - 4 - len(where) - len(texts.MENU_FIND.format(name=""))
+        found = texts.MENU_FIND.format(name=menu.find.upper()[-room:])
+        screen.put(col + 1, row + height - 1, found, Colour.YELLOW)
+    menu.game_rows, menu.heading_rows = {}, {}
     inner = width - 3  # the title cells; the frame's right column is the scroll bar
-    for offset, entry in enumerate(menu.entries[menu.top : menu.top + menu.VISIBLE]):
-        index = menu.top + offset
+    for offset, item in enumerate(menu.listing[menu.top : menu.top + menu.VISIBLE]):
         at = row + 1 + offset
+        if isinstance(item, str):
+            first = menu.listing[menu.top + offset + 1]  # a heading's family is never empty
+            menu.heading_rows[at] = first if isinstance(first, int) else 0
+            name = texts.tr(BY_ID[item].name)
+            screen.put(col + 1, at, fit(f"─ {name} ", inner).ljust(inner, "─"), Colour.YELLOW)
+            continue
+        index, entry = item, menu.entries[item]
         menu.game_rows[at] = index
-        title = fit(f" {entry.title}", inner).ljust(inner)
+        title = fit(f"  {entry.title}", inner).ljust(inner)
         fg = Colour.LIGHT_RED if entry.error else Colour.LIGHT_GREEN if entry.mine else Colour.WHITE
         if index == menu.game:
             chosen_bg = Colour.CYAN if menu.focus == 0 else Colour.LIGHT_GREY
-            screen.put(col + 1, at, "►" + title[1:], Colour.BLACK, chosen_bg)
+            screen.put(col + 1, at, " ►" + title[2:], Colour.BLACK, chosen_bg)
         else:
             screen.put(col + 1, at, title, fg)
     if menu.overflows():
@@ -71,7 +82,7 @@ def _compose_scroll_bar(menu: Choices, screen: TextScreen, col: int, row: int, h
     track = height - 2
     screen.put_char(col, row, "▲", Colour.BLACK, Colour.CYAN)
     screen.put_char(col, row + height - 1, "▼", Colour.BLACK, Colour.CYAN)
-    span = len(menu.entries) - menu.VISIBLE
+    span = len(menu.listing) - menu.VISIBLE
     thumb = round(menu.top / span * (track - 1)) if span else 0
     for offset in range(track):
         char, fg = ("█", Colour.LIGHT_CYAN) if offset == thumb else ("░", Colour.CYAN)
