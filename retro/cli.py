@@ -28,6 +28,29 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
+def _language(value: str) -> str:
+    """A language the window and the instructions speak (`de`, `de_DE.UTF-8`), or an error
+    naming the ones there are."""
+    from retro.instructions import LANGUAGES
+
+    code = value.lower()[:2]
+    if code not in LANGUAGES or (len(value) > 2 and value[2] not in "_-."):
+        raise argparse.ArgumentTypeError(
+            f"no language '{value}'; languages: {', '.join(LANGUAGES)}"
+        )
+    return code
+
+
+def _deal_number(value: str) -> int:
+    """A deal number as the menu takes it: 0 to 999999999."""
+    if not value.strip().isdigit() or int(value) > _LAST_DEAL:
+        raise argparse.ArgumentTypeError(f"a deal number is 0 to {_LAST_DEAL}, not '{value}'")
+    return int(value)
+
+
+_LAST_DEAL = 999_999_999
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="retro-patience",
@@ -40,16 +63,33 @@ def _parser() -> argparse.ArgumentParser:
         default=[],
         help="another folder of game files (may be given more than once)",
     )
+    parser.add_argument(
+        "--lang",
+        type=_language,
+        default=None,
+        help="language of the window and the instructions (en, de); remembered",
+    )
     parser.add_argument("--version", action="version", version=f"retro-patience {__version__}")
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="open the window (the default)")
-    play.add_argument("game", nargs="?", default="spider")
-    play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    play.add_argument(
+        "game", nargs="?", default="spider", help="a game id from `list` (without: the title)"
+    )
+    play.add_argument(
+        "--seed", type=_deal_number, default=None, help="the deal number, 0 to 999999999"
+    )
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="one of the game's options (the menu shows them); may be given more than once",
+    )
     play.add_argument(
         "--lang",
-        default=None,
+        type=_language,
+        default=argparse.SUPPRESS,
         help="language of the window and the instructions (en, de); remembered",
     )
 
@@ -72,7 +112,9 @@ def _parser() -> argparse.ArgumentParser:
 
     instructions = sub.add_parser("instructions", help="a game's instructions in the terminal")
     instructions.add_argument("source", metavar="GAME|FILE", help="a game id or an .anl file")
-    instructions.add_argument("--lang", default=None, help="en or de (default: the locale)")
+    instructions.add_argument(
+        "--lang", type=_language, default=argparse.SUPPRESS, help="en or de (default: the locale)"
+    )
     which = instructions.add_mutually_exclusive_group()
     which.add_argument("--page", type=int, default=None, help="only page N (1-based)")
     which.add_argument("--all", action="store_true", help="every page (the default)")
@@ -164,13 +206,16 @@ def _implicit_play(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list
     while index < len(words):
         word = words[index]
         name = word.split("=", 1)[0]
-        if len(name) > 2 and "--games-dir".startswith(name):  # argparse takes abbreviations
-            index += 1 if "=" in word else 2
+        if len(name) > 2 and any(option.startswith(name) for option in _GLOBAL_OPTIONS):
+            index += 1 if "=" in word else 2  # argparse takes abbreviations
         elif word in commands or word in ("-h", "--help", "--version"):
             return words
         else:
             return [*words[:index], "play", *words[index:]]
     return words
+
+
+_GLOBAL_OPTIONS = ("--games-dir", "--lang")  # the options before a command that take a value
 
 
 def _reader_left() -> int:
@@ -194,16 +239,21 @@ def _run(args: argparse.Namespace) -> int:
         gc.enable()  # the command's own work makes garbage to collect
         _plugin_problems(catalog)
     if command == "list":
+        rows = []
         for game_id in catalog.ids():
             try:
                 info = catalog.info(game_id)
             except RetroError as error:  # one broken file: said in its line, the rest list
-                print(f"{game_id:<16} {'(broken)':<20} {str(error).splitlines()[0]}")
+                rows.append((game_id, "(broken)", str(error).splitlines()[0]))
                 continue
             extra = ""
             if args.lines:
                 extra = f"  ({len(info.path.read_text(encoding='utf-8').splitlines())} lines)"
-            print(f"{game_id:<16} {info.title:<20} {info.description}{extra}")
+            rows.append((game_id, info.title, info.description + extra))
+        id_width = max((len(row[0]) for row in rows), default=0)
+        title_width = max((len(row[1]) for row in rows), default=0)
+        for game_id, title, about in rows:  # columns as wide as their longest entry
+            print(f"{game_id:<{id_width}}  {title:<{title_width}}  {about}")
         return 0
     if command == "validate":
         return _validate(args.files, catalog)

@@ -88,16 +88,19 @@ def solve_range(
     _catalog(dirs).load(game_id, dict(options))  # a wrong name or option fails here, once
     work = [(tuple(dirs), game_id, dict(options), seed, play_honestly, seconds) for seed in seeds]
     answers: list[dict[str, Any]] = []
-    if jobs > 1 and len(work) > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for answer in pool.imap_unordered(_one, work):
-                answers.append(answer)
+    try:
+        if jobs > 1 and len(work) > 1:
+            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+                for answer in pool.imap_unordered(_one, work):
+                    answers.append(answer)
+                    _bar(progress, len(answers), len(work))
+        else:
+            for job in work:
+                answers.append(_one(job))
                 _bar(progress, len(answers), len(work))
-    else:
-        for job in work:
-            answers.append(_one(job))
-            _bar(progress, len(answers), len(work))
-    progress.write("\n")
+    finally:  # the bar's line ends even when Ctrl+C or an error stops the deals
+        progress.write("\n")
+        progress.flush()
     answers.sort(key=lambda answer: int(answer["seed"]))
     summary = summarise(answers)
     if as_json:
