@@ -147,6 +147,9 @@ MENU_OPTIONS = " Options "
 
 CONFIRM_TITLE = " Abandon the game? "
 CONFIRM_LINES = ("The game in progress will be lost.", "Really start another one?")
+QUIT_TITLE = " Quit Retro Patience? "
+QUIT_LINES = ("The game in progress is kept", "and offered when you come back.")
+QUIT_LINES_NO_GAME = ("The window closes.", "Really quit?")
 CONFIRM_YES = "[ Yes ]"
 CONFIRM_NO = "[ No ]"
 
