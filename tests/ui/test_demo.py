@@ -340,3 +340,14 @@ def test_a_demo_in_a_duel_is_refused() -> None:
     table = app.scene
     assert isinstance(table, TableScene)
     assert table.demo is None and table.status() == texts.NO_DEMO_DUEL
+
+
+@pytest.mark.usefixtures("window")
+def test_the_demo_plays_montana_where_its_search_sees_no_gain() -> None:
+    """Deal 1's first moves all look alike to the search; the hint offers three of them, and
+    the demo plays on as the hint advises instead of saying it sees no move."""
+    driver, table = _table("montana", seed=1)
+    assert len(advice.hints(table.game)) == 3
+    driver.press("P")
+    _until(driver, lambda: len(table.game.history) >= 3 or table.demo is None)
+    assert len(table.game.history) >= 3, table.status()
