@@ -218,11 +218,16 @@ def demo() -> Driver:
 
 def title_demo() -> Driver:
     """The title screen left alone: the computer plays a bundled game under the banner."""
+    return title_demo_of("klondike", "freecell")
+
+
+def title_demo_of(*game_ids: str) -> Driver:
+    """The title screen's demo of the games named, some moves in."""
     from retro.ui.scenes.title import DEMO_AFTER
 
     headless()
     catalog = Catalog()
-    catalog.dirs = [only("klondike", "freecell")]
+    catalog.dirs = [only(*game_ids)]
     app = App(catalog, animate=False, seed_source=lambda: DEAL, winnable_mark=False)
     app.show_title()
     driver = Driver(app)
