@@ -128,3 +128,4 @@ class Score:
     points: Mapping[str, int] = field(default_factory=dict)
     maximum: int = 0
     running: bool = False  # a running score kept (by events or auto rules such as streaks)
+    name: str = ""  # what the score counts, for the status line ("Cleared"); "": "Score"

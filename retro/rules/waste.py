@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from retro.engine.cards import Card, seed_derived_from, shuffle
 from retro.engine.model import Action, Auto, Condition, Pile, Position, Score
-from retro.i18n import say
+from retro.i18n import mark, say
 from retro.rules.common import REDEALS, times
 from retro.rules.registry import rule
 
@@ -275,7 +275,7 @@ def cards_cleared(group: str = "tableau", source: str = "stock", maximum: int = 
         extra = 0 if left else sum(len(pile.cards) for pile in position.groups[source])
         return dealt - left + extra
 
-    return Score(compute, {}, maximum)
+    return Score(compute, {}, maximum, name=mark("Cleared"))
 
 
 @rule(

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from retro.store.files import DamagedFile
-from retro.store.records import HighScore, Records, option_key
+from retro.store.records import HighScore, Records, enters_table, option_key
 from retro.store.saves import (
     SavedGame,
     clear_current,
@@ -84,6 +84,10 @@ class Keeper:
 
     def place_of(self, game: Game) -> int | None:
         """The place the finished game would take in its table (1-based), None if none."""
+        from retro.engine.game import WON  # loaded with the game that ended
+
+        if not enters_table(game, game.outcome() == WON):
+            return None
         return self.records.place_for(
             game.gdef.id, dict(game.gdef.options), game.score(), game.moves_made
         )
@@ -96,16 +100,18 @@ class Keeper:
         won: bool | None = None,
         abandoned: bool = False,
         computer: str = "",
+        player: str = "",
     ) -> int | None:
         """Count a finished game once; its place in the table, if it made it. A game given up
         (`abandoned`) counts in the statistics only; `computer`: a duel against it, at that
-        strength (statistics of their own)."""
+        strength (statistics of their own); `player`: one player's game of a hot-seat duel
+        (their own statistics)."""
         name = name or self.last_name or DEFAULT_NAME
         place: list[int | None] = [None]
 
         def write() -> None:
             place[0] = self.records.record(
-                game, name, won=won, abandoned=abandoned, computer=computer
+                game, name, won=won, abandoned=abandoned, computer=computer, player=player
             )
 
         self._guard(write, "the records could not be saved")

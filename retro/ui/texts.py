@@ -275,6 +275,7 @@ COMPUTER_SKIP_LINES = (
 )
 COMPUTER_REPLAY = "Replay: the computer ({strength}) ─ {code}"
 STATS_AGAINST = " Statistics ─ {label} ─ against the computer, {strength} "
+STATS_PLAYER = " Statistics ─ {label} ─ {name} in the hot seat "
 RESULT_WON_MARK, RESULT_DONE_MARK = "all cards home", "ended with Done"
 
 NO_INSTRUCTIONS = "The instructions cannot be shown: the game file has a mistake."

@@ -80,8 +80,10 @@ def leave_duel(app: Host, game_id: str) -> None:
     if session is not None and session.duel is not None and not session.duel.over:
         duel = session.duel
         strength = "" if duel.computer is None else duel.computer.name
-        for game in duel.played[: 1 if strength else 2]:
-            app.keeper.record(game, abandoned=True, computer=strength)
+        for game, name in zip(duel.played[: 1 if strength else 2], duel.names, strict=False):
+            app.keeper.record(
+                game, abandoned=True, computer=strength, player="" if strength else name
+            )
     app.session = None
     app.show_title()
     app.show_menu(game_id)
@@ -572,7 +574,8 @@ def end_turn(app: Host, session: Session) -> None:
             )
         else:
             for index, game in enumerate(duel.played):
-                app.keeper.record(game, duel.names[index], won=index == winner)
+                name = duel.names[index]
+                app.keeper.record(game, name, won=index == winner, player=name)
         app.replace(DuelResultScene(app, duel, session.game_id))
         return
     session.game = duel.game

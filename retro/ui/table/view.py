@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from retro.engine.model import MOVE, Pile
+from retro.i18n import say
 from retro.rules.common import REDEALS
 from retro.solver.hints import Hint
 from retro.ui import texts
@@ -128,7 +129,8 @@ def status_fields(table: Table, clock: bool = False) -> str:
     gdef = game.gdef
     parts = [texts.tr(gdef.title), f"{texts.STATUS_DEAL} {game.seed}"]
     if gdef.score.from_position is not None or gdef.score.points or gdef.score.running:
-        parts.append(f"{texts.STATUS_SCORE} {game.score()}")
+        named = gdef.score.name  # what the score counts, where the rule says
+        parts.append(f"{say(named) if named else texts.STATUS_SCORE} {game.score()}")
     parts.append(f"{texts.STATUS_MOVES} {game.moves_made}")
     stocks = {group.name for group in gdef.groups if group.kind == "stock"}
     if any(step.to in stocks for step in gdef.deal):  # a stock that holds cards
