@@ -390,7 +390,8 @@ class ComputerTurnScene(Scene):
         if flights and all(f.landed(app.frame) for f in flights):
             flights.clear()
         self.wait -= 1
-        if self.wait <= 0 and not flights and self.shown < len(self.computer.moves):
+        kept = self.computer.kept  # the moves it stands by: up to its best score yet
+        if self.wait <= 0 and not flights and self.shown < kept:
             self.wait = MOVE_FRAMES
             move = self.computer.moves[self.shown]
             before = self.table.snapshot()
@@ -398,14 +399,14 @@ class ComputerTurnScene(Scene):
             self.table.after_change(app, before, move)
         elif (
             finished
-            and self.shown == len(self.computer.moves)
+            and self.shown == kept
             and not flights
             and self.wait <= 0
             and app.session is not None
         ):
             app.end_turn(app.session)
             return
-        thinking = not finished and self.shown == len(self.computer.moves)
+        thinking = not finished and self.shown == kept
         self.table.say(
             texts.COMPUTER_THINKS.format(strength=self.strength)
             if thinking
