@@ -8,6 +8,7 @@ places as a player does ("8♠ from column 4 onto 9♥ in column 7"), never pile
 from __future__ import annotations
 
 import re
+import time
 from typing import TYPE_CHECKING
 
 from retro.engine.cards import card_name
@@ -65,7 +66,8 @@ def _cycle_hint(table: Table, app: Host, delta: int) -> None:
     if table.hints is None:
         ranked = advice.hints(table.game)
         if ranked:
-            table.thinking = Thinking(None, ranked, _about(table), delta)
+            until = now() + advice.HINT_SECONDS
+            table.thinking = Thinking(None, ranked, _about(table), delta, until)
             return  # the table's update runs its slices, this frame's too
         table.hints = []
     _show(table, app, delta)
@@ -76,25 +78,38 @@ def _about(table: Table) -> object:
     return (id(game), game.key(), len(game.history), len(game.future))
 
 
+def now() -> float:
+    """The clock a hint is timed by (a test may set its own)."""
+    return time.perf_counter()
+
+
 def think(table: Table, app: Host) -> None:
-    """A frame's slice of the first hint's search; the hints shown once it has its answer.
-    A move, an undo or a redo meanwhile drops it."""
+    """A frame's slice of the first hint's search; the hints shown once it has its answer,
+    or once `HINT_SECONDS` have passed since the key (the ranked hints then, the search's
+    slices being a share of each frame: the player waits about a second, however slow the
+    machine). A move, an undo or a redo meanwhile drops it; Space meanwhile makes it."""
     thinking = table.thinking
     assert thinking is not None
     if _about(table) != thinking.about:
         table.thinking = None
         return
-    if thinking.search is None:
-        if not learn_for(table.game.gdef, HINT_SLICE):
+    left = thinking.until - now()
+    found = None
+    if left > 0:
+        if thinking.search is None:
+            if not learn_for(table.game.gdef, min(HINT_SLICE, left)):
+                return
+            thinking.search = Search(copy_game(table.game), advice.hint_budget())
+        found = thinking.search.run_for(min(HINT_SLICE, left))
+        if found is None:
             return
-        thinking.search = Search(copy_game(table.game), advice.hint_budget())
-    found = thinking.search.run_for(HINT_SLICE)
-    if found is None:
-        return
     table.thinking = None
-    table.hints = advice.with_solver(thinking.ranked, advice.from_search(found))
+    solved = None if found is None else advice.from_search(found)
+    table.hints = advice.with_solver(thinking.ranked, solved)
     table.hint_index = -1 if thinking.delta > 0 else 0
     _show(table, app, thinking.delta)
+    if thinking.play:
+        play_hint(table, app)
 
 
 def _show(table: Table, app: Host, delta: int) -> None:
@@ -133,7 +148,10 @@ def play_hint(table: Table, app: Host) -> bool:
 
 def best_or_hint(table: Table, app: Host) -> None:
     """Space: the hint shown, when the cursor stands on its cards; else the chosen cards to
-    their best place."""
+    their best place. While the hint is looked for, Space waits for it and makes it."""
+    if table.thinking is not None:
+        table.thinking.play = True
+        return
     if not play_hint(table, app):
         best(table, app)
 
