@@ -229,7 +229,8 @@ class DuelSetupScene(Scene):
             shown = field.shown(app.frame, focused)
             if index == self.CODE and not field.value and not focused:
                 shown = texts.DUEL_RANDOM.ljust(field.limit + 1)
-            fg, bg = (Colour.WHITE, Colour.BLACK) if focused else (Colour.BLACK, Colour.CYAN)
+            # the field being typed in is the one lit, as the menu lights its chosen line
+            fg, bg = (Colour.BLACK, Colour.CYAN) if focused else (Colour.LIGHT_GREY, Colour.BLACK)
             app.painter.cells(self.FIELD_COL, row, shown, fg, bg)
 
     def compose(self) -> TextScreen:
