@@ -28,9 +28,9 @@ TITLE_LOGO = ("RETRO", "PATIENCE")
 TITLE_LINES = (
     "Patience games as they looked in 1994",
     "♠ ♥ ♦ ♣",
-    "Press Enter to begin   ·   F1 Instructions",
+    "Press Enter to begin   ·   F1 Keys",
     "Version {version}  ·  16 colours  ·  8x16 text mode",
-    "Spider, Klondike, FreeCell, 7 to Ace and more: their rules on F1",
+    "Spider, Klondike, FreeCell, 7 to Ace and more: their rules on F1 in the menu",
 )
 TOP_KEYS = "F1 Help  H Hint  U Undo  D Deal  Esc Menu"
 TOP_KEYS_NO_DEAL = "F1 Help  H Hint  U Undo  Esc Menu"
