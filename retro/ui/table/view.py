@@ -15,7 +15,7 @@ from retro.ui import texts
 from retro.ui.drawing import palette as pal
 from retro.ui.drawing.cardart import CARD_H, CARD_W, EMPTY, EMPTY_FOUNDATION, EMPTY_STOCK, CardArt
 from retro.ui.drawing.textview import CELL_H, CELL_W, COLS
-from retro.ui.drawing.widgets import fit
+from retro.ui.drawing.widgets import fit, wrap
 from retro.ui.keymap import FPS
 from retro.ui.table.layout import SCREEN_W
 
@@ -203,20 +203,30 @@ def _draw_bars(table: Table, app: Host) -> None:
         width -= len(button)
         painter.cells(width, STATUS_ROW, button, pal.BLACK, pal.LIGHT_GREY)
         painter.cells(width + 1, STATUS_ROW, button[1], pal.RED)
+    for col, row, text, fg, bg in status_rows(table, stats, width):
+        painter.cells(col, row, text, fg, bg)
+
+
+def status_rows(table: Table, stats: str, width: int) -> list[tuple[int, int, str, int, int]]:
+    """The status line and the message, as (column, row, text, colours): the message beside
+    the score, moves, clock and winnable word when it fits there, else in a bar above the
+    status line, as many rows as it takes, whole; the fields stay in sight either way."""
     message = table.status()
     if not message:
-        painter.cells(0, STATUS_ROW, stats.ljust(width)[:width], pal.BLACK, pal.CYAN)
-        return
+        return [(0, STATUS_ROW, stats.ljust(width)[:width], pal.BLACK, pal.CYAN)]
     room = width - len(stats) - 1
     fg, bg = (pal.WHITE, pal.RED) if table.error else (pal.YELLOW, pal.BLUE)
     if len(message) + 2 <= room:
-        painter.cells(0, STATUS_ROW, stats + "│", pal.BLACK, pal.CYAN)
-        painter.cells(len(stats) + 1, STATUS_ROW, (" " + message).ljust(room), fg, bg)
-    else:
-        text = (" " + message)[:width].ljust(width)
-        if len(message) + 1 > width:
-            text = text[: width - 1] + "…"
-        painter.cells(0, STATUS_ROW, text, fg, bg)
+        return [
+            (0, STATUS_ROW, stats + "│", pal.BLACK, pal.CYAN),
+            (len(stats) + 1, STATUS_ROW, (" " + message).ljust(room), fg, bg),
+        ]
+    lines = wrap(message, COLS - 2)
+    above = [
+        (0, STATUS_ROW - len(lines) + offset, (" " + line).ljust(COLS), fg, bg)
+        for offset, line in enumerate(lines)
+    ]
+    return [*above, (0, STATUS_ROW, stats.ljust(width)[:width], pal.BLACK, pal.CYAN)]
 
 
 def title_text(label: str, room: int) -> str:
