@@ -526,9 +526,9 @@ def duel_computer(code: str = DUEL_CODE) -> Driver:
     return driver
 
 
-def computer_turn() -> Driver:
+def computer_turn(code: str = DUEL_CODE) -> Driver:
     """Anna played two moves and pressed Done; the computer has shown some moves of its own."""
-    driver = duel_computer()
+    driver = duel_computer(code)
     driver.press("RETURN")  # against the computer Anna plays at once
     play(driver, *ANNA_MOVES)
     driver.press("X", "Y")
@@ -540,9 +540,9 @@ def computer_turn() -> Driver:
     return driver
 
 
-def computer_result() -> Driver:
+def computer_result(code: str = DUEL_CODE) -> Driver:
     """The computer's turn skipped (Space): the result of Anna against the computer."""
-    driver = computer_turn()
+    driver = computer_turn(code)
     driver.press("SPACE")
     app = driver.app
     for _ in range(100_000):

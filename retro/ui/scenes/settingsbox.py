@@ -13,7 +13,7 @@ from retro.i18n import LANGUAGE_NAMES, LANGUAGES
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
 from retro.ui.drawing.textview import CELL_H, CELL_W, COLS, ROWS
-from retro.ui.drawing.widgets import Overlay, box, fit
+from retro.ui.drawing.widgets import Overlay, box, fit, wrap
 from retro.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -88,7 +88,8 @@ class SettingsScene(Overlay, Scene):
             shown = f"◄ {value} ►" if focused else f"  {value}  "
             text = f" {fit(label, 16)} ".ljust(19, ".") + " " + shown
             screen.put(c + 2, r + 2 + index, text.ljust(w - 4), fg, bg)
-        screen.put(c + 3, r + 6, fit(texts.SETTINGS_ABOUT_CARDS, w - 6), Colour.LIGHT_CYAN)
+        for offset, line in enumerate(wrap(texts.SETTINGS_ABOUT_CARDS, w - 6, 2)):
+            screen.put(c + 3, r + 6 + offset, line, Colour.LIGHT_CYAN)
         keys = fit(texts.SETTINGS_KEYS, w - 4)
         screen.put(c + (w - len(keys)) // 2, r + h - 2, keys, Colour.LIGHT_GREY)
         return screen

@@ -191,8 +191,7 @@ def _marks(table: Table, hint: Hint | None) -> dict[int, list[tuple[int, int]]]:
 def _draw_bars(table: Table, app: Host) -> None:
     painter = app.painter
     session = table.session
-    keys = table.top_keys + " "
-    title = title_text(session.label, COLS - len(keys) - 1)
+    title, keys = title_bar(session.label, table.top_keys)
     painter.cells(0, 0, title.ljust(COLS - len(keys)) + keys, pal.BLACK, pal.LIGHT_GREY)
     if title.startswith(f" {texts.APP_TITLE} ─"):
         painter.cells(0, 0, title[: 2 + len(texts.APP_TITLE)], pal.RED)
@@ -227,6 +226,16 @@ def status_rows(table: Table, stats: str, width: int) -> list[tuple[int, int, st
         for offset, line in enumerate(lines)
     ]
     return [*above, (0, STATUS_ROW, stats.ljust(width)[:width], pal.BLACK, pal.CYAN)]
+
+
+def title_bar(label: str, top_keys: str) -> tuple[str, str]:
+    """The title bar's two ends: the label whole (the program's name given up first), and as
+    many of the key hints as fit after a clear gap, the last ones dropped (F1 has them all)."""
+    hints = top_keys.split("  ")
+    while hints and len(label) + 1 > COLS - len("  ".join(hints)) - 4:
+        hints.pop()
+    keys = "  ".join(hints) + " " if hints else ""
+    return title_text(label, COLS - len(keys) - 3 if hints else COLS), keys
 
 
 def title_text(label: str, room: int) -> str:
