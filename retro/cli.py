@@ -37,6 +37,19 @@ class _Parser(argparse.ArgumentParser):
         super().error(printable(message, MESSAGE_MOST))
 
 
+def _language(value: str) -> str:
+    """A language the window and the instructions speak (`de`, `de_DE.UTF-8`), or an error
+    naming the ones there are."""
+    from retro.instructions import LANGUAGES
+
+    code = value.lower()[:2]
+    if code not in LANGUAGES or (len(value) > 2 and value[2] not in "_-."):
+        raise argparse.ArgumentTypeError(
+            f"no language '{value[:40]}'; languages: {', '.join(LANGUAGES)}"
+        )
+    return code
+
+
 def _deal_number(text: str) -> int:
     """A deal number, in the one range every part of the program reads back."""
     from retro.engine.cards import DEAL_NUMBERS
@@ -65,6 +78,12 @@ def _parser() -> argparse.ArgumentParser:
         help="another folder of game files (may be given more than once)",
     )
     parser.add_argument(
+        "--lang",
+        type=_language,
+        default=None,
+        help="language of the window and the instructions (en, de); remembered",
+    )
+    parser.add_argument(
         "--no-plugins",
         action="store_true",
         help="start without the rule plugins installed (one that hangs or breaks the start)",
@@ -73,12 +92,21 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="open the window (the default)")
-    play.add_argument("game", nargs="?", default="spider")
-    play.add_argument("--seed", type=_deal_number, default=None)
-    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    play.add_argument(
+        "game", nargs="?", default="spider", help="a game id from `list` (without: the title)"
+    )
+    play.add_argument("--seed", type=_deal_number, default=None, help="the deal number")
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="one of the game's options (the menu shows them); may be given more than once",
+    )
     play.add_argument(
         "--lang",
-        default=None,
+        type=_language,
+        default=argparse.SUPPRESS,
         help="language of the window and the instructions (en, de); remembered",
     )
 
@@ -103,7 +131,9 @@ def _parser() -> argparse.ArgumentParser:
 
     instructions = sub.add_parser("instructions", help="a game's instructions in the terminal")
     instructions.add_argument("source", metavar="GAME|FILE", help="a game id or an .anl file")
-    instructions.add_argument("--lang", default=None, help="en or de (default: the locale)")
+    instructions.add_argument(
+        "--lang", type=_language, default=argparse.SUPPRESS, help="en or de (default: the locale)"
+    )
     which = instructions.add_mutually_exclusive_group()
     which.add_argument("--page", type=int, default=None, help="only page N (1-based)")
     which.add_argument("--all", action="store_true", help="every page (the default)")
@@ -230,6 +260,9 @@ def _tell(line: str) -> None:
     print(printable(line, MESSAGE_MOST), file=sys.stderr)
 
 
+_GLOBAL_OPTIONS = ("--games-dir", "--lang")  # the options before a command that take a value
+
+
 def _implicit_play(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
     """`retro-patience GAME [--seed N]` means `retro-patience play GAME [--seed N]`: when the
     first word after the global options names no command, `play` is put before it."""
@@ -242,8 +275,8 @@ def _implicit_play(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list
     while index < len(words):
         word = words[index]
         name = word.split("=", 1)[0]
-        if len(name) > 2 and "--games-dir".startswith(name):  # argparse takes abbreviations
-            index += 1 if "=" in word else 2
+        if len(name) > 2 and any(option.startswith(name) for option in _GLOBAL_OPTIONS):
+            index += 1 if "=" in word else 2  # argparse takes abbreviations
         elif len(word) > 4 and "--no-plugins".startswith(word):
             index += 1
         elif word in commands or word in ("-h", "--help", "--version"):
@@ -402,50 +435,11 @@ def _stats(args: argparse.Namespace, catalog: Catalog) -> int:
             else f"No {printable(game_id, 60)} games played yet."
         )
         return 0
-    drawn = any(stats.drawn for stats in found.values())  # network duels may end in a draw
-    header: tuple[str, ...] = (
-        "game and options",
-        "played",
-        "won",
-        "lost",
-        *(("drawn",) if drawn else ()),
-        "win %",
-        "streak",
-        "longest",
-        "best score",
-        "fewest moves",
-    )
-    rows = [header]
-    for key, stats in found.items():
-        rows.append(
-            (
-                printable(key, 120),  # a records key is text from a file
-                str(stats.played),
-                str(stats.won),
-                str(stats.lost),
-                *((str(stats.drawn),) if drawn else ()),
-                f"{100 * stats.win_rate:.1f}%",
-                _streak(stats.streak),
-                f"{stats.longest_win_streak}W/{stats.longest_loss_streak}L",
-                "-" if stats.best_score is None else str(stats.best_score),
-                "-" if stats.fewest_moves is None else str(stats.fewest_moves),
-            )
-        )
-    widths = [max(len(row[column]) for row in rows) for column in range(len(header))]
-    for row in rows:
-        cells = [row[0].ljust(widths[0])]
-        cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
-        print("  ".join(cells).rstrip())
+    from retro.listing import stats_lines
+
+    for line in stats_lines(found):
+        print(line)
     return 0
-
-
-def _streak(streak: int) -> str:
-    """The current run as the 'longest' column writes runs: wins '3W', losses '2L'."""
-    if streak > 0:
-        return f"{streak}W"
-    if streak < 0:
-        return f"{-streak}L"
-    return "-"
 
 
 def _instructions(args: argparse.Namespace, catalog: Catalog) -> int:

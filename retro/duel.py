@@ -159,12 +159,19 @@ STRENGTHS: dict[str, Strength] = {
 class Computer:
     """The computer's turn: honest play on its own game of the deal, thought a slice at a
     time (`think`) so a window can draw between slices. Only the time spent in slices counts
-    against its budget, so it plays alike however the slices are spread."""
+    against its budget, so it plays alike however the slices are spread.
+
+    A move may cost points (a duel's every move does): the computer keeps the moves up to
+    the best score it has reached (`kept`), and when it has played its game out, takes back
+    those after it and ends there (Done), as a player stops once moves only cost points."""
 
     def __init__(self, game: Game, strength: Strength, seed: int = 0) -> None:
         self.game = game
         self.strength = strength
         self.moves: list[Move] = []  # made on `game`, in order
+        self.best = game.score()
+        self.kept = 0  # the moves up to the best score reached: the ones it stands by
+        self._kept_history = len(game.history)
         self.thought = 0.0  # seconds spent thinking
         self.finished = False
         from retro.solver import honest, pacing  # the solver only when the computer plays
@@ -196,11 +203,22 @@ class Computer:
                 move = next(self._steps)
                 if move is not None:
                     self.moves.append(move)
+                    if self.game.score() > self.best:
+                        self.best, self.kept = self.game.score(), len(self.moves)
+                        self._kept_history = len(self.game.history)
         except StopIteration:
+            self._stop_at_best()
             self.finished = True
         finally:
             self.thought += time.perf_counter() - start
         return self.finished
+
+    def _stop_at_best(self) -> None:
+        """Take back the moves after the best score reached: they only cost points."""
+        while len(self.game.history) > self._kept_history:
+            self.game.pop()
+        self.game.future.clear()
+        del self.moves[self.kept :]
 
 
 class Duel:

@@ -198,3 +198,21 @@ def test_easy_still_plays_sensibly_turning_cards_and_never_going_round() -> None
             assert table not in seen  # no move undoes another, no table twice
             seen.add(table)
         assert honest.hidden_count(game.position) <= start - 10  # ten cards turned or dealt
+
+
+@pytest.mark.parametrize("strength", ["easy", "medium", "hard"])
+def test_every_strength_ends_at_the_best_score_it_reached(strength: str) -> None:
+    """Moves that only cost points are taken back: the computer's game ends (Done) at the best
+    score any of its moves reached, never below it, and every move kept is still legal."""
+    by_nodes = replace(STRENGTHS[strength], seconds=600.0)
+    for seed in (1, 2):
+        game = Game(DUEL, seed)
+        computer = played_out(Computer(game, by_nodes, seed))
+        again = Game(DUEL, seed)
+        reached = [again.score()]
+        for move in computer.moves:
+            again.push(move)
+            reached.append(again.score())
+        assert game.score() == max(reached)  # it never ends below its best
+        assert reached.index(max(reached)) == len(computer.moves)  # it stops once there
+        assert game.position.fingerprint() == again.position.fingerprint()

@@ -216,3 +216,18 @@ def test_both_languages_have_the_same_files() -> None:
         pytest.skip("assets are not beside games/ in this install")
     names = {lang: {p.name for p in (folder / lang).glob("*.anl")} for lang in LANGUAGES}
     assert names["en"] == names["de"]
+
+
+@pytest.mark.parametrize(("lang", "game"), CASES)
+def test_every_heading_starts_in_the_first_column(lang: str, game: str) -> None:
+    """Headings line up, a page's first ("SPIDER", its code at the line's start) as the ones
+    under it ("THE DEAL", its code ending the empty line above): no heading one column in."""
+    from retro.textmode.anl import COLOUR_CODES
+
+    yellow = COLOUR_CODES["Y"]
+    for page in parse_anl(_file(lang, game).read_bytes()).pages:
+        for line in page:
+            text = "".join(glyph.char for glyph in line)
+            heading = text.strip() and text.strip() == text.strip().upper()
+            if heading and any(glyph.fg == yellow and glyph.char.isalpha() for glyph in line):
+                assert not text.startswith(" ") or text.startswith("  "), text

@@ -60,7 +60,8 @@ def test_text_reads_as_it_did_with_each_code_standing_where_a_space_was() -> Non
     shown = screen(new)
     assert "The other cards are the stock. A 7 ♥ may go on an 8 ♠." in shown
     assert "THE DEAL" in shown  # the code before it ended the empty line above
-    assert " SAMPLE" in shown and " PAGE TWO starts again in W." in shown  # a page's top
+    assert "SAMPLE" in shown and "PAGE TWO starts again in W." in shown  # a page's top: its
+    # code stays at the start of the line, and the heading shows from its first letter
     assert "the@Gstock.@WA" in new
 
 

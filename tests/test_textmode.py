@@ -151,17 +151,18 @@ def test_each_colour_code_takes_one_blank_cell_and_at_signs_survive(
     features: Instructions,
 ) -> None:
     # As the 1994 viewer showed them: a blank where the code stood, in the colour before it,
-    # and the new colour from the next cell on.
+    # and the new colour from the next cell on; but a page's heading, whose code must open
+    # its first line, shows from its first letter, in line with the headings below it.
     page = features.pages[0]
-    assert text_of(page, 0) == " Heading plain red and @ at, @Z shown, end @"
-    assert page[0][0] == Glyph(" ", W)
-    assert colours_of(page, 0)[1:8] == [Y] * 7
-    assert page[0][8] == Glyph(" ", Y)
-    assert page[0][9:14] == [Glyph(c, W) for c in "plain"]
-    assert page[0][15:18] == [Glyph("r", R), Glyph("e", R), Glyph("d", R)]
-    assert page[0][18] == Glyph(" ", R)
-    assert page[0][23] == Glyph("@", W)
-    assert page[0][29:31] == [Glyph("@", W), Glyph("Z", W)]
+    assert text_of(page, 0) == "Heading plain red and @ at, @Z shown, end @"
+    assert page[0][0] == Glyph("H", Y)
+    assert colours_of(page, 0)[0:7] == [Y] * 7
+    assert page[0][7] == Glyph(" ", Y)
+    assert page[0][8:13] == [Glyph(c, W) for c in "plain"]
+    assert page[0][14:17] == [Glyph("r", R), Glyph("e", R), Glyph("d", R)]
+    assert page[0][17] == Glyph(" ", R)
+    assert page[0][22] == Glyph("@", W)
+    assert page[0][28:30] == [Glyph("@", W), Glyph("Z", W)]
     assert page[0][-1] == Glyph("@", W)
 
 
@@ -325,7 +326,7 @@ def test_plain_export_is_code_free_short_and_split_by_form_feeds(features: Instr
     lines = plain.split("\n")
     assert all(len(line) <= 80 for line in lines)
     assert lines.count("\f") == len(features.pages) - 1
-    assert lines[0] == " Heading plain red and @ at, @Z shown, end @"
+    assert lines[0] == "Heading plain red and @ at, @Z shown, end @"
     assert "\x1b[" in to_ansi(features)
     assert to_ansi(features).count("\f") == 3
 
@@ -343,9 +344,9 @@ def test_help_screen_lays_out_frame_title_text_page_and_keys(features: Instructi
     start = top.index(" FEATURE TEST ")
     assert abs(start - (80 - len(" FEATURE TEST ") - start)) <= 1  # centred
     assert screen.cell(start + 1, 0).fg == Y
-    assert screen.text(1)[1:45] == " Heading plain red and @ at, @Z shown, end @"
-    assert screen.cell(2, 1) == Cell("H", Y, Colour.BLUE)
-    assert screen.cell(16, 1) == Cell("r", R, Colour.BLUE)
+    assert screen.text(1)[1:45] == "Heading plain red and @ at, @Z shown, end @ "
+    assert screen.cell(1, 1) == Cell("H", Y, Colour.BLUE)
+    assert screen.cell(15, 1) == Cell("r", R, Colour.BLUE)
     assert " Page 1 of 4 " in screen.text(24)
     keys = screen.text(23)
     assert "PgDn Next page" in keys and "PgUp" in keys and "Esc Back" in keys and "Space" in keys

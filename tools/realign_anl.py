@@ -7,7 +7,8 @@ no longer line up. This tool rewrites such a file so that it shows what its auth
 - in text, a code takes the place of a space next to it; a code between a word and punctuation
   moves past the punctuation to the next space; a code that would start a line moves to the end
   of the line before it on the same page (colours carry across lines); at the top of a page
-  (which starts again in W) it has to stay, so a heading there stands one column in;
+  (which starts again in W) it has to stay, and the viewer shows that heading from its first
+  letter;
 - in a box drawing, a code takes a space inside its cell when there is one; otherwise the cell
   gets one column wider, and so does the whole column of the grid (edges and separators);
 - codes that change nothing (the colour is already set, or another code follows at once) go.

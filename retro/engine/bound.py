@@ -132,6 +132,7 @@ class Score:
     points: Mapping[str, int] = field(default_factory=dict)
     maximum: int = 0
     running: bool = False  # a running score kept (by events or auto rules such as streaks)
+    name: str = ""  # what the score counts, for the status line ("Cleared"); "": "Score"
 
 
 @dataclass(frozen=True)

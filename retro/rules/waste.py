@@ -13,7 +13,7 @@ from retro.engine.bound import Action, Auto, Condition, Score
 from retro.engine.cards import Card, seed_derived_from, shuffle
 from retro.engine.gamedef import FOUNDATION
 from retro.engine.position import Pile, Position
-from retro.i18n import say
+from retro.i18n import mark, say
 from retro.rules.common import REDEALS, times
 from retro.rules.registry import rule
 
@@ -277,7 +277,7 @@ def cards_cleared(group: str = "tableau", source: str = "stock", maximum: int = 
         extra = 0 if left else sum(len(pile.cards) for pile in position.groups[source])
         return dealt - left + extra
 
-    return Score(compute, {}, maximum)
+    return Score(compute, {}, maximum, name=mark("Cleared"))
 
 
 @rule(

@@ -133,7 +133,8 @@ def solve_range(
         finished = True
     except KeyboardInterrupt:
         pass  # the workers are stopped as the pool is left; the deals done are summed up
-    _bar(progress, None)
+    finally:  # the bar's line is cleared whatever stops the deals
+        _bar(progress, None)
     summary = tally.summary()
     if as_json:
         out.write(json.dumps({"summary": summary}) + "\n")

@@ -175,16 +175,19 @@ class Records:
         computer: str = "",
         opponent: str = "",
         drawn: bool = False,
+        player: str = "",
     ) -> int | None:
         """Count a finished game; its place in the high score table of its option set
         (1-based), or None when it did not make the table. `won` overrides the game's own
         outcome (a duel's winner); an `abandoned` game counts in the statistics only. A duel
         against the `computer` (its strength) counts in statistics of their own
         (`computer_key`); its score may enter the table like any other. So does a duel over
-        the network against the `opponent` (their name: `opponent_key`), which may be `drawn`."""
+        the network against the `opponent` (their name: `opponent_key`), which may be `drawn`.
+        A hot-seat duel counts each `player`'s game in their own statistics (`player_key`)."""
         from retro.engine.game import WON  # loaded with the game being counted
         from retro.engine.notation import format_move
 
+        duel = won is not None  # a duel's result: both players listed, ranked by score
         won = game.outcome() == WON if won is None else won
         score = game.score()
         key = option_key(game.gdef.id, dict(game.gdef.options))
@@ -193,6 +196,8 @@ class Records:
             if computer
             else opponent_key(key, opponent)
             if opponent
+            else player_key(key, player)
+            if player
             else key
         )
         entry = HighScore(
@@ -208,7 +213,7 @@ class Records:
         with locked(self.path):
             self._reload()
             self.stats.setdefault(counted, Stats()).add(won, score, game.moves_made, drawn)
-            if abandoned:
+            if abandoned or not (duel or enters_table(game, won)):
                 self.save()
                 return None
             table = self.tables.setdefault(key, [])
@@ -239,11 +244,26 @@ class Records:
         }
 
 
+def enters_table(game: Game, won: bool) -> bool:
+    """Whether a finished game may enter the high score table: a win, or a loss of a game
+    that ranks losses by its score, when it scored something (a Golf game lost with no card
+    cleared is no high score; a game without a score ranks its wins alone, by moves)."""
+    score = game.gdef.score
+    has_score = score.from_position is not None or bool(score.points) or score.running
+    return won or (has_score and game.score() > 0)
+
+
 def computer_key(key: str, strength: str) -> str:
     """The statistics of duels against the computer at `strength`, apart from those of the
     hot seat: `spider_duel computer=easy` (written as an option, so older files and programs
     read it as one more option set)."""
     return f"{key} computer={strength}"
+
+
+def player_key(key: str, name: str) -> str:
+    """The statistics of one player's hot-seat duels, `spider_duel player=Anna`: a duel of two
+    players at one machine is one game for each of them, not two games of one line."""
+    return f"{key} player={name}"
 
 
 def opponent_key(key: str, name: str) -> str:

@@ -188,7 +188,8 @@ def parse_anl(data: bytes, *, width: int = PAGE_WIDTH, height: int = PAGE_HEIGHT
     Lines longer than `width` columns are cut (colour codes after the cut still count, so the
     colour carried to the next line is right). A `>>` line ends a page, a `<<` line ends the
     text; a page also ends when it is full. The colour carries from line to line, and every page
-    that starts after a `>>` starts again in W.
+    that starts after a `>>` starts again in W. A page's first line of text starting with a
+    code (its heading) shows from its first letter, in line with the headings below it.
     """
     if width < 1 or height < 1:
         raise ValueError("an instructions page needs at least one column and one row")
@@ -223,6 +224,8 @@ def parse_anl(data: bytes, *, width: int = PAGE_WIDTH, height: int = PAGE_HEIGHT
         if len(current) >= height:
             pages.append(current)
             current = []
+        if not current and _heading_in(text):  # its code's blank would set it one column in
+            glyphs = glyphs[1:]
         line = glyphs[:width]
         while line and line[-1].char == " ":
             line.pop()
@@ -231,6 +234,19 @@ def parse_anl(data: bytes, *, width: int = PAGE_WIDTH, height: int = PAGE_HEIGHT
 
     shown = [page for page in pages if any(page)]
     return Instructions(title=title, pages=shown or [[]])
+
+
+def _heading_in(text: str) -> bool:
+    """Whether a page's first line is a line of text starting with a code: a page starts again
+    in W, so its heading's colour code must stand at the start, where its blank would set the
+    heading one column in from the headings below it (their codes end the line before)."""
+    return (
+        len(text) > 2
+        and text[0] == "@"
+        and text[1] in COLOUR_CODES
+        and text[2].isalnum()  # the code right before a word
+        and not any("\u2500" <= char <= "\u259f" for char in text)  # no drawing to line up
+    )
 
 
 def paint_page(screen: TextScreen, page: Page, col: int, row: int, bg: int | None = None) -> None:

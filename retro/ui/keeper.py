@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from retro.errors import RetroError
 from retro.store.files import DamagedFile, claim, release
-from retro.store.records import HighScore, Records, option_key
+from retro.store.records import HighScore, Records, enters_table, option_key
 from retro.store.saves import (
     SavedGame,
     aside_path,
@@ -284,6 +284,10 @@ class Keeper:
 
     def place_of(self, game: Game) -> int | None:
         """The place the finished game would take in its table (1-based), None if none."""
+        from retro.engine.game import WON  # loaded with the game that ended
+
+        if not enters_table(game, game.outcome() == WON):
+            return None
         return self.records.place_for(
             game.gdef.id, dict(game.gdef.options), game.score(), game.moves_made
         )
@@ -298,11 +302,13 @@ class Keeper:
         computer: str = "",
         opponent: str = "",
         drawn: bool = False,
+        player: str = "",
     ) -> int | None:
         """Count a finished game once; its place in the table, if it made it. A game given up
         (`abandoned`) counts in the statistics only; `computer`: a duel against it, at that
         strength, `opponent`: a duel across two machines against that player, maybe `drawn`
-        (statistics of their own)."""
+        (statistics of their own); `player`: one player's game of a hot-seat duel (their own
+        statistics)."""
         name = name or self.last_name or DEFAULT_NAME
         place: list[int | None] = [None]
 
@@ -315,6 +321,7 @@ class Keeper:
                 computer=computer,
                 opponent=opponent,
                 drawn=drawn,
+                player=player,
             )
 
         self._guard(write, "the records could not be saved")

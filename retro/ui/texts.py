@@ -28,9 +28,9 @@ TITLE_LOGO = ("RETRO", "PATIENCE")
 TITLE_LINES = (
     "Patience games as they looked in 1994",
     "♠ ♥ ♦ ♣",
-    "Press Enter to begin   ·   F1 Instructions",
+    "Press Enter to begin   ·   F1 Keys",
     "Version {version}  ·  16 colours  ·  8x16 text mode",
-    "Spider, Klondike, FreeCell, 7 to Ace and more: their rules on F1",
+    "Spider, Klondike, FreeCell, 7 to Ace and more: their rules on F1 in the menu",
 )
 TOP_KEYS = "F1 Help  H Hint  U Undo  D Deal  Esc Menu"
 TOP_KEYS_NO_DEAL = "F1 Help  H Hint  U Undo  Esc Menu"
@@ -68,6 +68,7 @@ PLACE_NUMBERED = "{word} {n}"
 PLACE_ONLY = "the {word}"
 PLACE_GRID = "row {row}, place {n}"
 PLACE_IN_ROW = "{word} {row}, card {n}"
+PLACE_IN_A_ROW = "{word} {n} in row {row}"
 PLACE_HOUR = "the {hour} o'clock pile"
 PLACE_HOUR_UP = "the {hour} o'clock faces"
 ACTION_DEAL = "deal from {pile}"
@@ -155,6 +156,9 @@ MENU_OPTIONS = " Options "
 
 CONFIRM_TITLE = " Abandon the game? "
 CONFIRM_LINES = ("The game in progress will be lost.", "Really start another one?")
+QUIT_TITLE = " Quit Retro Patience? "
+QUIT_LINES = ("The game in progress is kept", "and offered when you come back.")
+QUIT_LINES_NO_GAME = ("The window closes.", "Really quit?")
 CONFIRM_YES = "[ Yes ]"
 CONFIRM_NO = "[ No ]"
 
@@ -202,7 +206,7 @@ STATS_MENU_2 = "Best {best}  Fewest moves {fewest}  Streak {streak}"
 STREAK_WON, STREAK_LOST = "{n} won", "{n} lost"
 LONGEST = "{won} won, {lost} lost"
 REPLAY_LABEL = "Replay: {game} ─ {name}"
-REPLAY_TOP_KEYS = "Space Pause ←→ Step +- Speed Esc Back"
+REPLAY_TOP_KEYS = "Space Pause  ←→ Step  +- Speed  Esc Back"
 REPLAY_STATUS = "Replay {at}/{n}  Speed {speed}/{top}  {state}"
 REPLAY_PLAYING, REPLAY_PAUSED, REPLAY_END = "►", "Paused", "The end"
 REPLAY_STOPPED = "Move {n} ({move}) is refused by the rules now: {why}"
@@ -289,6 +293,7 @@ COMPUTER_SKIP_LINES = (
 )
 COMPUTER_REPLAY = "Replay: the computer ({strength}) ─ {code}"
 STATS_AGAINST = " Statistics ─ {label} ─ against the computer, {strength} "
+STATS_PLAYER = " Statistics ─ {label} ─ {name} in the hot seat "
 RESULT_WON_MARK, RESULT_DONE_MARK = "all cards home", "ended with Done"
 
 # The duel across two machines: its form, the wait, the opponent's bar, the news, the result.

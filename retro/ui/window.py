@@ -11,6 +11,7 @@ next start. Fullscreen is pyxel's (Alt+Enter is pyxel's own key for it too).
 from __future__ import annotations
 
 import ctypes
+import os
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -108,6 +109,83 @@ def resize_window(scale: int) -> bool:
     return True
 
 
+@cache
+def window_manager_missing() -> bool:
+    """Whether the window runs on an X server without a window manager (a bare Xvfb, a
+    kiosk): there, SDL's fullscreen asks a manager that is not there, the window keeps its
+    size and the screen is drawn for the display inside it, a part of it seen. False
+    wherever it cannot be told (Wayland, Windows, macOS: a manager is always there)."""
+    if not os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return False
+    from ctypes.util import find_library
+
+    try:
+        xlib = ctypes.CDLL(find_library("X11") or "libX11.so.6")
+        xlib.XOpenDisplay.restype = ctypes.c_void_p
+        xlib.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        xlib.XDefaultRootWindow.restype = ctypes.c_ulong
+        xlib.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+        xlib.XInternAtom.restype = ctypes.c_ulong
+        xlib.XGetWindowProperty.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong]
+        xlib.XGetWindowProperty.argtypes += [ctypes.c_long, ctypes.c_long, ctypes.c_int]
+        xlib.XGetWindowProperty.argtypes += [ctypes.c_ulong] + [ctypes.c_void_p] * 5
+        xlib.XFree.argtypes = [ctypes.c_void_p]
+        xlib.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        display = xlib.XOpenDisplay(None)
+        if not display:
+            return False
+        try:  # a window manager names itself on the root window through this property
+            atom = xlib.XInternAtom(display, b"_NET_SUPPORTING_WM_CHECK", 1)
+            if atom == 0:
+                return True
+            kind, form = ctypes.c_ulong(), ctypes.c_int()
+            items, left, data = ctypes.c_ulong(), ctypes.c_ulong(), ctypes.c_void_p()
+            xlib.XGetWindowProperty(
+                display,
+                xlib.XDefaultRootWindow(display),
+                atom,
+                0,
+                1,
+                0,
+                0,  # AnyPropertyType
+                ctypes.byref(kind),
+                ctypes.byref(form),
+                ctypes.byref(items),
+                ctypes.byref(left),
+                ctypes.byref(data),
+            )
+            if data:
+                xlib.XFree(data)
+            return items.value == 0
+        finally:
+            xlib.XCloseDisplay(display)
+    except (OSError, AttributeError):
+        return False
+
+
+def cover_display(on: bool, scale: int) -> bool:
+    """Fullscreen made by hand: the window without its frame, the display's size, at its
+    corner; off, framed again at the size of `scale`. False when it cannot be done."""
+    sdl = _sdl()
+    if sdl is None:
+        return False
+    try:
+        window = _current_window(sdl)
+        if window is None:
+            return False
+        sdl.SDL_SetWindowBordered(window, 0 if on else 1)
+        if not on:
+            return resize_window(scale)
+        bounds = _Rect()
+        if sdl.SDL_GetDisplayBounds(0, ctypes.byref(bounds)) != 0:
+            return False
+        sdl.SDL_SetWindowSize(window, bounds.w, bounds.h)
+        sdl.SDL_SetWindowPosition(window, bounds.x, bounds.y)
+    except AttributeError:
+        return False
+    return True
+
+
 def _current_window(sdl: ctypes.CDLL) -> ctypes.c_void_p | None:
     sdl.SDL_GL_GetCurrentWindow.restype = ctypes.c_void_p
     window = sdl.SDL_GL_GetCurrentWindow()
@@ -154,11 +232,12 @@ class Window:
         self.fullscreen = fullscreen
         self.largest = largest
         self.live = live
+        self.by_hand = False  # fullscreen made by hand (`cover_display`): SDL's flag not set
 
     def update(self, app: Owner) -> None:
         for action, _ in app.keyboard.actions(self.context):
             self.HANDLERS[action](self, app)
-        if self.live and app.frame % SYNC_EVERY == 0:
+        if self.live and not self.by_hand and app.frame % SYNC_EVERY == 0:
             now = is_fullscreen()
             if now is not None and now != self.fullscreen:  # Alt+Enter, pyxel's own key
                 self.fullscreen = now
@@ -169,8 +248,10 @@ class Window:
         import pyxel
 
         self.fullscreen = on
-        if self.live:
+        if self.live and not window_manager_missing():
             pyxel.fullscreen(on)
+        elif self.live:  # nobody to make the window fullscreen: it is made the display's size
+            self.by_hand = cover_display(on, self.scale) and on
         app.settings.fullscreen = on
         app.save_settings()
 

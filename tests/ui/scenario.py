@@ -225,11 +225,16 @@ def demo() -> Driver:
 
 def title_demo() -> Driver:
     """The title screen left alone: the computer plays a bundled game under the banner."""
+    return title_demo_of("klondike", "freecell")
+
+
+def title_demo_of(*game_ids: str) -> Driver:
+    """The title screen's demo of the games named, some moves in."""
     from retro.ui.scenes.title import DEMO_AFTER
 
     headless()
     catalog = Catalog()
-    catalog.dirs = [only("klondike", "freecell")]
+    catalog.dirs = [only(*game_ids)]
     app = App(catalog, animate=False, seed_source=lambda: DEAL, winnable_mark=False)
     app.show_title()
     driver = Driver(app)
@@ -540,9 +545,9 @@ def duel_computer(code: str = DUEL_CODE) -> Driver:
     return driver
 
 
-def computer_turn() -> Driver:
+def computer_turn(code: str = DUEL_CODE) -> Driver:
     """Anna played two moves and pressed Done; the computer has shown some moves of its own."""
-    driver = duel_computer()
+    driver = duel_computer(code)
     driver.press("RETURN")  # against the computer Anna plays at once
     play(driver, *ANNA_MOVES)
     driver.press("X", "Y")
@@ -554,9 +559,9 @@ def computer_turn() -> Driver:
     return driver
 
 
-def computer_result() -> Driver:
+def computer_result(code: str = DUEL_CODE) -> Driver:
     """The computer's turn skipped (Space): the result of Anna against the computer."""
-    driver = computer_turn()
+    driver = computer_turn(code)
     driver.press("SPACE")
     app = driver.app
     for _ in range(100_000):

@@ -23,6 +23,7 @@ from retro.store.settings import Settings
 from retro.ui import texts
 from retro.ui.app import App
 from retro.ui.driver import Driver
+from retro.ui.keymap import FPS
 from retro.ui.scenes.dialogs import ConfirmScene
 from retro.ui.scenes.menu import MenuScene
 from retro.ui.scenes.title import DEMO_AFTER, TitleScene
@@ -340,3 +341,50 @@ def test_a_demo_in_a_duel_is_refused() -> None:
     table = app.scene
     assert isinstance(table, TableScene)
     assert table.demo is None and table.status() == texts.NO_DEMO_DUEL
+
+
+@pytest.mark.usefixtures("window")
+def test_the_demo_plays_montana_where_its_search_sees_no_gain() -> None:
+    """Deal 1's first moves all look alike to the search; the hint offers three of them, and
+    the demo plays on as the hint advises instead of saying it sees no move."""
+    driver, table = _table("montana", seed=1)
+    assert len(advice.hints(table.game)) == 3
+    driver.press("P")
+    _until(driver, lambda: len(table.game.history) >= 3 or table.demo is None)
+    assert len(table.game.history) >= 3, table.status()
+
+
+def _frame_clock(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint timed by the frames, at 30 a second, whatever the machine's speed."""
+    from retro.ui.table import hints as table_hints
+
+    monkeypatch.setattr(table_hints, "now", lambda: driver.app.frame / FPS)
+
+
+@pytest.mark.usefixtures("window")
+def test_the_first_hint_shows_within_a_second_of_frames_when_no_win_is_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Spider's four suits: no win within the hint's second; the ranked hint shows once the
+    second is over, counted in frames (a frame's slice of search being a share of it)."""
+    driver, table = _table("spider", seed=5, winnable_mark=False)
+    _frame_clock(driver, monkeypatch)
+    driver.press("H")
+    asked = driver.app.frame
+    driver.thought()
+    assert driver.app.frame - asked <= FPS + 1
+    assert table.status().startswith("Hint 1/") and ", ranked:" in table.status()
+
+
+@pytest.mark.usefixtures("window")
+def test_space_while_the_hint_is_looked_for_waits_for_it_and_makes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(advice, "HINT_SECONDS", 30.0)
+    driver, table = _table("freecell", seed=13, winnable_mark=False)  # more than a slice
+    expected = advice.advise(copy_game(table.game))[0]
+    table.move_cursor(next(p.index for p in table.piles if p.index != expected.move.src))
+    driver.press("H", "SPACE")
+    assert table.thinking is not None and not table.game.history  # Space waited
+    driver.thought()
+    assert [entry.move for entry in table.game.history] == [expected.move]

@@ -4,6 +4,7 @@ where they are counted."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from retro.ui.drawing.cardart import (
     EMPTY_STOCK,
     FULL_INDEX,
     INK,
+    KEY,
     RANK_TEXT,
     TINY,
     TINY_TOP,
@@ -248,3 +250,76 @@ def test_starting_the_deal_again_deals_it_again() -> None:
     assert scene.flights == []
     commands.restart(scene, driver.app)
     assert scene.flights
+
+
+def _covered_pixels(scene: TableScene, screen: bytes, pile_index: int) -> int:
+    """How many pixels of a pile's top card differ on the screen from the card's own picture
+    (0: the card is seen whole)."""
+    pile = scene.piles[pile_index]
+    card = pile.cards[-1]
+    art = _APP[-1].art
+    u, v = art.face_at(card)
+    x, y, _, _ = _rect(scene, pile_index)
+    return sum(
+        1
+        for dy in range(CARD_H)
+        for dx in range(CARD_W)
+        if (ink := art.image.pget(u + dx, v + dy)) != KEY
+        and screen[(y + dy) * SCREEN_W + x + dx] != ink
+    )
+
+
+def _whole_cards(scene: TableScene, groups: tuple[str, ...]) -> dict[str, int]:
+    """Each face-up top card of the groups named, with the pixels of it another card covers."""
+    far = next(p.index for p in scene.piles if p.group.name not in groups)
+    scene.move_cursor(far)  # the cursor's frame away from the cards looked at
+    screen = _drawn(scene)
+    return {
+        pile.id: _covered_pixels(scene, screen, pile.index)
+        for pile in scene.piles
+        if pile.group.name in groups and pile.cards and pile.down < len(pile.cards)
+    }
+
+
+@pytest.mark.parametrize("columns", ["12", "13"])
+def test_bisleys_columns_and_foundations_show_every_top_card_whole(columns: str) -> None:
+    scene = table("bisley", {"columns": columns}, seed=1)
+    _APP.append(_app_of(scene))
+    covered = _whole_cards(scene, ("tableau", "aces"))
+    assert len(covered) == int(columns) + 4
+    assert not any(covered.values()), covered
+
+
+def test_grandfathers_clock_shows_its_clock_face_whole_and_its_columns_readable() -> None:
+    scene = table("grandfathers_clock", seed=1)
+    app = _app_of(scene)
+    _APP.append(app)
+    driver = Driver(app)
+    driver.press("A")  # auto-play: a card goes home, a column grows to six cards
+    covered = _whole_cards(scene, ("foundation",))
+    assert len(covered) == 12 and not any(covered.values()), covered
+    lengths = []
+    for pile in (p for p in scene.piles if p.group.name == "tableau"):
+        offsets = scene.geometry.offsets(pile)
+        steps = [after - before for before, after in itertools.pairwise(offsets)]
+        assert all(step >= FULL_INDEX for step in steps), (pile.id, steps)
+        lengths.append(len(pile.cards))
+    assert max(lengths) >= 6
+
+
+def test_the_title_demos_banner_covers_no_card() -> None:
+    driver = scenario.title_demo_of("seven_to_ace")
+    scene = driver.app.scene
+    _APP.append(driver.app)
+    import pyxel
+
+    scene.draw(driver.app)
+    with_banner = bytes(pyxel.screen.data_ptr())
+    scene.table.draw(driver.app)  # type: ignore[attr-defined]
+    table_alone = bytes(pyxel.screen.data_ptr())
+    differ = [
+        i // SCREEN_W
+        for i, (a, b) in enumerate(zip(with_banner, table_alone, strict=False))
+        if a != b
+    ]
+    assert differ and max(differ) < 16  # in the title bar only

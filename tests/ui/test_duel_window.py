@@ -161,3 +161,28 @@ def test_a_new_duel_for_the_same_players_and_leaving_a_duel_asks_first() -> None
     assert isinstance(app.scene, ConfirmScene)
     driver.press("Y")
     assert isinstance(app.scene, MenuScene) and app.session is None
+
+
+def test_the_duel_form_lights_the_field_being_typed_in() -> None:
+    """The field with the cursor is lit (black on cyan, as the menu's chosen line), the
+    others dark: the eye goes where the typing goes."""
+    from retro.ui.drawing import palette as pal
+    from retro.ui.drawing.textview import CELL_H, CELL_W
+    from retro.ui.scenes.duelscreens import DuelSetupScene
+    from retro.ui.table.layout import SCREEN_W
+
+    driver = scenario.duel_setup()  # the code field being typed in
+    scene = driver.app.scene
+    assert isinstance(scene, DuelSetupScene)
+    driver.redraw()
+    screen = driver.pixels()
+
+    def background(index: int) -> int:
+        row = scene.ROW + 5 + scene.LINES.index(index)
+        blank = scene.FIELD_COL + len(scene.fields[index].value) + 1  # after the text and cursor
+        x, y = blank * CELL_W + 1, row * CELL_H + 1
+        return screen[y * SCREEN_W + x]
+
+    assert scene.focus == scene.CODE
+    assert background(scene.CODE) == pal.CYAN
+    assert background(scene.NAME1) == background(scene.NAME2) == pal.BLACK

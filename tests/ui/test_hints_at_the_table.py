@@ -104,3 +104,41 @@ def test_a_redeal_hint_has_a_reason() -> None:
     redeals = [m for m in game.legal_moves() if m.kind == "redeal"]
     assert redeals
     assert advice.rate(game, redeals[0]).why == "gathers the cards and deals them again"
+
+
+def _first_hint(driver: Driver, table: TableScene) -> tuple[str, str]:
+    """H pressed: the hint's line, and the pile id its cards come from."""
+    driver.press("H")
+    driver.thought()
+    shown = table.shown_hint()
+    assert shown is not None
+    return table.status(), table.piles[shown.move.src].id
+
+
+@pytest.mark.usefixtures("window")
+def test_hints_name_black_holes_fans_by_the_rows_the_screen_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(advice, "HINT_SECONDS", 0.0)
+    driver, table = table_for("black_hole", 1)
+    from retro.ui.table.hints import place
+
+    named = {pile.id: place(pile, table) for pile in table.piles}
+    assert named["top:2"] == "fan 2 in row 1"
+    assert named["left:3"] == "fan 1 in row 3" and named["right:3"] == "fan 3 in row 3"
+    assert named["bottom:4"] == "fan 4 in row 4" and named["hole"] == "the foundation"
+    line, src = _first_hint(driver, table)
+    assert f"from {named[src]} " in line and "in row" in line and "column" not in line
+
+
+@pytest.mark.usefixtures("window")
+def test_hints_name_tri_peaks_cards_by_row_and_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(advice, "HINT_SECONDS", 0.0)
+    driver, table = table_for("tri_peaks", 1)
+    from retro.ui.table.hints import place
+
+    named = {pile.id: place(pile, table) for pile in table.piles}
+    assert named["tableau:1"] == "row 1, card 1" and named["tableau:20"] == "row 4, card 2"
+    assert named["foundation"] == "the foundation" and named["stock"] == "the stock"
+    line, src = _first_hint(driver, table)
+    assert f"from {named[src]} " in line and ", card " in line and "column" not in line

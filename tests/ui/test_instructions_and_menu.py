@@ -122,3 +122,21 @@ def test_player_games_join_the_menu_and_a_broken_one_is_told_not_fatal(tmp_path:
     driver.press("RETURN")
     assert app.scene is menu and menu.error == menu.entry.error and "refuse" in app.beeper.played
     assert "broken.yaml" in menu.error
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_title_screen_says_what_f1_shows_there_and_where_the_rules_are(lang: str) -> None:
+    """F1 on the title screen lists the keys; the rules are on F1 in the menu."""
+    from retro.ui import texts
+
+    driver = scenario.title(lang)
+    words = " ".join(texts.TITLE_LINES)
+    driver.press("F1")
+    keys = driver.app.scene
+    assert isinstance(keys, InstructionsScene) and keys.instructions.title == texts.KEYS_ALL_TITLE
+    assert texts.tr("Instructions") not in words  # it shows keys, not a game's rules
+    driver.press("ESCAPE", "RETURN", "F1")  # the menu: F1 gives the chosen game's rules
+    rules = driver.app.scene
+    assert isinstance(rules, InstructionsScene)
+    assert rules.instructions.title != texts.KEYS_ALL_TITLE
+    assert texts.tr("F1 in the menu") in words or "F1 im Menü" in words

@@ -8,7 +8,7 @@ import scenario
 
 from retro.instructions import game_instructions
 from retro.textmode.anl import PAGE_HEIGHT
-from retro.ui import keymap
+from retro.ui import keymap, texts
 from retro.ui.scenes.helpscreen import (
     PAGE_WIDTH,
     InstructionsScene,
@@ -27,6 +27,7 @@ def text_of(line: list) -> str:  # type: ignore[type-arg]
 
 @pytest.mark.parametrize("context", HELP_SCREENS)
 def test_a_screens_keys_fit_one_page_with_no_word_cut(context: str) -> None:
+    texts.use("en")  # the words below are the English ones, whatever a test before chose
     page = screen_keys_page(context)
     assert len(page) <= PAGE_HEIGHT
     lines = [text_of(line) for line in page]

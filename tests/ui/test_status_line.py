@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 import scenario
 
+from retro.ui import texts
+from retro.ui.drawing.textview import COLS
 from retro.ui.driver import Driver
 from retro.ui.table.scene import TableScene
+from retro.ui.table.view import STATUS_ROW
 
 pytestmark = pytest.mark.usefixtures("window")
 
@@ -69,3 +72,41 @@ def test_the_hint_goes_with_esc() -> None:
     assert table.status().startswith("Hint 1/")
     driver.press("ESCAPE")
     assert table.shown_hint() is None and table.status() == ""
+
+
+def _rows(driver: Driver) -> dict[int, str]:
+    from retro.ui.table.view import status_fields, status_rows
+
+    table = driver.app.scene
+    assert isinstance(table, TableScene)
+    stats = status_fields(table, clock=True)
+    rows: dict[int, str] = {}
+    for col, row, text, _, _ in status_rows(table, stats, COLS):
+        line = rows.get(row, "")
+        rows[row] = line[:col].ljust(col) + text
+    return rows
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_message_leaves_the_score_moves_clock_and_winnable_word_in_sight(lang: str) -> None:
+    """Auto-play's count (A, through the keymap) and a hint whose reason is long: the fields
+    keep the status line, the message stands whole beside them or in a bar above."""
+    driver = scenario.one_game_table("klondike", winnable_mark=True)
+    driver.app.set_language(lang)
+    driver.app.settings.clock = True
+    table = driver.app.scene
+    assert isinstance(table, TableScene)
+    for keys in (("A",), ("H",)):
+        driver.press(*keys)
+        driver.settle()
+        driver.thought()
+        message = table.status()
+        assert message
+        rows = _rows(driver)
+        status = rows[STATUS_ROW]
+        for word in (texts.STATUS_MOVES, texts.STATUS_TIME, texts.STATUS_STOCK):
+            assert word in status, (word, status)
+        assert any(mark in status for mark in (texts.WINNABLE_UNKNOWN, texts.WINNABLE_YES))
+        shown = " ".join(" ".join(rows[row].replace("│", " ").split()) for row in sorted(rows))
+        assert " ".join(message.split()) in shown
+        driver.redraw()

@@ -116,3 +116,30 @@ def test_the_menus_window_line_changes_size_and_fullscreen() -> None:
     driver.press("RIGHT")
     assert app.window.scale == 1 and not app.window.fullscreen
     assert Settings.load().scale == 1 and not Settings.load().fullscreen
+
+
+def test_f11_without_a_window_manager_covers_the_display_by_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On an X server with no window manager (a bare Xvfb), SDL's fullscreen left the window
+    its old size and drew the display's screen inside it: F11 there makes the window the
+    display's size itself, stays so (SDL's fullscreen flag is not set, and not read), and F11
+    again gives the window back its size."""
+    import pyxel
+
+    from retro.ui import window as windows
+
+    calls: list[object] = []
+    monkeypatch.setattr(windows, "window_manager_missing", lambda: True)
+    monkeypatch.setattr(
+        windows, "cover_display", lambda on, scale: calls.append((on, scale)) or True
+    )
+    monkeypatch.setattr(windows, "is_fullscreen", lambda: False)
+    monkeypatch.setattr(pyxel, "fullscreen", lambda on: calls.append(("sdl", on)))
+    driver = scenario.fresh_table()
+    driver.app.window = windows.Window(2, False, 2, live=True)
+    driver.press("F11")
+    driver.step(2 * windows.SYNC_EVERY)
+    assert calls == [(True, 2)] and driver.app.window.fullscreen
+    driver.press("F11")
+    assert calls == [(True, 2), (False, 2)] and not driver.app.window.fullscreen

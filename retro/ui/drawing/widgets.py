@@ -36,10 +36,23 @@ def centre(
     screen.put((COLS - len(text)) // 2, row, text, fg, bg)
 
 
+CUT: dict[str, None] = {}
+"""The texts drawn cut short since the program started (a few at most): no screen should cut
+one, and the test that renders every text of every screen reads this."""
+
+
 def fit(text: str, width: int) -> str:
     """`text` cut to `width` cells, ending in an ellipsis when cut, so a cut never passes for
     the whole (a name, a game's title)."""
-    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
+    if len(text) <= width:
+        return text
+    _cut(text)
+    return text[: max(width - 1, 0)] + "…"
+
+
+def _cut(text: str) -> None:
+    if len(CUT) < 100:
+        CUT[text] = None
 
 
 def wrap(text: str, width: int, lines: int = 99) -> list[str]:
@@ -51,6 +64,7 @@ def wrap(text: str, width: int, lines: int = 99) -> list[str]:
     if len(found) > lines:
         found = found[:lines]
         found[-1] = found[-1][: width - 1].rstrip() + "…"
+        _cut(text)
     return found
 
 
@@ -101,9 +115,7 @@ def bar(
 def note_line(screen: TextScreen, row: int, note: str) -> None:
     """A one-line note across the screen, white on red: a file set aside, a game that cannot
     be loaded. Too long a note ends in an ellipsis rather than running off the screen."""
-    text = f" {texts.NOTE_MARK} {note}"
-    if len(text) > COLS:
-        text = text[: COLS - 1] + "…"
+    text = fit(f" {texts.NOTE_MARK} {note}", COLS)
     screen.put(0, row, text.ljust(COLS), Colour.WHITE, Colour.RED)
 
 

@@ -79,8 +79,10 @@ def leave_duel(app: Host, game_id: str) -> None:
     if session is not None and session.duel is not None and not session.duel.over:
         duel = session.duel
         strength = "" if duel.computer is None else duel.computer.name
-        for game in duel.played[: 1 if strength else 2]:
-            app.keeper.record(game, abandoned=True, computer=strength)
+        for game, name in zip(duel.played[: 1 if strength else 2], duel.names, strict=False):
+            app.keeper.record(
+                game, abandoned=True, computer=strength, player="" if strength else name
+            )
     app.session = None
     app.show_title()
     app.show_menu(game_id)
@@ -240,7 +242,8 @@ class DuelSetupScene(Scene):
             shown = field.shown(app.frame, focused)
             if index == self.CODE and not field.value and not focused:
                 shown = texts.DUEL_RANDOM.ljust(field.limit + 1)
-            fg, bg = (Colour.WHITE, Colour.BLACK) if focused else (Colour.BLACK, Colour.CYAN)
+            # the field being typed in is the one lit, as the menu lights its chosen line
+            fg, bg = (Colour.BLACK, Colour.CYAN) if focused else (Colour.LIGHT_GREY, Colour.BLACK)
             app.painter.cells(self.FIELD_COL, row, shown, fg, bg)
 
     def compose(self) -> TextScreen:

@@ -80,7 +80,8 @@ class ComputerTurnScene(Scene):
         if flights and all(f.landed(app.frame) for f in flights):
             flights.clear()
         self.wait -= 1
-        if self.wait <= 0 and not flights and self.shown < len(self.computer.moves):
+        kept = self.computer.kept  # the moves it stands by: up to its best score yet
+        if self.wait <= 0 and not flights and self.shown < kept:
             self.wait = MOVE_FRAMES
             move = self.computer.moves[self.shown]
             before = self.table.snapshot()
@@ -88,14 +89,14 @@ class ComputerTurnScene(Scene):
             self.table.after_change(app, before, move)
         elif (
             finished
-            and self.shown == len(self.computer.moves)
+            and self.shown == kept
             and not flights
             and self.wait <= 0
             and app.session is not None
         ):
             app.end_turn(app.session)
             return
-        thinking = not finished and self.shown == len(self.computer.moves)
+        thinking = not finished and self.shown == kept
         self.table.say(
             texts.COMPUTER_THINKS.format(strength=self.strength)
             if thinking
@@ -169,7 +170,8 @@ def end_turn(app: Host, session: Session) -> None:
             )
         else:
             for index, game in enumerate(duel.played):
-                app.keeper.record(game, duel.names[index], won=index == winner)
+                name = duel.names[index]
+                app.keeper.record(game, name, won=index == winner, player=name)
         app.replace(DuelResultScene(app, duel, session.game_id))
         return
     session.game = duel.game

@@ -67,21 +67,31 @@ def screen_keys_page(context: str) -> Page:
             )
             page += [_line((" " * (width + 3) + more, Colour.WHITE)) for more in lines[1:]]
         return page
-    rows = -(-len(entries) // 2)
+    half = -(-len(entries) // 2)
     columns = [
-        list(zip(labels, entries, strict=True))[:rows],
-        list(zip(labels, entries, strict=True))[rows:],
+        list(zip(labels, entries, strict=True))[:half],
+        list(zip(labels, entries, strict=True))[half:],
     ]
-    cells: list[list[Glyph]] = [[] for _ in range(rows)]
+    # each column's lines: a key and its words, wrapped within the column (a word too long
+    # for a line goes on the next, indented), never cut
+    sides: list[list[list[Glyph]]] = []
     for column in columns:
         width = max(len(label) for label, _ in column)
-        for row, (label, binding) in enumerate(column):
+        found: list[list[Glyph]] = []
+        for label, binding in column:
             words = texts.tr(binding.short or binding.text)
-            room_for = COLUMN - width - 2
-            if len(words) > room_for:
-                words = words[: room_for - 1] + "…"
-            cell = _line((" " + label.ljust(width + 1), Colour.YELLOW), (words, Colour.WHITE))
-            cells[row] += cell + [Glyph(" ", Colour.WHITE)] * (COLUMN - len(cell))
+            parts = textwrap.wrap(words, COLUMN - width - 2) or [""]
+            found.append(
+                _line((" " + label.ljust(width + 1), Colour.YELLOW), (parts[0], Colour.WHITE))
+            )
+            found += [_line((" " * (width + 2) + part, Colour.WHITE)) for part in parts[1:]]
+        sides.append(found)
+    blank: list[Glyph] = []
+    cells = []
+    for row in range(max(len(side) for side in sides)):
+        left = sides[0][row] if row < len(sides[0]) else blank
+        right = sides[1][row] if row < len(sides[1]) else blank
+        cells.append(left + [Glyph(" ", Colour.WHITE)] * (COLUMN - len(left)) + right)
     return page + cells
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from retro.errors import RetroError
 from retro.textmode import TextScreen
+from retro.ui import texts
 from retro.ui.drawing.textview import CELL_H, CELL_W
 from retro.ui.scene import Scene
 from retro.ui.scenes import menuview
@@ -188,7 +189,11 @@ class MenuScene(Choices, Scene):
         elif kind == "duel":
             app.show_duel(self.game_id, options=self.values[self.game_id])
         elif kind == "quit":
-            app.quit()
+            from retro.ui.scenes.dialogs import ConfirmScene  # only when asked for
+
+            kept = app.session is not None and app.session.in_progress()
+            lines = texts.QUIT_LINES if kept else texts.QUIT_LINES_NO_GAME
+            app.push(ConfirmScene(app.quit, texts.QUIT_TITLE, lines))
         elif kind == "settings":
             from retro.ui.scenes.settingsbox import SettingsScene  # only when asked for
 

@@ -158,7 +158,7 @@ def _compose_stats(menu: Choices, app: Host, screen: TextScreen) -> None:
 def value_line(label: str, value: str, arrows: bool, width: int) -> str:
     """`Label ....... ◄ value ►` in `width` cells: the dots give way to a long value, and a
     value too long even then is cut before its closing arrow, never the arrow."""
-    label = fit(label, width // 2)
+    label = fit(label, max(width // 2, width - len(value) - 8))  # whole beside a short value
     dots = max(len(label) + 2, min(24, width - len(value) - 5))
     room = width - dots - 5
     value = fit(value, room)

@@ -39,7 +39,22 @@ class ReplayScene(Scene):
         self.paused = False
         self.wait = SPEEDS[self.speed]
         self.stopped = ""  # why the replay cannot go on (a move the rules now refuse)
+        self.counted = self._counted()
         self._status()
+
+    def _counted(self) -> int:
+        """The moves the game counts in the list, as the status line counts them: Done at
+        the end of a game is no move (a game of 69 moves replays as 69, not 70)."""
+        from retro.solver.adapter import copy_game  # only to count, once
+
+        trial = copy_game(self.game)
+        for text in self.moves:
+            try:
+                if trial.attempt(parse_move(trial.position, text)) is not None:
+                    break
+            except RetroError:
+                break
+        return trial.moves_made
 
     @property
     def game(self) -> Game:
@@ -163,6 +178,10 @@ class ReplayScene(Scene):
             state = texts.REPLAY_PAUSED if self.paused else texts.REPLAY_PLAYING
         self.table.say(
             texts.REPLAY_STATUS.format(
-                at=self.at, n=len(self.moves), speed=self.speed + 1, top=len(SPEEDS), state=state
+                at=self.game.moves_made,
+                n=self.counted,
+                speed=self.speed + 1,
+                top=len(SPEEDS),
+                state=state,
             )
         )

@@ -11,7 +11,14 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from retro.errors import RetroError
-from retro.store.records import TABLE_SIZE, HighScore, Stats, computer_key, opponent_key
+from retro.store.records import (
+    TABLE_SIZE,
+    HighScore,
+    Stats,
+    computer_key,
+    opponent_key,
+    player_key,
+)
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
 from retro.ui.drawing.textview import CELL_H, CELL_W, COLS, ROWS
@@ -109,6 +116,11 @@ class HighScoresScene(Scene):
                 for found, s in sorted(stats.items())
                 if found.startswith(against)
             ]
+        self.panels += [  # each player of the hot seat, a page of their own
+            (texts.STATS_PLAYER.format(label=self.label, name=found.split(" player=", 1)[1]), value)
+            for found, value in sorted(stats.items())
+            if found.startswith(player_key(key, ""))
+        ]
         self.panel = 0
         self.highlight = highlight
         self.chosen = (highlight - 1) if highlight else 0

@@ -16,7 +16,7 @@ from retro.ui import texts
 from retro.ui.drawing.cardart import BACKS, CARD_H, CARD_W
 from retro.ui.drawing.palette import FELTS, felt
 from retro.ui.drawing.textview import CELL_H, CELL_W, COLS, ROWS
-from retro.ui.drawing.widgets import Overlay, box, fit
+from retro.ui.drawing.widgets import Overlay, box, fit, wrap
 from retro.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -110,7 +110,8 @@ class SettingsScene(Overlay, Scene):
             text = f" {fit(label, 16)} ".ljust(19, ".") + " " + shown
             screen.put(c + 2, r + 2 + index, text.ljust(self.LINE_W), fg, bg)
         about = r + 3 + len(LINES)
-        screen.put(c + 3, about, fit(texts.SETTINGS_ABOUT_CARDS, w - 6), Colour.LIGHT_CYAN)
+        for offset, line in enumerate(wrap(texts.SETTINGS_ABOUT_CARDS, w - 6, 2)):
+            screen.put(c + 3, about + offset, line, Colour.LIGHT_CYAN)
         keys = fit(texts.SETTINGS_KEYS, w - 4)
         screen.put(c + (w - len(keys)) // 2, r + h - 2, keys, Colour.LIGHT_GREY)
         return screen

@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 
 END_PAUSE = 3 * FPS  # frames the end of one demo stays on screen before the next game
 SPEED = 2  # fast: a demo is there to be looked at in passing
-BANNER_ROW = 21
 
 
 def demo_games(app: Host) -> list[str]:
@@ -105,8 +104,9 @@ class TitleDemoScene(Scene):
     }
 
     def draw(self, app: Host) -> None:
+        """The table, and the banner blinking in the title bar where the table's keys stand:
+        on the table it would cover cards."""
         self.table.draw(app)
-        text = f"  {texts.DEMO_BANNER}  "
-        col = (COLS - len(text)) // 2
+        text = f" {texts.DEMO_BANNER} "
         blink = (app.frame // (FPS // 2)) % 2 == 0
-        app.painter.cells(col, BANNER_ROW, text, pal.YELLOW if blink else pal.WHITE, pal.RED)
+        app.painter.cells(COLS - len(text), 0, text, pal.YELLOW if blink else pal.WHITE, pal.RED)

@@ -16,9 +16,10 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from retro.engine.game import PLAYING, WON, Game
-from retro.engine.position import Move
+from retro.engine.position import DONE, Move
 from retro.solver.adapter import copy_game
-from retro.solver.honest import Player
+from retro.solver.hints import hints
+from retro.solver.honest import Player, view
 from retro.solver.pacing import Pace, Thinking
 from retro.solver.search import Budget
 from retro.ui import texts
@@ -91,10 +92,25 @@ class Demo:
             return None
         self.ready = False
         if self.chosen is None:
+            self.chosen = self._played_on(game)
+        if self.chosen is None:
             self.ended = NO_MOVE
             return None
         self.wait = PAUSES[self.speed]
         return self.chosen
+
+    def _played_on(self, game: Game) -> Move | None:
+        """When its search sees nothing that gets on (Montana's first moves look alike), the
+        computer plays as the hint key advises, the best move to a table not seen yet in
+        this game, as a player would rather than giving up while moves are left."""
+        for hint in hints(game):
+            if hint.move.kind == DONE:
+                continue
+            with game.trial(hint.move):
+                unseen = view(game) not in self.player.avoid
+            if unseen:
+                return hint.move
+        return None
 
     def moved(self, game: Game) -> None:
         """The move `tick` gave was made on `game`."""

@@ -2,12 +2,14 @@
 (A) and the demo playing on from where the table stands (P), each the handler of a key action
 of the table (see `TableScene.HANDLERS`). The advice comes from
 `retro.solver.hints`; moves it makes go through the table like a player's. Hints name cards and
-places as a player does ("8♠ from column 4 onto 9♥ in column 7"), never pile ids.
+places as a player does and as the screen shows them ("8♠ from column 4 onto 9♥ in column
+7", "fan 2 in row 3"), never pile ids.
 """
 
 from __future__ import annotations
 
 import re
+import time
 from typing import TYPE_CHECKING
 
 from retro.engine.cards import card_name
@@ -70,7 +72,8 @@ def _cycle_hint(table: Table, app: Host, delta: int) -> None:
     if table.hints is None:
         ranked = advice.hints(table.game)
         if ranked:
-            table.thinking = Thinking(None, ranked, _about(table), delta)
+            until = now() + advice.HINT_SECONDS
+            table.thinking = Thinking(None, ranked, _about(table), delta, until)
             return  # the table's update runs its slices, this frame's too
         table.hints = []
     _show(table, app, delta)
@@ -81,25 +84,38 @@ def _about(table: Table) -> object:
     return (id(game), game.key(), len(game.history), len(game.future))
 
 
+def now() -> float:
+    """The clock a hint is timed by (a test may set its own)."""
+    return time.perf_counter()
+
+
 def think(table: Table, app: Host) -> None:
-    """A frame's slice of the first hint's search; the hints shown once it has its answer.
-    A move, an undo or a redo meanwhile drops it."""
+    """A frame's slice of the first hint's search; the hints shown once it has its answer,
+    or once `HINT_SECONDS` have passed since the key (the ranked hints then, the search's
+    slices being a share of each frame: the player waits about a second, however slow the
+    machine). A move, an undo or a redo meanwhile drops it; Space meanwhile makes it."""
     thinking = table.thinking
     assert thinking is not None
     if _about(table) != thinking.about:
         table.thinking = None
         return
-    if thinking.search is None:
-        if not learn_for(table.game.gdef, HINT_SLICE):
+    left = thinking.until - now()
+    found = None
+    if left > 0:
+        if thinking.search is None:
+            if not learn_for(table.game.gdef, min(HINT_SLICE, left)):
+                return
+            thinking.search = Search(copy_game(table.game), advice.hint_budget())
+        found = thinking.search.run_for(min(HINT_SLICE, left))
+        if found is None:
             return
-        thinking.search = Search(copy_game(table.game), advice.hint_budget())
-    found = thinking.search.run_for(HINT_SLICE)
-    if found is None:
-        return
     table.thinking = None
-    table.hints = advice.with_solver(thinking.ranked, advice.from_search(found))
+    solved = None if found is None else advice.from_search(found)
+    table.hints = advice.with_solver(thinking.ranked, solved)
     table.hint_index = -1 if thinking.delta > 0 else 0
     _show(table, app, thinking.delta)
+    if thinking.play:
+        play_hint(table, app)
 
 
 def _show(table: Table, app: Host, delta: int) -> None:
@@ -138,13 +154,17 @@ def play_hint(table: Table, app: Host) -> bool:
 
 def best_or_hint(table: Table, app: Host) -> None:
     """Space: the hint shown, when the cursor stands on its cards; else the chosen cards to
-    their best place."""
+    their best place. While the hint is looked for, Space waits for it and makes it."""
+    if table.thinking is not None:
+        table.thinking.play = True
+        return
     if not play_hint(table, app):
         best(table, app)
 
 
-def place(pile: Pile) -> str:
-    """A pile as a player names it: "column 4", "the stock", "row 2, place 5"."""
+def place(pile: Pile, table: Table | None = None) -> str:
+    """A pile as a player names it, as the screen shows it: "column 4", "the stock", "row 2,
+    card 5", "fan 2 in row 3" (`table` gives where the piles lie; without it, by the file)."""
     group = pile.group
     slot = pile.slot
     if group.name in HOURS:
@@ -163,11 +183,48 @@ def place(pile: Pile) -> str:
         if group.count == 1:
             return texts.PLACE_NUMBERED.format(word=word, n=numbered[2])
         return texts.PLACE_IN_ROW.format(word=word, row=numbered[2], n=slot + 1)
-    words = dict(zip(PILE_NAMES, texts.PILE_WORDS, strict=True))
-    word = words.get(group.name) or words.get(group.kind, group.kind)
+    name = _word_of(pile)
+    word = dict(zip(PILE_NAMES, texts.PILE_WORDS, strict=True)).get(name, name)
+    if table is not None and name != "row" and group.layout.ring is None:
+        return _as_seen(pile, table, name, word)  # (rows and rings are counted as they go)
     if group.count == 1:
         return texts.PLACE_ONLY.format(word=word)
     return texts.PLACE_NUMBERED.format(word=word, n=slot + 1)
+
+
+def _word_of(pile: Pile) -> str:
+    """Which of `PILE_NAMES` a pile is called by: its group's name, else a fanned-out
+    column's "fans" (Black Hole's), else its kind."""
+    group = pile.group
+    if group.name in PILE_NAMES:
+        return group.name
+    if group.kind == "tableau" and group.layout.fan == "right":
+        return "fans"
+    return group.kind
+
+
+def _as_seen(pile: Pile, table: Table, name: str, word: str) -> str:
+    """The pile among those called by the same word, counted as the screen shows them: in
+    one row from the left, in one column from the top, else by row and place in it (the
+    rows from the top; unfanned piles, such as Tri Peaks' peaks, as "row 4, card 2")."""
+    origins = table.geometry.origins
+    hidden = table.geometry.hidden
+    fellows = [p for p in table.piles if not hidden[p.index] and _word_of(p) == name]
+    if len(fellows) == 1:
+        return texts.PLACE_ONLY.format(word=word)
+    x, y = origins[pile.index]
+    rows = sorted({origins[p.index][1] for p in fellows})
+    columns = sorted({origins[p.index][0] for p in fellows})
+    if len(rows) == 1 or len(columns) == 1:
+        line = sorted(fellows, key=lambda p: (origins[p.index][1], origins[p.index][0]))
+        return texts.PLACE_NUMBERED.format(word=word, n=line.index(pile) + 1)
+    in_row = sorted(origins[p.index][0] for p in fellows if origins[p.index][1] == y)
+    row, n = rows.index(y) + 1, in_row.index(x) + 1
+    if pile.group.layout.fan == "none" and pile.kind == "tableau":
+        return texts.PLACE_IN_ROW.format(
+            word=texts.PILE_WORDS[PILE_NAMES.index("row")], row=row, n=n
+        )
+    return texts.PLACE_IN_A_ROW.format(word=word, n=n, row=row)
 
 
 def describe(table: Table, move: Move) -> str:
@@ -178,13 +235,16 @@ def describe(table: Table, move: Move) -> str:
         cards = cards_text(src.cards[-move.count :])
         if dst.cards and dst.kind != FOUNDATION:
             return texts.MOVE_ONTO.format(
-                cards=cards, src=place(src), card=card_name(dst.cards[-1]), dst=place(dst)
+                cards=cards,
+                src=place(src, table),
+                card=card_name(dst.cards[-1]),
+                dst=place(dst, table),
             )
         if not dst.cards and dst.kind != FOUNDATION:
             line = texts.MOVE_TO_GAP if dst.kind == GRID else texts.MOVE_TO_EMPTY
-            return line.format(cards=cards, src=place(src), dst=place(dst))
-        return texts.MOVE_TO.format(cards=cards, src=place(src), dst=place(dst))
-    pile = place(piles[move.src]) if 0 <= move.src < len(piles) else ""
+            return line.format(cards=cards, src=place(src, table), dst=place(dst, table))
+        return texts.MOVE_TO.format(cards=cards, src=place(src, table), dst=place(dst, table))
+    pile = place(piles[move.src], table) if 0 <= move.src < len(piles) else ""
     if move.kind == "deal":
         return texts.ACTION_DEAL.format(pile=pile)
     if move.kind == "redeal":

@@ -34,35 +34,69 @@ class Geometry:
     """Pixel positions of a game's piles, and of each card in them."""
 
     def __init__(self, gdef: GameDef) -> None:
-        units: list[tuple[float, float]] = []
         # each pile's ring (a number for each ring, -1: none) and each ring's centre height
         self.ring_of: list[int] = []
         ring_heights: list[float] = []
         for group in gdef.groups:
-            layout = group.layout
-            if layout.ring is not None:
-                ring_heights.append(layout.at[1])
-            for slot in range(group.count):
-                units.append(_unit(layout, slot, group.count))
-                self.ring_of.append(len(ring_heights) - 1 if layout.ring is not None else -1)
+            if group.layout.ring is not None:
+                ring_heights.append(group.layout.at[1])
+            self.ring_of += [len(ring_heights) - 1 if group.layout.ring is not None else -1] * (
+                group.count
+            )
         self.hidden = [group.layout.hidden for group in gdef.groups for _ in range(group.count)]
         self.fans = [group.layout.fan for group in gdef.groups for _ in range(group.count)]
         self.shown = [group.layout.show for group in gdef.groups for _ in range(group.count)]
+        units = self._units(gdef, boxed=False)
+        if self._ring_overlaps(units, *self._cells(units)):
+            units = self._units(gdef, boxed=True)  # a clock face of twelve: a square clock
+        self._place(units, ring_heights)
+
+    @staticmethod
+    def _units(gdef: GameDef, boxed: bool) -> list[tuple[float, float]]:
+        return [
+            _unit(group.layout, slot, group.count, boxed)
+            for group in gdef.groups
+            for slot in range(group.count)
+        ]
+
+    def _ring_overlaps(
+        self, units: list[tuple[float, float]], cell_w: float, cell_h: float
+    ) -> bool:
+        """Whether two cards of a ring would overlap where its ellipse lays them: then the
+        ring is laid on the box round the ellipse instead, its piles pushed out towards the
+        corners, so each shows whole."""
+        ringed = [i for i, ring in enumerate(self.ring_of) if ring >= 0]
+        return any(
+            abs(units[a][0] - units[b][0]) * cell_w < CARD_W
+            and abs(units[a][1] - units[b][1]) * cell_h < CARD_H
+            for a in ringed
+            for b in ringed
+            if a < b and self.ring_of[a] == self.ring_of[b]
+        )
+
+    def _cells(self, units: list[tuple[float, float]]) -> tuple[float, float]:
+        """The size of a card cell in pixels: a card and its gap, less when the piles would
+        not fit the table otherwise."""
         seen = [u for u, hidden in zip(units, self.hidden, strict=True) if not hidden]
-        min_x = min((u[0] for u in seen), default=0.0)
-        max_x = max((u[0] for u in seen), default=0.0)
-        span = max_x - min_x
+        span = max((u[0] for u in seen), default=0.0) - min((u[0] for u in seen), default=0.0)
+        depth = max((u[1] for u in seen), default=0.0) - min((u[1] for u in seen), default=0.0)
         cell_w = float(CARD_W + GAP_X)
         if span and CARD_W + span * cell_w > SCREEN_W - 2 * MARGIN:
             cell_w = (SCREEN_W - 2 * MARGIN - CARD_W) / span
-        width = CARD_W + span * cell_w
-        left = (SCREEN_W - width) / 2
-        min_y = min((u[1] for u in seen), default=0.0)
-        depth = max((u[1] for u in seen), default=0.0) - min_y
         cell_h = float(CARD_H + GAP_Y)
         room = TABLE_BOTTOM - 2 - TABLE_TOP - MARGIN - CARD_H
         if depth and depth * cell_h > room:
             cell_h = room / depth  # rows overlap, each still showing its cards' index
+        return cell_w, cell_h
+
+    def _place(self, units: list[tuple[float, float]], ring_heights: list[float]) -> None:
+        """Each pile's origin in pixels, the piles centred across the table."""
+        seen = [u for u, hidden in zip(units, self.hidden, strict=True) if not hidden]
+        min_x = min((u[0] for u in seen), default=0.0)
+        max_x = max((u[0] for u in seen), default=0.0)
+        cell_w, cell_h = self._cells(units)
+        left = (SCREEN_W - (CARD_W + (max_x - min_x) * cell_w)) / 2
+        min_y = min((u[1] for u in seen), default=0.0)
         self.origins = [
             (round(left + (ux - min_x) * cell_w), round(TABLE_TOP + MARGIN + (uy - min_y) * cell_h))
             for ux, uy in units
@@ -176,15 +210,20 @@ class Geometry:
         ]
 
 
-def _unit(layout: Layout, slot: int, count: int) -> tuple[float, float]:
-    """Where pile `slot` of a group lies, in card cells: its own place, on its ring, in its
-    row of `columns`, or `at` plus `slot` steps."""
+def _unit(layout: Layout, slot: int, count: int, boxed: bool = False) -> tuple[float, float]:
+    """Where pile `slot` of a group lies, in card cells: its own place, on its ring (`boxed`:
+    on the box round the ring, where its hour's direction meets it), in its row of
+    `columns`, or `at` plus `slot` steps."""
     if layout.places:
         return layout.places[slot]
     if layout.ring is not None:
         across, down, start = layout.ring
         angle = math.radians((start + slot * 12 / count) * 30)
-        return (layout.at[0] + across * math.sin(angle), layout.at[1] - down * math.cos(angle))
+        right, up = math.sin(angle), math.cos(angle)
+        if boxed:  # as far along the hour's direction as the box reaches
+            reach = min(1 / abs(right) if right else math.inf, 1 / abs(up) if up else math.inf)
+            right, up = right * reach, up * reach
+        return (layout.at[0] + across * right, layout.at[1] - down * up)
     if layout.columns:
         col, row = slot % layout.columns, slot // layout.columns
         return (layout.at[0] + col * layout.step[0], layout.at[1] + row * (layout.step[1] or 1.0))

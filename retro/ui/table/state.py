@@ -39,12 +39,15 @@ DRAG_START = 3  # pixels the pointer moves, the button held, before a press beco
 class Thinking:
     """The first hint being looked for: the solver's search (on a copy of the game, a slice a
     frame; made once the game's safe moves are learnt, also a slice a frame), the ranked
-    hints already known, the position it is about and the key's direction."""
+    hints already known, the position it is about, the key's direction, the moment the hint
+    shows at the latest (`until`, the clock's) and whether Space asked for it to be made."""
 
     search: Search | None
     ranked: list[advice.Hint]
     about: object
     delta: int
+    until: float = 0.0
+    play: bool = False
 
 
 def reach(pile: Pile) -> int:

@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING
 
 from retro.engine.gamedef import FOUNDATION, STOCK
 from retro.engine.position import MOVE, Pile
+from retro.i18n import say
 from retro.rules.common import REDEALS
 from retro.solver.hints import Hint
 from retro.ui import texts
 from retro.ui.drawing import palette as pal
 from retro.ui.drawing.cardart import CARD_H, CARD_W, EMPTY, EMPTY_FOUNDATION, EMPTY_STOCK, CardArt
 from retro.ui.drawing.textview import CELL_H, CELL_W, COLS
-from retro.ui.drawing.widgets import fit
+from retro.ui.drawing.widgets import fit, wrap
 from retro.ui.keymap import FPS
 from retro.ui.table.layout import SCREEN_W
 from retro.ui.table.netpanel import draw_opponent_bar
@@ -192,7 +193,8 @@ def status_fields(table: Table, clock: bool = False) -> str:
     gdef = game.gdef
     parts = [texts.tr(gdef.title), f"{texts.STATUS_DEAL} {game.seed}"]
     if gdef.score.from_position is not None or gdef.score.points or gdef.score.running:
-        parts.append(f"{texts.STATUS_SCORE} {game.score()}")
+        named = gdef.score.name  # what the score counts, where the rule says
+        parts.append(f"{say(named) if named else texts.STATUS_SCORE} {game.score()}")
     parts.append(f"{texts.STATUS_MOVES} {game.moves_made}")
     stocks = {group.name for group in gdef.groups if group.kind == STOCK}
     if any(step.to in stocks for step in gdef.deal):  # a stock that holds cards
@@ -256,8 +258,7 @@ def _draw_bars(table: Table, app: Host) -> None:
     if session.net is not None:  # the top line is the opponent's, across two machines
         draw_opponent_bar(session.net, table.top_keys, app)
     else:
-        keys = table.top_keys + " "
-        title = title_text(session.label, COLS - len(keys) - 1)
+        title, keys = title_bar(session.label, table.top_keys)
         painter.cells(0, 0, title.ljust(COLS - len(keys)) + keys, pal.BLACK, pal.LIGHT_GREY)
         if title.startswith(f" {texts.APP_TITLE} ─"):
             painter.cells(0, 0, title[: 2 + len(texts.APP_TITLE)], pal.RED)
@@ -268,20 +269,40 @@ def _draw_bars(table: Table, app: Host) -> None:
         width -= len(button)
         painter.cells(width, STATUS_ROW, button, pal.BLACK, pal.LIGHT_GREY)
         painter.cells(width + 1, STATUS_ROW, button[1], pal.RED)
+    for col, row, text, fg, bg in status_rows(table, stats, width):
+        painter.cells(col, row, text, fg, bg)
+
+
+def status_rows(table: Table, stats: str, width: int) -> list[tuple[int, int, str, int, int]]:
+    """The status line and the message, as (column, row, text, colours): the message beside
+    the score, moves, clock and winnable word when it fits there, else in a bar above the
+    status line, as many rows as it takes, whole; the fields stay in sight either way."""
     message = table.status()
     if not message:
-        painter.cells(0, STATUS_ROW, stats.ljust(width)[:width], pal.BLACK, pal.CYAN)
-        return
+        return [(0, STATUS_ROW, stats.ljust(width)[:width], pal.BLACK, pal.CYAN)]
     room = width - len(stats) - 1
     fg, bg = (pal.WHITE, pal.RED) if table.error else (pal.YELLOW, pal.BLUE)
     if len(message) + 2 <= room:
-        painter.cells(0, STATUS_ROW, stats + "│", pal.BLACK, pal.CYAN)
-        painter.cells(len(stats) + 1, STATUS_ROW, (" " + message).ljust(room), fg, bg)
-    else:
-        text = (" " + message)[:width].ljust(width)
-        if len(message) + 1 > width:
-            text = text[: width - 1] + "…"
-        painter.cells(0, STATUS_ROW, text, fg, bg)
+        return [
+            (0, STATUS_ROW, stats + "│", pal.BLACK, pal.CYAN),
+            (len(stats) + 1, STATUS_ROW, (" " + message).ljust(room), fg, bg),
+        ]
+    lines = wrap(message, COLS - 2)
+    above = [
+        (0, STATUS_ROW - len(lines) + offset, (" " + line).ljust(COLS), fg, bg)
+        for offset, line in enumerate(lines)
+    ]
+    return [*above, (0, STATUS_ROW, stats.ljust(width)[:width], pal.BLACK, pal.CYAN)]
+
+
+def title_bar(label: str, top_keys: str) -> tuple[str, str]:
+    """The title bar's two ends: the label whole (the program's name given up first), and as
+    many of the key hints as fit after a clear gap, the last ones dropped (F1 has them all)."""
+    hints = top_keys.split("  ")
+    while hints and len(label) + 1 > COLS - len("  ".join(hints)) - 4:
+        hints.pop()
+    keys = "  ".join(hints) + " " if hints else ""
+    return title_text(label, COLS - len(keys) - 3 if hints else COLS), keys
 
 
 def title_text(label: str, room: int) -> str:
