@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from retro.engine.game import Game
 from retro.engine.model import DONE, MOVE, Move, Position
 from retro.engine.rotation import rotation_moves, rotators
-from retro.solver.adapter import is_won, key, make, unmake
+from retro.solver.adapter import is_won, make, unmake
+from retro.solver.compact import search_key
 from retro.solver.guide import Weights, evaluate, tilts_for, weights_for
 from retro.solver.safety import SafetyModel, home_moves, model_for, safe_move
 
@@ -158,6 +159,7 @@ class _Shared:
             if group.action is not None
         ]
         self.rotating = rotators(game.gdef, groups)
+        self.key = search_key(game)  # what play can read of the position (`compact`)
 
     def spent(self) -> float:
         """The share of the budget in nodes or seconds spent, whichever is more."""
@@ -320,7 +322,7 @@ class _Member:
                 make(game, move)
                 shared.nodes += 1
                 step = [move]
-                reached = key(game)
+                reached = shared.key()
                 if reached in self.seen:  # seen already, before or after its safe moves
                     unmake(game)
                     if shared.pause_at and time.perf_counter() >= shared.pause_at:
@@ -339,7 +341,7 @@ class _Member:
                     self.goto(self.root)
                     yield WON
                     return
-                position_key = key(game)
+                position_key = shared.key()
                 if position_key == reached or position_key not in self.seen:
                     self.seen.add(position_key)
                     shared.positions += 1
@@ -457,7 +459,7 @@ class Search:
         if not moves:
             self._end(LOST, [], best_from_start=False)
             return
-        root_key = key(game)
+        root_key = shared.key()
         shared.start_value = evaluate(game.position, base, shared.model, len(moves))
         plans = [(BEST_FIRST, base), (DEPTH_FIRST, base)]
         plans += [(BEST_FIRST, base.with_changes(tilt)) for tilt in tilts_for(game.gdef)]
@@ -469,6 +471,9 @@ class Search:
         ]
         searches[0].leads = True
         self.members = [search.run() for search in searches]
+        if portfolio:  # the depth-first member, the one that can exhaust a space, every other turn
+            prover = self.members.pop(1)
+            self.members = [turn for other in self.members for turn in (other, prover)]
         # joins once half the budget is spent without an answer, so a deal the portfolio
         # answers early is searched exactly as before
         self.late = (base, root_key, slice_nodes) if portfolio else None
@@ -482,7 +487,8 @@ class Search:
         if not self.members or (not self.paused and shared.out_of_budget()):
             return self._end(UNKNOWN, [])  # (a paused member first goes back to the root)
         if self.late is not None and not self.paused and shared.spent() >= _LATE_SHARE:
-            self.members.append(_restarting(shared, *self.late))
+            restarts = _restarting(shared, *self.late)
+            self.members.insert(self.turn % len(self.members), restarts)
             self.late = None
         self.turn %= len(self.members)
         member = self.members[self.turn]
@@ -496,9 +502,10 @@ class Search:
             return self._end(WON, self.prefix + shared.won)
         if status == LOST:
             return self._end(LOST, [])
-        if status == UNKNOWN:
-            self.members.remove(member)
-            self.turn -= 1
+        if status == UNKNOWN:  # every turn of the member ends
+            before = self.members[: self.turn]
+            self.members = [other for other in self.members if other is not member]
+            self.turn = sum(1 for other in before if other is not member)
         return None
 
     def run_for(self, seconds: float) -> Result | None:
