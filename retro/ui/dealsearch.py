@@ -18,6 +18,7 @@ from retro.ui import texts
 from retro.ui.dialogs import ConfirmScene
 from retro.ui.textview import COLS, ROWS
 from retro.ui.widgets import Overlay, box
+from retro.ui.winwatch import remember
 
 if TYPE_CHECKING:
     from retro.ui.app import App
@@ -73,8 +74,9 @@ class LookingScene(Overlay):
         found = self.search.run_for(SLICE_SECONDS)
         if found is None:
             return
-        self.search = None
+        search, self.search = self.search, None
         if found.result == WON:
+            remember(search.game, WON)  # its table says "Winnable" from the first frame
             app.pop()
             self.play(self.seed)
         elif self.tried >= MOST:
