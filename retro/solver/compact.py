@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from retro.engine.cards import Card
 from retro.engine.game import Game
 from retro.engine.model import Pile
 from retro.engine.zobrist import MASK, counter_term, mix
@@ -63,20 +64,18 @@ def search_key(game: Game) -> Callable[[], int]:
     card_at = tables.card_at
     heights = tables.down
 
-    def code(pile: Pile, at: int) -> int:
-        card = pile.cards[at]
-        return ((card.rank - 1) * 4 + card.suit) * span + min(-at if at < 0 else at, 1)
+    def word(card: Card, height: int) -> int:
+        return card_at[((card.rank - 1) * 4 + card.suit) * span + height]
 
     def compact() -> int:
         total = game.key()
-        counters = position.counters
         if redeals:
-            total -= counter_term(REDEALS, counters.get(REDEALS, 0))
+            total -= counter_term(REDEALS, position.counters.get(REDEALS, 0))
         for pile in sinks:
             cards = pile.cards
             if len(cards) > 1:
-                word = card_at[code(pile, 0)] ^ card_at[code(pile, -1)] ^ heights[len(cards) % span]
-                total += mix(word ^ pile.salt) - pile.term
+                kept = word(cards[0], 0) ^ word(cards[-1], 1) ^ heights[len(cards) % span]
+                total += mix(kept ^ pile.salt) - pile.term
         return total & MASK
 
     return compact
