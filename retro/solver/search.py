@@ -40,6 +40,7 @@ from retro.solver.safety import SafetyModel, home_moves, model_for, safe_move
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 PAUSE = "pause"  # a member stops for the caller's time slice, its position kept, to go on
 BEST_FIRST, DEPTH_FIRST = "best-first", "depth-first"
+IN_ORDER = "in-order"  # depth first, children in the order the rules give the moves, unweighed
 _SLICE = 2_000  # nodes a portfolio member searches before the next one's turn
 _RESTART_SLICES = 4  # slices of a restarting member's shortest run
 _SPREAD = math.log(2.0)  # a restarting member's weights are scaled by up to this (log) either way
@@ -354,6 +355,8 @@ class _Member:
                         value = (
                             evaluate(game.position, self.weights, shared.model, mobility)
                             - self.weights.depth * depth
+                            if self.order != IN_ORDER
+                            else 0.0
                         )
                         if self.rng is not None:
                             value += self.rng.random() * self.noise
@@ -372,7 +375,10 @@ class _Member:
                     self.counter += 1
                     heapq.heappush(self.frontier, (-value, -self.counter, child))
             else:
-                children.sort(key=lambda item: item[0])
+                if self.order == IN_ORDER:
+                    children.reverse()  # the first move the rules give is searched first
+                else:
+                    children.sort(key=lambda item: item[0])
                 self.stack.extend(child for _, child in children)
             if shared.nodes >= next_pause or shared.out_of_budget():
                 self.goto(self.root)
@@ -471,8 +477,9 @@ class Search:
         ]
         searches[0].leads = True
         self.members = [search.run() for search in searches]
-        if portfolio:  # the depth-first member, the one that can exhaust a space, every other turn
-            prover = self.members.pop(1)
+        if portfolio:  # one more searching in order, every other turn: it runs out of a small
+            # space soonest, proving the deal lost, and wins most Black Hole deals by itself
+            prover = _Member(shared, IN_ORDER, base, root_key, slice_nodes).run()
             self.members = [turn for other in self.members for turn in (other, prover)]
         # joins once half the budget is spent without an answer, so a deal the portfolio
         # answers early is searched exactly as before
