@@ -8,6 +8,7 @@ import io
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 from contextlib import redirect_stdout
 from pathlib import Path
 
@@ -234,7 +235,7 @@ def test_the_restarting_member_joins_only_once_half_the_budget_is_spent() -> Non
     assert search.late is None and _distinct(search.members) == first + 2
 
 
-def _distinct(members: list[object]) -> int:
+def _distinct(members: Sequence[object]) -> int:
     return len({id(member) for member in members})
 
 
