@@ -13,6 +13,10 @@ The defaults are the full run (hours); `--quick` or the range flags make a run o
 
     python benchmarks/solver.py --quick
     python benchmarks/solver.py --freecell 1-50 --spider 0 --spider4 0 --others 0
+
+`--decided` is the table of the games played most, every card known: won / proved lost /
+unknown and the median seconds of Golf, Klondike, Canfield and Black Hole (deals 1-50 at 5 s)
+and Spider 4 suits (deals 1-12 at 30 s), beside the goals.
 """
 
 from __future__ import annotations
@@ -42,6 +46,8 @@ GOALS = {1: 95.0, 2: 65.0, 4: 25.0}  # Spider honest win rates to beat, in %
 # fc-solve's "lg" preset of several searches: its default single search gets lost on deal 9
 FC_SOLVE_FLAGS = ("-l", "lg")
 RUNAWAY = 1.2  # a deal taking longer than this times its budget has run away
+# `--decided`: deals of 1-50 each game should decide (won or proved lost) within 5 s a deal
+DECIDED_GOALS = {"golf": 50, "klondike": 47, "canfield": 47, "black_hole": 50}
 
 
 def _range(text: str) -> range:
@@ -192,7 +198,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="a run of minutes: FreeCell 1-20 at 5 s, Spider 1-3 honest at "
         "5 s, Spider 4 suits 1-2 at 10 s, other games 1-2 at 2 s",
     )
+    parser.add_argument(
+        "--decided",
+        action="store_true",
+        help="the games played most, decided: Golf, Klondike, Canfield and Black Hole 1-50 at "
+        "5 s, Spider 4 suits 1-12 at 30 s, every card known",
+    )
     args = parser.parse_args(argv)
+    if args.decided:
+        args.freecell, args.spider = "0", "0"
+        args.spider4, args.spider4_seconds = "1-12", 30.0
+        args.others, args.other_seconds = "1-50", 5.0
+        args.games = ",".join(DECIDED_GOALS)
     if args.quick:
         args.freecell, args.freecell_seconds = "1-20", 5.0
         args.spider, args.spider_seconds = "1-3", 5.0
@@ -267,7 +284,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows.append(
             f"Spider 4 suits perfect information {spider4.start}-{spider4.stop - 1} "
             f"({args.spider4_seconds:g} s): proved winnable {won}/{len(answers)} = "
-            f"{100 * won / len(answers):.0f}%, proved lost {_count(answers, 'lost')}"
+            f"{100 * won / len(answers):.0f}%, proved lost {_count(answers, 'lost')}, "
+            f"median {_median(answers):.2f} s" + ("; goal >= 10 won" if args.decided else "")
         )
 
     others = _range(args.others)
@@ -293,6 +311,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{_count(answers, 'unknown'):>7} {len(errors):>6} "
                 f"{_median(answers):>8.2f} {_longest(answers):>9.2f}"
                 + (f"  first error: {errors[0]['error']}" if errors else "")
+                + (
+                    f"  (goal: {DECIDED_GOALS[game_id]} of 50 decided)"
+                    if args.decided and game_id in DECIDED_GOALS
+                    else ""
+                )
             )
         # a deal running well past its budget is a search that does not stop when told
         over = [a for a in everything if float(a["seconds"]) > RUNAWAY * args.other_seconds]

@@ -8,6 +8,7 @@ import io
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 from contextlib import redirect_stdout
 from pathlib import Path
 
@@ -228,11 +229,22 @@ def test_the_restarting_member_joins_only_once_half_the_budget_is_spent() -> Non
     search = Search(Game(load("freecell"), 672), Budget(nodes=20_000, seconds=600))
     first = len(search.plans)
     assert first == 4  # FreeCell's own weights both ways and the two weightings its file names
-    while search.shared.nodes < 10_000:
-        assert search.late is not None and len(search.members) == first
+    while search.shared.nodes < 10_000:  # (and the member searching in order)
+        assert search.late is not None and _distinct(search.members) == first + 1
         assert search.step() is None
     search.step()
-    assert search.late is None and len(search.members) == first + 1
+    assert search.late is None and _distinct(search.members) == first + 2
+
+
+def _distinct(members: Sequence[object]) -> int:
+    return len({id(member) for member in members})
+
+
+def test_the_member_searching_in_order_has_every_other_turn() -> None:
+    search = Search(Game(load("freecell"), 672), Budget(nodes=20_000, seconds=600))
+    prover = search.members[1]
+    assert search.members[1::2] == [prover] * len(search.plans)
+    assert prover not in search.members[0::2]
 
 
 def _restarting_alone(game: Game, budget: Budget) -> tuple[Search, Result]:
@@ -748,7 +760,7 @@ def test_a_game_file_may_name_its_portfolio(tmp_path: Path) -> None:
     assert [order for order, _ in search.plans] == [BEST_FIRST, DEPTH_FIRST, BEST_FIRST, BEST_FIRST]
     assert [w.disorder for _, w in search.plans] == [Weights().disorder] * 2 + [6, 3]
     assert all(w.empty == 30 for _, w in search.plans)
-    assert len(search.members) == 4
+    assert _distinct(search.members) == 5  # its four, and the member searching in order
     plain = tmp_path / "plain.yaml"
     plain.write_text(TINY, encoding="utf-8")
     assert tilts_for(load_game_file(plain)) == PORTFOLIO_TILTS

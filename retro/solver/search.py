@@ -32,12 +32,14 @@ from dataclasses import dataclass, field
 from retro.engine.game import LOST, UNKNOWN, WON, Game, Outcome
 from retro.engine.position import DONE, MOVE, Move, Position
 from retro.engine.rotation import rotation_moves, rotators
-from retro.solver.adapter import is_won, key, make, unmake
+from retro.solver.adapter import is_won, make, unmake
+from retro.solver.compact import search_key
 from retro.solver.guide import Weights, evaluate, tilts_for, weights_for
 from retro.solver.safety import SafetyModel, home_moves, model_for, safe_move
 
 PAUSE = "pause"  # a member stops for the caller's time slice, its position kept, to go on
 BEST_FIRST, DEPTH_FIRST = "best-first", "depth-first"
+IN_ORDER = "in-order"  # depth first, children in the order the rules give the moves, unweighed
 _SLICE = 2_000  # nodes a portfolio member searches before the next one's turn
 _RESTART_SLICES = 4  # slices of a restarting member's shortest run
 _SPREAD = math.log(2.0)  # a restarting member's weights are scaled by up to this (log) either way
@@ -157,6 +159,7 @@ class _Shared:
             if group.action is not None
         ]
         self.rotating = rotators(game.gdef, groups)
+        self.key = search_key(game)  # what play can read of the position (`compact`)
 
     def spent(self) -> float:
         """The share of the budget in nodes or seconds spent, whichever is more."""
@@ -319,7 +322,7 @@ class _Member:
                 make(game, move)
                 shared.nodes += 1
                 step = [move]
-                reached = key(game)
+                reached = shared.key()
                 if reached in self.seen:  # seen already, before or after its safe moves
                     unmake(game)
                     if shared.pause_at and time.perf_counter() >= shared.pause_at:
@@ -338,7 +341,7 @@ class _Member:
                     self.goto(self.root)
                     yield WON
                     return
-                position_key = key(game)
+                position_key = shared.key()
                 if position_key == reached or position_key not in self.seen:
                     self.seen.add(position_key)
                     shared.positions += 1
@@ -351,6 +354,8 @@ class _Member:
                         value = (
                             evaluate(game.position, self.weights, shared.model, mobility)
                             - self.weights.depth * depth
+                            if self.order != IN_ORDER
+                            else 0.0
                         )
                         if self.rng is not None:
                             value += self.rng.random() * self.noise
@@ -369,7 +374,10 @@ class _Member:
                     self.counter += 1
                     heapq.heappush(self.frontier, (-value, -self.counter, child))
             else:
-                children.sort(key=lambda item: item[0])
+                if self.order == IN_ORDER:
+                    children.reverse()  # the first move the rules give is searched first
+                else:
+                    children.sort(key=lambda item: item[0])
                 self.stack.extend(child for _, child in children)
             if shared.nodes >= next_pause or shared.out_of_budget():
                 self.goto(self.root)
@@ -456,7 +464,7 @@ class Search:
         if not moves:
             self._end(LOST, [], best_from_start=False)
             return
-        root_key = key(game)
+        root_key = shared.key()
         shared.start_value = evaluate(game.position, base, shared.model, len(moves))
         plans = [(BEST_FIRST, base), (DEPTH_FIRST, base)]
         plans += [(BEST_FIRST, base.with_changes(tilt)) for tilt in tilts_for(game.gdef)]
@@ -468,6 +476,10 @@ class Search:
         ]
         searches[0].leads = True
         self.members = [search.run() for search in searches]
+        if portfolio:  # one more searching in order, every other turn: it runs out of a small
+            # space soonest, proving the deal lost, and wins most Black Hole deals by itself
+            prover = _Member(shared, IN_ORDER, base, root_key, slice_nodes).run()
+            self.members = [turn for other in self.members for turn in (other, prover)]
         # joins once half the budget is spent without an answer, so a deal the portfolio
         # answers early is searched exactly as before
         self.late = (base, root_key, slice_nodes) if portfolio else None
@@ -481,7 +493,8 @@ class Search:
         if not self.members or (not self.paused and shared.out_of_budget()):
             return self._end(UNKNOWN, [])  # (a paused member first goes back to the root)
         if self.late is not None and not self.paused and shared.spent() >= _LATE_SHARE:
-            self.members.append(_restarting(shared, *self.late))
+            restarts = _restarting(shared, *self.late)
+            self.members.insert(self.turn % len(self.members), restarts)
             self.late = None
         self.turn %= len(self.members)
         member = self.members[self.turn]
@@ -495,9 +508,10 @@ class Search:
             return self._end(WON, self.prefix + shared.won)
         if status == LOST:
             return self._end(LOST, [])
-        if status == UNKNOWN:
-            self.members.remove(member)
-            self.turn -= 1
+        if status == UNKNOWN:  # every turn of the member ends
+            before = self.members[: self.turn]
+            self.members = [other for other in self.members if other is not member]
+            self.turn = sum(1 for other in before if other is not member)
         return None
 
     def run_for(self, seconds: float) -> Result | None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 import scenario
-from retro.engine.model import DONE, Move
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.engine.notation import format_move
+from retro.engine.position import DONE, Move
 from retro.solver import hints as advice
 from retro.ui.app import App
 from retro.ui.driver import Driver, headless

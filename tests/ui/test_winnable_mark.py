@@ -6,17 +6,23 @@ from __future__ import annotations
 import pytest
 
 from retro.definition.catalog import Catalog
-from retro.engine.game import Game
+from retro.engine.game import WON, Game
 from retro.engine.notation import parse_position
 from retro.ui import texts
+from retro.ui.table import winwatch
 from retro.ui.table.view import status_fields
-from retro.ui.table.winwatch import WinWatch
+from retro.ui.table.winwatch import WinWatch, remember
 
 CATALOG = Catalog()
 STUCK = "\n".join(
     f"tableau:{i + 1} = {card}"
     for i, card in enumerate(["KS", "KS", "KH", "KH", "KD", "KD", "KC", "KC", "AS", "AH"])
 )
+
+
+@pytest.fixture(autouse=True)
+def _nothing_known() -> None:
+    winwatch._KNOWN.clear()  # each test meets its positions for the first time
 
 
 def _ticks_until_answer(watch: WinWatch, game: Game, limit: int = 200_000) -> int:
@@ -49,7 +55,20 @@ def test_a_move_starts_the_question_again() -> None:
     _ticks_until_answer(watch, game)
     game.pop()
     watch.tick(game)
-    assert watch.answer == ""
+    assert watch.answer == WON and watch.search is None  # the position met before: known
+    game.redo()
+    watch.tick(game)
+    assert watch.answer == WON and watch.search is None
+
+
+def test_a_proved_deal_is_winnable_from_its_first_frame() -> None:
+    gdef = CATALOG.load("freecell", {})
+    remember(Game(gdef, 5), WON)  # as "Winnable deals only" does with the deal it proved
+    watch = WinWatch()
+    watch.tick(Game(gdef, 5))
+    assert watch.mark() == texts.WINNABLE_YES and watch.search is None
+    watch.tick(Game(CATALOG.load("freecell", {}), 6))
+    assert watch.mark() == texts.WINNABLE_UNKNOWN
 
 
 def test_no_win_left() -> None:

@@ -19,6 +19,7 @@ from retro.ui.drawing.textview import COLS, ROWS
 from retro.ui.drawing.widgets import Overlay, box
 from retro.ui.scene import Scene
 from retro.ui.scenes.dialogs import ConfirmScene
+from retro.ui.table.winwatch import remember
 
 if TYPE_CHECKING:
     from retro.ui.scene import Host
@@ -73,8 +74,9 @@ class LookingScene(Overlay, Scene):
         found = self.search.run_for(SLICE_SECONDS)
         if found is None:
             return
-        self.search = None
+        search, self.search = self.search, None
         if found.result == WON:
+            remember(search.game, WON)  # its table says "Winnable" from the first frame
             app.pop()
             self.play(self.seed)
         elif self.tried >= MOST:

@@ -16,6 +16,22 @@ from retro.ui import texts
 
 SLICE_SECONDS = 0.0008  # of each frame; the frame's own work is a few tenths of a millisecond
 WATCH_BUDGET = Budget(nodes=60_000, seconds=24 * 3600.0, positions=120_000)
+# Verdicts found (won or lost, both proved), by game, options and position key: a position met
+# again (undo, redo, a game resumed, a deal "Winnable deals only" proved) answers at once.
+_KNOWN: dict[tuple[str, str, int], str] = {}
+_KNOWN_MOST = 4096
+
+
+def _about(game: Game) -> tuple[str, str, int]:
+    return game.gdef.id, repr(sorted(game.gdef.options.items())), game.key()
+
+
+def remember(game: Game, result: str) -> None:
+    """Keep a proved verdict (won or lost) for `game`'s position."""
+    if result in (WON, LOST):
+        if len(_KNOWN) >= _KNOWN_MOST:
+            _KNOWN.pop(next(iter(_KNOWN)))  # the oldest goes first
+        _KNOWN[_about(game)] = result
 
 
 class WinWatch:
@@ -30,6 +46,11 @@ class WinWatch:
         """One frame's share: a new search when the position changed, else a slice more."""
         about = (id(game), game.key(), len(game.history))
         if about != self.watched:
+            known = _KNOWN.get(_about(game))
+            if known is not None:
+                self.watched, self.answer, self.search = about, known, None
+                return
+            self.answer = ""  # (not the last position's answer while the game's rules are learnt)
             if not learn_for(game.gdef, SLICE_SECONDS):
                 return  # the game's safe moves first, a slice a frame: then the search
             self.watched = about
@@ -41,6 +62,7 @@ class WinWatch:
         if found is not None:
             self.answer = found.result
             self.search = None
+            remember(game, found.result)
 
     def mark(self) -> str:
         """The status line's word for the answer so far."""
