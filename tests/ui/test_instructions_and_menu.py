@@ -93,28 +93,31 @@ def test_the_game_list_scrolls_to_the_last_game_and_back(tmp_path: Path) -> None
 
 def test_a_letter_jumps_to_the_next_game_starting_with_it(tmp_path: Path) -> None:
     driver, menu = _menu(tmp_path)
+    k_titles = {entry.title for entry in menu.entries if entry.title.startswith("K")}
+    assert len(k_titles) >= 3  # Klondike, Klondike (draw 3) and more
     driver.press("K")
-    assert menu.entry.title == "Klondike"
-    driver.press("K")
-    assert menu.entry.title == "Klondike (draw 3)"
-    driver.press("K")
-    assert menu.entry.title == "Klondike"
+    first = menu.entry.title
+    seen = [first]
+    for _ in range(len(k_titles)):  # the same letter again: the next game starting with it
+        driver.press("K")
+        seen.append(menu.entry.title)
+    assert set(seen) == k_titles and seen[-1] == first  # each once, then round to the first
     driver.press("Y")
-    assert menu.entry.title == "Yukon"
+    assert menu.entry.title.startswith("Y")
     assert menu.top <= menu.row_of[menu.game] < menu.top + menu.VISIBLE
 
 
 def test_player_games_join_the_menu_and_a_broken_one_is_told_not_fatal(tmp_path: Path) -> None:
     driver, menu = _menu(tmp_path)
     app = driver.app
-    driver.press("H")
+    driver.press("H", "O", "U", "S", "E")  # the player's game found by its name typed
     assert menu.entry.id == "house_spider" and menu.entry.mine
     driver.press("RETURN")
     assert app.session is not None and app.session.game_id == "house_spider"
     driver.press("ESCAPE")
     menu = app.scene
     assert isinstance(menu, MenuScene)
-    for _ in range(10):
+    for _ in range(20):  # B again and again: the games starting with it, in turn
         driver.press("B")
         if menu.entry.id == "broken":
             break

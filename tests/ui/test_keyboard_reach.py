@@ -8,6 +8,7 @@ import pytest
 import scenario
 
 from retro.definition.catalog import Catalog
+from retro.engine.game import PLAYING
 from retro.engine.notation import format_move
 from retro.engine.position import MOVE, Move
 from retro.paths import games_dir
@@ -80,6 +81,8 @@ def test_every_legal_move_can_be_made_by_keys(game_id: str) -> None:
             break
         table.try_move(app, step)
         driver.step()
+        if table.game.outcome() != PLAYING:
+            break  # the game is over: its box is up, no table to play on
     assert failures == []
 
 
