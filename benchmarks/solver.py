@@ -18,6 +18,7 @@ The defaults are the full run (hours); `--quick` or the range flags make a run o
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
 import multiprocessing
 import shutil
@@ -32,10 +33,12 @@ from typing import Any
 
 import yaml
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if importlib.util.find_spec("retro") is None:  # else the installed one, compiled or not
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
+from retro.solver import compiled
 from retro.solver.runner import solve_deal
 
 GOALS = {1: 95.0, 2: 65.0, 4: 25.0}  # Spider honest win rates to beat, in %
@@ -198,7 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.spider, args.spider_seconds = "1-3", 5.0
         args.spider4, args.spider4_seconds = "1-2", 10.0
         args.others, args.other_seconds = "1-2", 2.0
-    rows: list[str] = []
+    rows = [f"build: {'compiled' if compiled() else 'pure Python'}"]
 
     freecell = _range(args.freecell)
     if freecell:

@@ -5,7 +5,6 @@ the reason elsewhere; with RETRO_PATIENCE_COMPILE=1 set it fails instead of skip
 
 from __future__ import annotations
 
-import importlib.machinery
 import json
 import os
 import subprocess
@@ -14,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from retro.solver import compiled
 
 TESTS = Path(__file__).resolve().parent
 # (game, options, deal, node budget): won, lost and unknown verdicts, one and many suits.
@@ -44,12 +45,6 @@ sys.meta_path.insert(0, Pure())
 """
 
 
-def _compiled() -> bool:
-    from retro.solver import search
-
-    return search.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-
-
 def searches() -> dict[str, Any]:
     """Every search and each opening's ranked hints, as text, with the search module's file."""
     from retro.definition.catalog import Catalog
@@ -76,7 +71,7 @@ def searches() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def compiled_build() -> None:
-    if not _compiled():
+    if not compiled():
         if os.environ.get("RETRO_PATIENCE_COMPILE", "").strip() == "1":
             pytest.fail("RETRO_PATIENCE_COMPILE=1, yet the retro imported is not compiled")
         pytest.skip("the compiled build is not installed (RETRO_PATIENCE_COMPILE=1 pip install .)")
@@ -110,3 +105,14 @@ def _memory_bounded() -> None:
     import resource
 
     resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+def test_the_version_says_the_build_is_compiled(
+    compiled_build: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from retro import __version__
+    from retro.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().out == f"retro-patience {__version__} (compiled)\n"
