@@ -40,5 +40,23 @@ def get_requires_for_build_wheel(config_settings: Settings = None) -> list[str]:
     return _requires(build_meta.get_requires_for_build_wheel, config_settings)
 
 
+# An editable install is pure Python always: compiled modules would hide the edits made.
+
+
 def get_requires_for_build_editable(config_settings: Settings = None) -> list[str]:
-    return _requires(build_meta.get_requires_for_build_editable, config_settings)
+    with _pure():
+        return build_meta.get_requires_for_build_editable(config_settings)
+
+
+def prepare_metadata_for_build_editable(
+    metadata_directory: str, config_settings: Settings = None
+) -> str:
+    with _pure():
+        return build_meta.prepare_metadata_for_build_editable(metadata_directory, config_settings)
+
+
+def build_editable(
+    wheel_directory: str, config_settings: Settings = None, metadata_directory: str | None = None
+) -> str:
+    with _pure():
+        return build_meta.build_editable(wheel_directory, config_settings, metadata_directory)
