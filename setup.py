@@ -1,6 +1,6 @@
 """The package's build. Pure Python unless RETRO_PATIENCE_COMPILE=1 asks for the engine's and
-the solver's modules compiled with mypyc (README, "A faster solver"): the same code run about
-twice as fast. pyproject.toml says everything else about the package."""
+the solver's modules compiled with mypyc (README, "A faster solver"): the same code run two to
+three times as fast. pyproject.toml says everything else about the package."""
 
 from __future__ import annotations
 
