@@ -28,10 +28,10 @@ from typing import Any, Protocol
 if importlib.util.find_spec("retro") is None:  # else the installed one, compiled or not
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from retro import compiled
 from retro.definition.catalog import Catalog
 from retro.engine.cards import Rng
 from retro.engine.game import Game
-from retro.solver import compiled
 
 MASK = (1 << 64) - 1
 DEPTH = 30

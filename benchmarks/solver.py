@@ -36,9 +36,9 @@ import yaml
 if importlib.util.find_spec("retro") is None:  # else the installed one, compiled or not
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from retro import compiled
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
-from retro.solver import compiled
 from retro.solver.runner import solve_deal
 
 GOALS = {1: 95.0, 2: 65.0, 4: 25.0}  # Spider honest win rates to beat, in %

@@ -11,9 +11,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from retro import __version__
+from retro import __version__, compiled
 from retro.errors import DefinitionError, RetroError
-from retro.solver import compiled
 from retro.terminal import OutputLost, printable, standard_streams
 
 if TYPE_CHECKING:

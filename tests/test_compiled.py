@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from retro.solver import compiled
+from retro import compiled
 
 TESTS = Path(__file__).resolve().parent
 # (game, options, deal, node budget): won, lost and unknown verdicts, one and many suits.
