@@ -20,7 +20,7 @@ def test_an_installed_copy_finds_its_games_and_assets(tmp_path: Path) -> None:
         ROOT,
         source,
         ignore=shutil.ignore_patterns(
-            ".venv",
+            ".venv*",  # .venv-compiled too
             ".git",
             "build",
             "*.egg-info",
