@@ -21,7 +21,8 @@ Settings = dict[str, Any] | None
 
 @contextmanager
 def _pure() -> Iterator[None]:
-    """setuptools runs setup.py to learn its requirements: before mypyc is there to import."""
+    """Pure Python for a while: when setuptools runs setup.py to learn the requirements (before
+    mypyc is there to import), and for an editable install."""
     wanted = os.environ.pop(COMPILE, None)
     try:
         yield
