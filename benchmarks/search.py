@@ -17,6 +17,7 @@ the engine's, per round).
 
 from __future__ import annotations
 
+import importlib.util
 import statistics
 import sys
 import time
@@ -24,8 +25,10 @@ from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if importlib.util.find_spec("retro") is None:  # else the installed one, compiled or not
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from retro import compiled
 from retro.definition.catalog import Catalog
 from retro.engine.cards import Rng
 from retro.engine.game import Game
@@ -484,6 +487,7 @@ def main() -> None:
                     f"first levels, the core {theirs}"
                 )
             cases.append((game_id, game, core))
+    print(f"build: {'compiled' if compiled() else 'pure Python'}")
     print(f"agreement: distinct positions on the first {LEVELS} levels, every deal")
     print(
         f"search: depth {DEPTH}, {BUDGET} nodes from each deal's opening, "

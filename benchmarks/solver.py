@@ -22,6 +22,7 @@ and Spider 4 suits (deals 1-12 at 30 s), beside the goals.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
 import multiprocessing
 import shutil
@@ -36,8 +37,10 @@ from typing import Any
 
 import yaml
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if importlib.util.find_spec("retro") is None:  # else the installed one, compiled or not
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from retro import compiled
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.solver.runner import solve_deal
@@ -215,7 +218,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.spider, args.spider_seconds = "1-3", 5.0
         args.spider4, args.spider4_seconds = "1-2", 10.0
         args.others, args.other_seconds = "1-2", 2.0
-    rows: list[str] = []
+    rows = [f"build: {'compiled' if compiled() else 'pure Python'}"]
 
     freecell = _range(args.freecell)
     if freecell:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from retro import __version__
+from retro import __version__, compiled
 from retro.errors import DefinitionError, RetroError
 from retro.terminal import OutputLost, printable, standard_streams
 
@@ -88,7 +88,10 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="start without the rule plugins installed (one that hangs or breaks the start)",
     )
-    parser.add_argument("--version", action="version", version=f"retro-patience {__version__}")
+    build = " (compiled)" if compiled() else ""
+    parser.add_argument(
+        "--version", action="version", version=f"retro-patience {__version__}{build}"
+    )
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="open the window (the default)")

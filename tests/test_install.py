@@ -20,7 +20,7 @@ def test_an_installed_copy_finds_its_games_and_assets(tmp_path: Path) -> None:
         ROOT,
         source,
         ignore=shutil.ignore_patterns(
-            ".venv",
+            ".venv*",  # .venv-compiled too
             ".git",
             "build",
             "*.egg-info",
@@ -45,6 +45,7 @@ def test_an_installed_copy_finds_its_games_and_assets(tmp_path: Path) -> None:
         check=True,
         timeout=300,
         capture_output=True,
+        env=_without_a_compiler(),
     )
     package = target / "retro"
     from retro import __version__
@@ -59,6 +60,7 @@ def test_an_installed_copy_finds_its_games_and_assets(tmp_path: Path) -> None:
     assert (package / "_bundled" / "assets" / "instructions" / "de" / "spider.anl").is_file()
     assert (package / "_bundled" / "assets" / "locale" / "de.po").is_file()  # the window's German
     assert (package / "definition" / "game.schema.json").is_file()
+    assert not list(target.rglob("*.so")) and not list(target.rglob("*.pyd"))  # pure Python
     env = {**os.environ, "PYTHONPATH": str(target)}
     result = subprocess.run(
         [sys.executable, "-m", "retro", "console", "spider", "--seed", "1", "--json"],
@@ -106,3 +108,10 @@ def test_every_package_of_the_program_is_installed() -> None:
         if "_bundled" not in path.parts
     }
     assert found - set(listed) == set()
+
+
+def _without_a_compiler() -> dict[str, str]:
+    """The build's environment with no C compiler to find and the compiled build not asked for:
+    the pure install must need neither."""
+    env = {name: value for name, value in os.environ.items() if name != "RETRO_PATIENCE_COMPILE"}
+    return {**env, "CC": "no-such-compiler", "CXX": "no-such-compiler"}

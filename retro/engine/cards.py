@@ -7,7 +7,7 @@ may change) nor any platform generator is used: see docs/deals.md for the exact 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import ClassVar, Final
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -122,9 +122,9 @@ class Rng:
     Chosen because it is small, well studied and easy to re-implement exactly in any language.
     """
 
-    _MULT = 6364136223846793005
-    _INC = 1442695040888963407
-    _MASK = (1 << 64) - 1
+    _MULT: Final = 6364136223846793005
+    _INC: Final = 1442695040888963407
+    _MASK: Final = (1 << 64) - 1
 
     def __init__(self, seed: int) -> None:
         self.state = 0

@@ -239,7 +239,7 @@ def hints(game: Game) -> list[Hint]:
     useful = [
         hint
         for hint in ranked
-        if hint.value > POINTLESS or hint.move.kind not in (MOVE, *ROTATIONS)
+        if hint.value > POINTLESS or (hint.move.kind != MOVE and hint.move.kind not in ROTATIONS)
     ]
     useful = [hint for hint in useful if hint.move.kind != DONE] or useful
     return useful or ranked

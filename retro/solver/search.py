@@ -26,7 +26,7 @@ import heapq
 import math
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from retro.engine.game import LOST, UNKNOWN, WON, Game, Outcome
@@ -302,7 +302,7 @@ class _Member:
             return heapq.heappop(self.frontier)[2] if self.frontier else None
         return self.stack.pop() if self.stack else None
 
-    def run(self) -> Iterator[str | None]:
+    def run(self) -> Generator[str | None, None, None]:
         """Search, yielding None after each slice; ends with WON or LOST (frontier empty)."""
         shared = self.shared
         game = shared.game
@@ -399,7 +399,7 @@ def _luby(run: int) -> int:
 
 def _restarting(
     shared: _Shared, base: Weights, root_key: int, slice_nodes: int
-) -> Iterator[str | None]:
+) -> Generator[str | None, None, None]:
     """Best-first searches begun again and again from the root, each with the weights scaled at
     random (each between half and double) and ties broken at random, for a number of slices
     that follows Luby's sequence. A search guided by one weighting can stay lost for a long
@@ -452,7 +452,7 @@ class Search:
         self.shared = shared = _Shared(game, budget or Budget())
         self.prefix: list[Move] = []
         self.result: Result | None = None
-        self.members: list[Iterator[str | None]] = []
+        self.members: list[Generator[str | None, None, None]] = []
         self.plans: list[tuple[str, Weights]] = []  # each member's order and weights, in turn
         self.late: tuple[Weights, int, int] | None = None  # a restarting member still to join
         self.paused = False  # the member whose turn it is stopped half-way through a position
@@ -536,6 +536,8 @@ class Search:
         for _ in self.prefix:
             unmake(self.game)
         self.prefix = []
+        for member in self.members:  # its `finally` run now, compiled or not
+            member.close()
         self.members = []
         return self.result
 
