@@ -52,8 +52,8 @@ def _shows_card(pile: Pile) -> bool:
 @rule(
     "pick",
     "The top card, or a run on top going down one rank at a time, a King on an Ace "
-    "(follows: any suits, suit: one suit, color: alternating colours).",
-    follows=("any", "suit", "color"),
+    "(follows: any suits, suit: one suit, color: alternating colours, same_color: one colour).",
+    follows=("any", "suit", "color", "same_color"),
 )
 def wrapping_run(follows: str = "color") -> Pick:
     """Canfield's columns go round the corner (... 2, A, K, Q ...), so a run may too."""
@@ -61,6 +61,7 @@ def wrapping_run(follows: str = "color") -> Pick:
         "any": mark("in sequence"),
         "suit": mark("of one suit in sequence"),
         "color": mark("in sequence and alternating colours"),
+        "same_color": mark("of one colour in sequence"),
     }[follows]
 
     def run(pile: Pile) -> int:

@@ -60,6 +60,33 @@ def remembered_base(counter: str = "base", offset: int = 0) -> Accept:
 
 
 @rule(
+    "accept",
+    "Cards move together only while none of them lies on a card of the rank the deal kept in "
+    "`counter`: a run lifted from a pile ends with a card of that rank.",
+)
+def stops_at_base(counter: str = "base") -> Accept:
+    """Agnes: a column's run may go round the corner but never on past the foundations' base,
+    so the base card is the end of any run lifted on top of it."""
+
+    def blocked(position: Position, src: Pile, count: int) -> Card | None:
+        rank = _rank(position, counter, 0)
+        moving = src.cards[len(src.cards) - count : -1]
+        return next((card for card in moving if plain_rank(card) == rank), None)
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return blocked(position, src, count) is None
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        card = blocked(position, src, count)
+        return say(
+            "A run stops at the base rank: nothing moves together with the card lying on {card}",
+            card=card_name(card) if card else "",
+        )
+
+    return Accept(test, why, local=False)
+
+
+@rule(
     "deal",
     "Every card of the rank the deal kept in `counter` that is still in the pack, face up, "
     "one a pile round the step's piles, in the order the pack would deal them.",
