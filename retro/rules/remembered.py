@@ -87,6 +87,43 @@ def stops_at_base(counter: str = "base") -> Accept:
 
 
 @rule(
+    "accept",
+    "Only onto a face-up top card of the rank the deal kept in `counter`; with `not`, never "
+    "onto one: `{not: {top_is_base: {counter: base}}}` puts nothing on a base-rank card.",
+)
+def top_is_base(counter: str = "base") -> Accept:
+    """Lady Jane: a column that reaches the base rank is finished there, since the card below
+    the base belongs at the far end of its foundation."""
+
+    def shown(dst: Pile) -> Card | None:
+        return dst.cards[-1] if len(dst.cards) > dst.down else None
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        top = shown(dst)
+        return top is not None and plain_rank(top) == _rank(position, counter, 0)
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        top = shown(dst)
+        if top is None:
+            return say("{pile} shows no face-up card", pile=dst.id)
+        return say(
+            "Cards go only on {a_rank}, not on {top}",
+            a_rank=a_ranks(_rank(position, counter, 0)),
+            top=card_name(top),
+        )
+
+    def holds(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        top = shown(dst)
+        return say(
+            "Nothing goes on the base rank: {pile} shows {top}",
+            pile=dst.id,
+            top=card_name(top) if top else "",
+        )
+
+    return Accept(test, why, holds=holds, local=False)
+
+
+@rule(
     "deal",
     "Every card of the rank the deal kept in `counter` that is still in the pack, face up, "
     "one a pile round the step's piles, in the order the pack would deal them.",
