@@ -2,7 +2,8 @@
 from the left end, gaps to fill, and redeals of what is not yet in order.
 
 The place rules (`fills_gap`, `source_left_gap`) serve 7 to Ace too, which lays out its rows the
-same way. Which rank starts a row, how many redeals, which group holds the rows: all
+same way; `in_line` and `close_up` serve the grids of pairs whose gaps close by themselves
+(Quatorze, Neighbor). Which rank starts a row, how many redeals, which group holds the rows: all
 parameters, so a new member of the family is a YAML file.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from retro.engine.bound import Accept, Action, Condition, Keyer, Score
+from retro.engine.bound import Accept, Action, Auto, Condition, Keyer, Score
 from retro.engine.cards import Card, card_name, parse_rank, rank_name, seed_derived_from, shuffle
 from retro.engine.position import Pile, Position
 from retro.i18n import say
@@ -277,3 +278,60 @@ def source_left_gap() -> Accept:
         return say("A card goes to {group} only with a gap on its left", group=dst.group.name)
 
     return Accept(test, why, local=False)
+
+
+# -- grids whose gaps close by themselves --------------------------------------------------------
+
+
+@rule(
+    "accept",
+    "Only onto a place in the same row or the same column of its group's grid.",
+    ordered=("self",),
+)
+def in_line() -> Accept:
+    """Quatorze's pairs lie anywhere along one row or one column of the grid as it lies."""
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        if src.group is not dst.group:
+            return False
+        columns = dst.group.layout.columns or dst.group.count
+        return (
+            src.slot // columns == dst.slot // columns or src.slot % columns == dst.slot % columns
+        )
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        return say("{pile} and {other} share no row or column", pile=src.id, other=dst.id)
+
+    return Accept(test, why, local=False)
+
+
+@rule(
+    "auto",
+    "The cards of `group` move up into its gaps by themselves, in reading order, so the gaps "
+    "gather at its end; those are then filled from `source` while it has cards (none named: "
+    "they stay empty).",
+)
+def close_up(group: str = "grid", source: str = "") -> Auto:
+    """Neighbor and Quatorze close their grids after every pair, where Monte Carlo waits for the
+    player's key (the action close_gaps)."""
+
+    def apply(position: Position) -> bool:
+        places = position.groups[group]
+        changed = False
+        free = 0
+        for place in places:
+            if place.cards:
+                if place is not places[free]:
+                    position.transfer(place, len(place.cards), places[free])
+                    changed = True
+                free += 1
+        givers = position.groups[source] if source else []
+        for place in places[free:]:
+            giver = next((pile for pile in givers if pile.cards), None)
+            if giver is None:
+                break
+            position.transfer(giver, 1, place)
+            changed = True
+        return changed
+
+    return Auto(apply)
