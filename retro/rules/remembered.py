@@ -169,3 +169,33 @@ def passing_over(ranks: str = "K") -> Deal:
         pack.extend(reversed(aside))
 
     return Deal(lay)
+
+
+@rule(
+    "deal",
+    "One face-up card on each of the step's piles, but a card of `ranks` (one character a rank, "
+    "T for 10) is set aside and its pile left empty; once the step is done, the cards set "
+    "aside are the next cards of the pack, in their order.",
+)
+def leaving_out(ranks: str = "K") -> Deal:
+    """Maze: the Kings are taken out of the laid-out pack, and where they fell stay the gaps."""
+    try:
+        left_out = frozenset(parse_rank(char) for char in ranks)
+    except ValueError as error:
+        raise ValueError(f"ranks: {error}") from None
+    if not ranks:
+        raise ValueError("ranks must name one rank at least")
+
+    def lay(position: Position, pack: list[Card], piles: list[Pile]) -> None:
+        aside: list[Card] = []
+        for pile in piles:
+            if not pack:
+                break
+            card = pack.pop()  # the pack is dealt from its end
+            if plain_rank(card) in left_out:
+                aside.append(card)
+            else:
+                pile.cards.append(card)
+        pack.extend(reversed(aside))
+
+    return Deal(lay)
