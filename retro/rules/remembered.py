@@ -6,7 +6,7 @@ deal itself.
 
 from __future__ import annotations
 
-from retro.engine.bound import Accept, Deal, Keyer
+from retro.engine.bound import Accept, Auto, Deal, Keyer
 from retro.engine.cards import Card, card_name, parse_rank, plain_rank
 from retro.engine.position import Pile, Position
 from retro.i18n import say
@@ -199,3 +199,24 @@ def leaving_out(ranks: str = "K") -> Deal:
         pack.extend(reversed(aside))
 
     return Deal(lay)
+
+
+@rule(
+    "auto",
+    "Once a pile of `group` holds a card and nothing is kept in `counter` yet, the rank of that "
+    "pile's bottom card is kept there: a base chosen by play, read then by the rules that read "
+    "a rank the deal kept.",
+)
+def remember_base(group: str = "foundation", counter: str = "base") -> Auto:
+    """Hamilton: the player picks the start card, and the columns' rules then need its rank
+    just as Agnes's need the rank the deal turned up."""
+
+    def apply(position: Position) -> bool:
+        if position.counters.get(counter, 0):
+            return False
+        started = next((pile for pile in position.groups[group] if pile.cards), None)
+        if started is not None:
+            position.counters[counter] = plain_rank(started.cards[0])
+        return False
+
+    return Auto(apply)

@@ -223,6 +223,53 @@ def fill_from(group: str = "tableau", source: str = "reserve") -> Auto:
     return Auto(apply)
 
 
+@rule(
+    "action",
+    "Turn this pile's top card face up onto `to`, first laying the card `to` shows face down "
+    "under this pile; `limit` times a game (0: no limit), if `allowed`: a card offered to the "
+    "player to choose, and the next one if it is passed over.",
+)
+def offer(
+    to: str = "waste", limit: int = 0, allowed: Condition | None = None, counter: str = "offers"
+) -> Action:
+    """Hamilton's chooser: three cards are offered in turn for the start card, and a card
+    passed over goes back under the stock, to come out again at the very end."""
+    if limit < 0:
+        raise ValueError("limit must be 0 (no limit) or more")
+
+    def used_up(position: Position) -> bool:
+        return limit > 0 and position.counters.get(counter, 0) >= limit
+
+    def available(position: Position, pile: Pile) -> bool:
+        return (
+            bool(pile.cards)
+            and not used_up(position)
+            and (allowed is None or allowed.test(position))
+        )
+
+    def why(position: Position, pile: Pile) -> str:
+        if not pile.cards:
+            return say("{pile} is empty", pile=pile.id)
+        if used_up(position):
+            return say("No card left to offer: {limit} a game, all offered", limit=limit)
+        return say("Nothing is offered now")
+
+    def apply(position: Position, pile: Pile) -> None:
+        if limit:
+            position.bump(counter)
+        target = position.groups[to][0]
+        if target.cards:
+            # Only tops move: the pile goes onto the offered card, and all of it back face down.
+            first_event = len(position.events)
+            held = len(pile.cards)
+            position.transfer(pile, held, target)
+            position.transfer(target, held + 1, pile, face_down=True)
+            del position.events[first_event:]
+        position.transfer(pile, 1, target)
+
+    return Action("offer", available, why, apply)
+
+
 # -- conditions ----------------------------------------------------------------------------------
 
 
