@@ -87,6 +87,71 @@ def wrapping_run(follows: str = "color") -> Pick:
 
 @rule(
     "accept",
+    "One card at a time onto a card one rank higher or lower (suit: same by default), going "
+    "round from King to Ace: the first card laid on a card in any pile of `group` sets the "
+    "way, up or down, for all of them; a pile of `size` cards is complete.",
+    suit=SUIT_MODES,
+)
+def build_one_way(
+    group: str = "foundation", suit: str = "same", wrap: bool = True, size: int = 13
+) -> Accept:
+    """Plait: the player decides whether the foundations go up or down, by the first card
+    built on one; the position shows the choice, so no counter keeps it."""
+    mode = suit
+
+    def ways(position: Position) -> tuple[bool, bool]:
+        """(up allowed, down allowed), read from the first pile built on."""
+        for pile in position.groups[group]:
+            if len(pile.cards) >= 2:
+                up = pile.cards[1].rank == _above(pile.cards[0].rank, 1, wrap)
+                return up, not up
+        return True, True
+
+    def fits(position: Position, card: Card, dst: Pile) -> bool:
+        if not _shows_card(dst) or len(dst.cards) >= size:
+            return False
+        top = dst.cards[-1]
+        up, down = ways(position)
+        return suit_fits(mode, card, top) and (
+            (up and card.rank == _above(top.rank, 1, wrap))
+            or (down and card.rank == _below(top.rank, wrap))
+        )
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return count == 1 and fits(position, src.cards[-1], dst)
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if count != 1:
+            return say("Only one card at a time goes to {pile}", pile=dst.id)
+        if not dst.cards:
+            return say("{pile} is empty", pile=dst.id)
+        if len(dst.cards) >= size:
+            return say(
+                "{pile} is complete: nothing more goes on {top}",
+                pile=dst.id,
+                top=card_name(dst.cards[-1]),
+            )
+        up, down = ways(position)
+        way = (
+            say("one rank up or down")
+            if up and down
+            else say("one rank up")
+            if up
+            else say("one rank down")
+        )
+        return say(
+            "{pile} takes only a card {way}{suit} from {top}",
+            pile=dst.id,
+            way=way,
+            suit=suit_words(mode),
+            top=card_name(dst.cards[-1]),
+        )
+
+    return Accept(test, why, local=False)
+
+
+@rule(
+    "accept",
     "Cards go on a face-up card one rank higher, and a King on an Ace (suit: any, same, "
     "alternate colour, other, same_color: the same colour).",
     suit=SUIT_MODES,

@@ -203,14 +203,28 @@ def _dig_out(position: Position, pile: Pile, card: Card, target: Pile) -> None:
 @rule(
     "auto",
     "An empty pile of `group` is filled at once with the top card of `source`, while `source` "
-    "has cards.",
+    "has cards; with `after`, only a pile whose card the move sent to a pile of those groups.",
 )
-def fill_from(group: str = "tableau", source: str = "reserve") -> Auto:
-    """Canfield's spaces: the reserve's card goes there by itself, so a space never waits."""
+def fill_from(group: str = "tableau", source: str = "reserve", after: tuple[str, ...] = ()) -> Auto:
+    """Canfield's spaces: the reserve's card goes there by itself, so a space never waits.
+    Plait's edges are filled from the plait only when their card has gone home."""
+    sent_to = frozenset(after)
+
+    def emptied_by_the_move(position: Position) -> Pile | None:
+        journal = position.journal
+        if not journal:
+            return None
+        src, _, dst, _, _ = journal[0]
+        return src if dst is not None and dst.group.name in sent_to else None
 
     def apply(position: Position) -> bool:
+        if sent_to:
+            emptied = emptied_by_the_move(position)
+            spaces = [emptied] if emptied is not None and emptied.group.name == group else []
+        else:
+            spaces = position.groups[group]
         changed = False
-        for space in position.groups[group]:
+        for space in spaces:
             if space.cards:
                 continue
             giver = next((p for p in position.groups[source] if p.cards), None)
