@@ -203,9 +203,15 @@ def _dig_out(position: Position, pile: Pile, card: Card, target: Pile) -> None:
 @rule(
     "auto",
     "An empty pile of `group` is filled at once with the top card of `source`, while `source` "
-    "has cards; with `after`, only a pile whose card the move sent to a pile of those groups.",
+    "has cards; with `after`, only a pile whose card the move sent to a pile of those groups; "
+    "with `allowed`, only while that condition holds.",
 )
-def fill_from(group: str = "tableau", source: str = "reserve", after: tuple[str, ...] = ()) -> Auto:
+def fill_from(
+    group: str = "tableau",
+    source: str = "reserve",
+    after: tuple[str, ...] = (),
+    allowed: Condition | None = None,
+) -> Auto:
     """Canfield's spaces: the reserve's card goes there by itself, so a space never waits.
     Plait's edges are filled from the plait only when their card has gone home."""
     sent_to = frozenset(after)
@@ -218,6 +224,8 @@ def fill_from(group: str = "tableau", source: str = "reserve", after: tuple[str,
         return src if dst is not None and dst.group.name in sent_to else None
 
     def apply(position: Position) -> bool:
+        if allowed is not None and not allowed.test(position):
+            return False
         if sent_to:
             emptied = emptied_by_the_move(position)
             spaces = [emptied] if emptied is not None and emptied.group.name == group else []
@@ -282,6 +290,32 @@ def offer(
         position.transfer(pile, 1, target)
 
     return Action("offer", available, why, apply)
+
+
+@rule(
+    "auto",
+    "An empty pile of `group` is filled at once with the bottom card of the pile of the same "
+    "number in `source`: the card nearest to it, when `source` lies fanned below it.",
+    ordered=("group", "source"),
+)
+def fill_from_bottom(group: str = "row", source: str = "tableau") -> Auto:
+    """Labyrinth: each column's nearest card stands in the row above it, and when that card is
+    played the next card of the column moves up."""
+
+    def apply(position: Position) -> bool:
+        changed = False
+        for space, column in zip(position.groups[group], position.groups[source], strict=False):
+            if space.cards or not column.cards:
+                continue
+            # Only tops move: the whole column onto the space, then all but its bottom back.
+            held = len(column.cards)
+            position.transfer(column, held, space)
+            if held > 1:
+                position.transfer(space, held - 1, column)
+            changed = True
+        return changed
+
+    return Auto(apply)
 
 
 # -- conditions ----------------------------------------------------------------------------------
