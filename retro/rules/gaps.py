@@ -320,6 +320,7 @@ def in_line() -> Accept:
     "The cards of `group` move up into its gaps by themselves, in reading order, so the gaps "
     "gather at its end; those are then filled from `source` while it has cards (none named: "
     "they stay empty).",
+    ordered=("group",),
 )
 def close_up(group: str = "grid", source: str = "") -> Auto:
     """Neighbor and Quatorze close their grids after every pair, where Monte Carlo waits for the
