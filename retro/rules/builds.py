@@ -52,8 +52,8 @@ def _shows_card(pile: Pile) -> bool:
 @rule(
     "pick",
     "The top card, or a run on top going down one rank at a time, a King on an Ace "
-    "(follows: any suits, suit: one suit, color: alternating colours).",
-    follows=("any", "suit", "color"),
+    "(follows: any suits, suit: one suit, color: alternating colours, same_color: one colour).",
+    follows=("any", "suit", "color", "same_color"),
 )
 def wrapping_run(follows: str = "color") -> Pick:
     """Canfield's columns go round the corner (... 2, A, K, Q ...), so a run may too."""
@@ -61,6 +61,7 @@ def wrapping_run(follows: str = "color") -> Pick:
         "any": mark("in sequence"),
         "suit": mark("of one suit in sequence"),
         "color": mark("in sequence and alternating colours"),
+        "same_color": mark("of one colour in sequence"),
     }[follows]
 
     def run(pile: Pile) -> int:
@@ -82,6 +83,71 @@ def wrapping_run(follows: str = "color") -> Pick:
 
 
 # -- accept ----------------------------------------------------------------------------------
+
+
+@rule(
+    "accept",
+    "One card at a time onto a card one rank higher or lower (suit: same by default), going "
+    "round from King to Ace: the first card laid on a card in any pile of `group` sets the "
+    "way, up or down, for all of them; a pile of `size` cards is complete.",
+    suit=SUIT_MODES,
+)
+def build_one_way(
+    group: str = "foundation", suit: str = "same", wrap: bool = True, size: int = 13
+) -> Accept:
+    """Plait: the player decides whether the foundations go up or down, by the first card
+    built on one; the position shows the choice, so no counter keeps it."""
+    mode = suit
+
+    def ways(position: Position) -> tuple[bool, bool]:
+        """(up allowed, down allowed), read from the first pile built on."""
+        for pile in position.groups[group]:
+            if len(pile.cards) >= 2:
+                up = pile.cards[1].rank == _above(pile.cards[0].rank, 1, wrap)
+                return up, not up
+        return True, True
+
+    def fits(position: Position, card: Card, dst: Pile) -> bool:
+        if not _shows_card(dst) or len(dst.cards) >= size:
+            return False
+        top = dst.cards[-1]
+        up, down = ways(position)
+        return suit_fits(mode, card, top) and (
+            (up and card.rank == _above(top.rank, 1, wrap))
+            or (down and card.rank == _below(top.rank, wrap))
+        )
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return count == 1 and fits(position, src.cards[-1], dst)
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if count != 1:
+            return say("Only one card at a time goes to {pile}", pile=dst.id)
+        if not dst.cards:
+            return say("{pile} is empty", pile=dst.id)
+        if len(dst.cards) >= size:
+            return say(
+                "{pile} is complete: nothing more goes on {top}",
+                pile=dst.id,
+                top=card_name(dst.cards[-1]),
+            )
+        up, down = ways(position)
+        way = (
+            say("one rank up or down")
+            if up and down
+            else say("one rank up")
+            if up
+            else say("one rank down")
+        )
+        return say(
+            "{pile} takes only a card {way}{suit} from {top}",
+            pile=dst.id,
+            way=way,
+            suit=suit_words(mode),
+            top=card_name(dst.cards[-1]),
+        )
+
+    return Accept(test, why, local=False)
 
 
 @rule(

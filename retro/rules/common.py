@@ -47,7 +47,7 @@ def n_cards(count: int) -> str:
 def run_from_top(pile: Pile, follows: str, wrap: bool = False) -> int:
     """Length of the run at the top of `pile` in which each card is one rank below the card under
     it (with `wrap`, a King may lie on an Ace); `follows` is "suit" (same suit), "color"
-    (alternating colours) or "any"."""
+    (alternating colours), "same_color" (one colour) or "any"."""
     cards = pile.cards
     top = len(cards) - 1
     if top < pile.down:
@@ -61,6 +61,8 @@ def run_from_top(pile: Pile, follows: str, wrap: bool = False) -> int:
         if follows == "suit" and upper.suit != lower.suit:
             break
         if follows == "color" and upper.color == lower.color:
+            break
+        if follows == "same_color" and upper.color != lower.color:
             break
         length += 1
         i -= 1

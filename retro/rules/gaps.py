@@ -2,16 +2,27 @@
 from the left end, gaps to fill, and redeals of what is not yet in order.
 
 The place rules (`fills_gap`, `source_left_gap`) serve 7 to Ace too, which lays out its rows the
-same way. Which rank starts a row, how many redeals, which group holds the rows: all
-parameters, so a new member of the family is a YAML file.
+same way; `in_line` and `close_up` serve the grids of pairs whose gaps close by themselves
+(Quatorze, Neighbor), and the `line` rules a grid read as one line, row after row (Maze).
+Which rank starts a row, how many redeals, which group holds the rows: all parameters, so a
+new member of the family is a YAML file.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
-from retro.engine.bound import Accept, Action, Condition, Keyer, Score
-from retro.engine.cards import Card, card_name, parse_rank, rank_name, seed_derived_from, shuffle
+from retro.engine.bound import Accept, Action, Auto, Condition, Keyer, Score
+from retro.engine.cards import (
+    Card,
+    card_name,
+    parse_rank,
+    plain_rank,
+    rank_name,
+    seed_derived_from,
+    shuffle,
+)
 from retro.engine.position import Pile, Position
 from retro.i18n import say
 from retro.rules.common import REDEALS, a_rank, a_ranks, new_key_space, rank_in_pack
@@ -277,3 +288,166 @@ def source_left_gap() -> Accept:
         return say("A card goes to {group} only with a gap on its left", group=dst.group.name)
 
     return Accept(test, why, local=False)
+
+
+# -- grids whose gaps close by themselves --------------------------------------------------------
+
+
+@rule(
+    "accept",
+    "Only onto a place in the same row or the same column of its group's grid.",
+    ordered=("self",),
+)
+def in_line() -> Accept:
+    """Quatorze's pairs lie anywhere along one row or one column of the grid as it lies."""
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        if src.group is not dst.group:
+            return False
+        columns = dst.group.layout.columns or dst.group.count
+        return (
+            src.slot // columns == dst.slot // columns or src.slot % columns == dst.slot % columns
+        )
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        return say("{pile} and {other} share no row or column", pile=src.id, other=dst.id)
+
+    return Accept(test, why, local=False)
+
+
+@rule(
+    "auto",
+    "The cards of `group` move up into its gaps by themselves, in reading order, so the gaps "
+    "gather at its end; those are then filled from `source` while it has cards (none named: "
+    "they stay empty).",
+    ordered=("group",),
+)
+def close_up(group: str = "grid", source: str = "") -> Auto:
+    """Neighbor and Quatorze close their grids after every pair, where Monte Carlo waits for the
+    player's key (the action close_gaps)."""
+
+    def apply(position: Position) -> bool:
+        places = position.groups[group]
+        changed = False
+        free = 0
+        for place in places:
+            if place.cards:
+                if place is not places[free]:
+                    position.transfer(place, len(place.cards), places[free])
+                    changed = True
+                free += 1
+        givers = position.groups[source] if source else []
+        for place in places[free:]:
+            giver = next((pile for pile in givers if pile.cards), None)
+            if giver is None:
+                break
+            position.transfer(giver, 1, place)
+            changed = True
+        return changed
+
+    return Auto(apply)
+
+
+# -- a grid read as one line ---------------------------------------------------------------------
+
+
+def _follows(lower: Card, higher: Card, top: int) -> bool:
+    """`higher` comes next after `lower` in the line: the same suit one rank up, or after the
+    top rank an Ace of any suit (the next suit starts)."""
+    if plain_rank(higher) == 1 and plain_rank(lower) == top:
+        return True
+    return higher.suit == lower.suit and plain_rank(higher) == plain_rank(lower) + 1
+
+
+def _top_rank(top: str) -> int:
+    try:
+        return parse_rank(top)
+    except ValueError as error:
+        raise ValueError(f"top: {error}") from None
+
+
+@rule(
+    "accept",
+    "The places of the group read as one line, row after row: a gap takes one card that comes "
+    "next after the card before it or just before the card after it (the same suit one rank "
+    "apart; an Ace of any suit after the `top` rank); the line's first place takes an Ace and "
+    "its last the `top` rank.",
+    ordered=("self",),
+)
+def fills_line_gap(top: str = "K") -> Accept:
+    """Maze: the suits follow one another round the whole grid, so a row's end is no wall."""
+    high = _top_rank(top)
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        if count != 1 or dst.cards or src.group is not dst.group:
+            return False
+        card = src.cards[-1]
+        places = position.groups[dst.group.name]
+        slot = dst.slot
+        if slot == 0:
+            after_ok = plain_rank(card) == 1
+        else:
+            before = places[slot - 1].cards
+            after_ok = bool(before) and _follows(before[-1], card, high)
+        if slot == len(places) - 1:
+            before_ok = plain_rank(card) == high
+        else:
+            after = places[slot + 1].cards
+            before_ok = bool(after) and _follows(card, after[-1], high)
+        return after_ok or before_ok
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if dst.cards:
+            return say("{pile} is not a gap", pile=dst.id)
+        if count != 1:
+            return say("Only one card at a time fills a gap")
+        return say(
+            "{card} neither follows the card before {pile} nor comes just before the card after it",
+            card=card_name(src.cards[-1]),
+            pile=dst.id,
+        )
+
+    return Accept(test, why, local=False)
+
+
+def _line_order(position: Position, group: str, high: int) -> int:
+    """How many cards of the line, gaps skipped, lie in order: an Ace first, then each card
+    that follows the one before it."""
+    cards = [pile.cards[-1] for pile in position.groups[group] if pile.cards]
+    if not cards:
+        return 0
+    count = 1 if plain_rank(cards[0]) == 1 else 0
+    return count + sum(_follows(a, b, high) for a, b in pairwise(cards))
+
+
+@rule(
+    "condition",
+    "Won when the cards of the group, read as one line with its gaps skipped, run from an Ace "
+    "up to the `top` rank of one suit, then the next suit from its Ace, and so on.",
+    ordered=("group",),
+)
+def line_in_order(group: str = "grid", top: str = "K") -> Condition:
+    high = _top_rank(top)
+
+    def test(position: Position) -> bool:
+        cards = sum(1 for pile in position.groups[group] if pile.cards)
+        return _line_order(position, group, high) == cards
+
+    def why(position: Position) -> str:
+        return say("The line does not yet run suit after suit from an Ace")
+
+    return Condition(test, why)
+
+
+@rule(
+    "score",
+    "One point for each card of the line that follows the card before it (gaps skipped), and "
+    "one for an Ace first, counted from the position.",
+)
+def cards_in_line(group: str = "grid", top: str = "K", maximum: int = 0) -> Score:
+    high = _top_rank(top)
+
+    def compute(position: Position) -> int:
+        return _line_order(position, group, high)
+
+    return Score(compute, {}, maximum)

@@ -1,6 +1,7 @@
 """Rules on the pile cards land on, whatever they build: how many cards it may hold ("at most
-three"), the rank of its top card ("nothing goes on a King", with `not`), and a base rank the
-first card played to any pile of its group sets for all of them.
+three"), the rank of its top card ("nothing goes on a King", with `not`), a base rank the
+first card played to any pile of its group sets for all of them, and couples of named ranks
+of one suit made there and sent on together (King's Audience's King and Queen).
 
 The first two are tested, not indexed: combined in an `all` with an indexed rule, that rule
 finds the candidates and these only confirm them.
@@ -8,11 +9,11 @@ finds the candidates and these only confirm them.
 
 from __future__ import annotations
 
-from retro.engine.bound import Accept, Keyer
+from retro.engine.bound import Accept, Auto, Keyer
 from retro.engine.cards import Card, card_name, parse_rank, plain_rank
 from retro.engine.position import Pile, Position
 from retro.i18n import say, say_n
-from retro.rules.common import a_ranks, new_key_space
+from retro.rules.common import a_ranks, auto_on_groups, new_key_space
 from retro.rules.registry import rule
 
 
@@ -138,3 +139,78 @@ def shared_base(group: str = "foundation") -> Accept:
         Keyer(pile_keys, of_card=lambda card: anything, max_count=1),
     )
     return Accept(test, why, keys, exact=True, local=False)
+
+
+# -- couples of named ranks ------------------------------------------------------------------
+
+
+def _couples(pairs: str) -> list[tuple[int, int]]:
+    """`KQ AJ` to [(13, 12), (1, 11)]: two characters a couple (T for the 10)."""
+    words = pairs.upper().split()
+    if not words or any(len(word) != 2 or word[0] == word[1] for word in words):
+        raise ValueError("pairs names couples of two different ranks, like 'KQ AJ'")
+    try:
+        return [(parse_rank(word[0]), parse_rank(word[1])) for word in words]
+    except ValueError as error:
+        raise ValueError(f"pairs: {error}") from None
+
+
+@rule(
+    "accept",
+    "One card onto a face-up card of its suit that makes one of the couples of ranks named in "
+    "`pairs` with it, either on the other (`KQ AJ`: a King and a Queen, an Ace and a Jack).",
+)
+def couples(pairs: str = "KQ") -> Accept:
+    """King's Audience: a King meets its Queen, an Ace its Jack, wherever the two lie."""
+    wanted = [frozenset(couple) for couple in _couples(pairs)]
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        if count != 1 or len(dst.cards) <= dst.down:
+            return False
+        card, top = src.cards[-1], dst.cards[-1]
+        return card.suit == top.suit and frozenset((plain_rank(card), plain_rank(top))) in wanted
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if count != 1:
+            return say("Only one card at a time goes to {pile}", pile=dst.id)
+        return say(
+            "{card} makes no couple ({pairs}) of one suit with the top card of {pile}",
+            card=card_name(src.cards[-1]),
+            pairs=pairs,
+            pile=dst.id,
+        )
+
+    return Accept(test, why, local=False)
+
+
+@rule(
+    "auto",
+    "A couple of `ranks` of one suit on top of a pile of `groups` (its top two face-up cards) "
+    "goes at once to the first empty pile of `to`, the first rank named lying under the second.",
+)
+def send_couple(groups: tuple[str, ...], ranks: str = "KQ", to: str = "foundation") -> Auto:
+    """King's Audience: a King and Queen go to a throne, an Ace and Jack start a foundation
+    with the Jack on top, to be built down from there."""
+    ((under, over),) = _couples(ranks)
+
+    def send(position: Position, piles: list[Pile]) -> bool:
+        changed = False
+        for pile in piles:
+            cards = pile.cards
+            if len(cards) - pile.down < 2 or cards[-1].suit != cards[-2].suit:
+                continue
+            shown = (plain_rank(cards[-2]), plain_rank(cards[-1]))
+            if shown not in ((under, over), (over, under)):
+                continue
+            target = next((p for p in position.groups[to] if not p.cards), None)
+            if target is None:
+                continue
+            if shown == (under, over):
+                position.transfer(pile, 2, target)
+            else:  # one at a time, so the card on top comes to lie under
+                position.transfer(pile, 1, target)
+                position.transfer(pile, 1, target)
+            changed = True
+        return changed
+
+    return auto_on_groups(groups, send)

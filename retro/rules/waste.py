@@ -203,20 +203,115 @@ def _dig_out(position: Position, pile: Pile, card: Card, target: Pile) -> None:
 @rule(
     "auto",
     "An empty pile of `group` is filled at once with the top card of `source`, while `source` "
-    "has cards.",
+    "has cards; with `after`, only a pile whose card the move sent to a pile of those groups; "
+    "with `allowed`, only while that condition holds.",
 )
-def fill_from(group: str = "tableau", source: str = "reserve") -> Auto:
-    """Canfield's spaces: the reserve's card goes there by itself, so a space never waits."""
+def fill_from(
+    group: str = "tableau",
+    source: str = "reserve",
+    after: tuple[str, ...] = (),
+    allowed: Condition | None = None,
+) -> Auto:
+    """Canfield's spaces: the reserve's card goes there by itself, so a space never waits.
+    Plait's edges are filled from the plait only when their card has gone home."""
+    sent_to = frozenset(after)
+
+    def emptied_by_the_move(position: Position) -> Pile | None:
+        journal = position.journal
+        if not journal:
+            return None
+        src, _, dst, _, _ = journal[0]
+        return src if dst is not None and dst.group.name in sent_to else None
 
     def apply(position: Position) -> bool:
+        if allowed is not None and not allowed.test(position):
+            return False
+        if sent_to:
+            emptied = emptied_by_the_move(position)
+            spaces = [emptied] if emptied is not None and emptied.group.name == group else []
+        else:
+            spaces = position.groups[group]
         changed = False
-        for space in position.groups[group]:
+        for space in spaces:
             if space.cards:
                 continue
             giver = next((p for p in position.groups[source] if p.cards), None)
             if giver is None:
                 break
             position.transfer(giver, 1, space)
+            changed = True
+        return changed
+
+    return Auto(apply)
+
+
+@rule(
+    "action",
+    "Turn this pile's top card face up onto `to`, first laying the card `to` shows face down "
+    "under this pile; `limit` times a game (0: no limit), if `allowed`: a card offered to the "
+    "player to choose, and the next one if it is passed over.",
+)
+def offer(
+    to: str = "waste", limit: int = 0, allowed: Condition | None = None, counter: str = "offers"
+) -> Action:
+    """Hamilton's chooser: three cards are offered in turn for the start card, and a card
+    passed over goes back under the stock, to come out again at the very end."""
+    if limit < 0:
+        raise ValueError("limit must be 0 (no limit) or more")
+
+    def used_up(position: Position) -> bool:
+        return limit > 0 and position.counters.get(counter, 0) >= limit
+
+    def available(position: Position, pile: Pile) -> bool:
+        return (
+            bool(pile.cards)
+            and not used_up(position)
+            and (allowed is None or allowed.test(position))
+        )
+
+    def why(position: Position, pile: Pile) -> str:
+        if not pile.cards:
+            return say("{pile} is empty", pile=pile.id)
+        if used_up(position):
+            return say("No card left to offer: {limit} a game, all offered", limit=limit)
+        return say("Nothing is offered now")
+
+    def apply(position: Position, pile: Pile) -> None:
+        if limit:
+            position.bump(counter)
+        target = position.groups[to][0]
+        if target.cards:
+            # Only tops move: the pile goes onto the offered card, and all of it back face down.
+            first_event = len(position.events)
+            held = len(pile.cards)
+            position.transfer(pile, held, target)
+            position.transfer(target, held + 1, pile, face_down=True)
+            del position.events[first_event:]
+        position.transfer(pile, 1, target)
+
+    return Action("offer", available, why, apply)
+
+
+@rule(
+    "auto",
+    "An empty pile of `group` is filled at once with the bottom card of the pile of the same "
+    "number in `source`: the card nearest to it, when `source` lies fanned below it.",
+    ordered=("group", "source"),
+)
+def fill_from_bottom(group: str = "row", source: str = "tableau") -> Auto:
+    """Labyrinth: each column's nearest card stands in the row above it, and when that card is
+    played the next card of the column moves up."""
+
+    def apply(position: Position) -> bool:
+        changed = False
+        for space, column in zip(position.groups[group], position.groups[source], strict=False):
+            if space.cards or not column.cards:
+                continue
+            # Only tops move: the whole column onto the space, then all but its bottom back.
+            held = len(column.cards)
+            position.transfer(column, held, space)
+            if held > 1:
+                position.transfer(space, held - 1, column)
             changed = True
         return changed
 
