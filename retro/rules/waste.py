@@ -280,13 +280,23 @@ def cards_cleared(group: str = "tableau", source: str = "stock", maximum: int = 
     return Score(compute, {}, maximum)
 
 
+def slip_under(position: Position, pile: Pile, own: int, spare: Pile) -> None:
+    """Put the `own` bottom cards of `pile` back on top of the cards laid on them, by way of the
+    emptied `spare` pile, so that what was laid on them lies under them instead."""
+    laid = len(pile.cards) - own
+    position.transfer(pile, laid, spare, face_down=True)
+    position.transfer(pile, own, spare, face_down=True)
+    position.transfer(spare, laid + own, pile, face_down=True)
+
+
 @rule(
     "action",
     "Gather every card of `groups` onto this pile, pile by pile from each group's first, each "
     "pile laid on as it lies, face down (face_down: false: face up), if `allowed`, `limit` "
     "times a game (0: no limit); with turned, each pile turned over, from the groups' last "
-    "pile, so the first pile's bottom card comes out first. With `then`, a deal can follow: "
-    "`{then: [{gather: ...}, deal_row]}`.",
+    "pile, so the first pile's bottom card comes out first; with under, the gathered cards go "
+    "under the pile's own, to come out once they are dealt (face down only). With `then`, a "
+    "deal can follow: `{then: [{gather: ...}, deal_row]}`.",
     while_holding=True,
 )
 def gather(
@@ -295,11 +305,14 @@ def gather(
     allowed: Condition | None = None,
     limit: int = 0,
     turned: bool = False,
+    under: bool = False,
 ) -> Action:
     """Piles picked up into the stock so that it can deal them again (as a person gathers the
-    tableau, turns it over and deals on)."""
+    tableau, turns it over and deals on, or slips it under the stock's cards)."""
     if limit < 0:
         raise ValueError("limit must be 0 (no limit) or more")
+    if under and not face_down:
+        raise ValueError("cards gathered under a pile's cards lie face down")
 
     def sources(position: Position, pile: Pile) -> list[Pile]:
         return [p for name in groups for p in position.groups[name] if p.cards and p is not pile]
@@ -331,15 +344,18 @@ def gather(
 
     def apply(position: Position, pile: Pile) -> None:
         first_event = len(position.events)
+        own, gathered = len(pile.cards), sources(position, pile)
         if limit:
             position.bump(REDEALS)
         if turned:  # card by card, so each pile lies upside down (First Law)
-            for source in reversed(sources(position, pile)):
+            for source in reversed(gathered):
                 for _ in range(len(source.cards)):
                     position.transfer(source, 1, pile, face_down=face_down)
         else:
-            for source in sources(position, pile):
+            for source in gathered:
                 position.transfer(source, len(source.cards), pile, face_down=face_down)
+        if under and own:
+            slip_under(position, pile, own, gathered[0])
         del position.events[first_event:]
         position.emit("redealt")
 
