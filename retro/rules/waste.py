@@ -203,10 +203,12 @@ def _dig_out(position: Position, pile: Pile, card: Card, target: Pile) -> None:
 @rule(
     "auto",
     "An empty pile of `group` is filled at once with the top card of `source`, while `source` "
-    "has cards.",
+    "has cards; with bottom, its bottom card while all its cards lie face up (a waste whose "
+    "oldest card stays in play at its far end).",
 )
-def fill_from(group: str = "tableau", source: str = "reserve") -> Auto:
-    """Canfield's spaces: the reserve's card goes there by itself, so a space never waits."""
+def fill_from(group: str = "tableau", source: str = "reserve", bottom: bool = False) -> Auto:
+    """Canfield's spaces: the reserve's card goes there by itself, so a space never waits.
+    Treize's waste offers its top card and its oldest, kept on a pile of its own."""
 
     def apply(position: Position) -> bool:
         changed = False
@@ -216,7 +218,10 @@ def fill_from(group: str = "tableau", source: str = "reserve") -> Auto:
             giver = next((p for p in position.groups[source] if p.cards), None)
             if giver is None:
                 break
-            position.transfer(giver, 1, space)
+            if bottom and not giver.down:
+                position.transfer_bottom(giver, space)
+            else:
+                position.transfer(giver, 1, space)
             changed = True
         return changed
 
