@@ -294,14 +294,23 @@ def slip_under(position: Position, pile: Pile, own: int, spare: Pile) -> None:
     position.transfer(spare, laid + own, pile, face_down=True)
 
 
+def lay_out(position: Position, pile: Pile, order: list[Card], spare: Pile) -> None:
+    """Put the face-down cards of `pile` in `order` (bottom first), by way of the empty `spare`
+    pile: each card dug out onto it in turn, then the lot laid back face down."""
+    for card in order:
+        _dig_out(position, pile, card, spare)
+    position.transfer(spare, len(order), pile, face_down=True)
+
+
 @rule(
     "action",
     "Gather every card of `groups` onto this pile, pile by pile from each group's first, each "
     "pile laid on as it lies, face down (face_down: false: face up), if `allowed`, `limit` "
     "times a game (0: no limit); with turned, each pile turned over, from the groups' last "
     "pile, so the first pile's bottom card comes out first; with under, the gathered cards go "
-    "under the pile's own, to come out once they are dealt (face down only). With `then`, a "
-    "deal can follow: `{then: [{gather: ...}, deal_row]}`.",
+    "under the pile's own, to come out once they are dealt (face down only); with shuffled, "
+    "the pile is then shuffled (face down only; each redeal of a deal the same shuffle "
+    "always). With `then`, a deal can follow: `{then: [{gather: ...}, deal_row]}`.",
     while_holding=True,
 )
 def gather(
@@ -311,13 +320,14 @@ def gather(
     limit: int = 0,
     turned: bool = False,
     under: bool = False,
+    shuffled: bool = False,
 ) -> Action:
     """Piles picked up into the stock so that it can deal them again (as a person gathers the
     tableau, turns it over and deals on, or slips it under the stock's cards)."""
     if limit < 0:
         raise ValueError("limit must be 0 (no limit) or more")
-    if under and not face_down:
-        raise ValueError("cards gathered under a pile's cards lie face down")
+    if (under or shuffled) and not face_down:
+        raise ValueError("cards gathered under a pile's cards or shuffled lie face down")
 
     def sources(position: Position, pile: Pile) -> list[Pile]:
         return [p for name in groups for p in position.groups[name] if p.cards and p is not pile]
@@ -350,7 +360,7 @@ def gather(
     def apply(position: Position, pile: Pile) -> None:
         first_event = len(position.events)
         own, gathered = len(pile.cards), sources(position, pile)
-        if limit:
+        if limit or shuffled:
             position.bump(REDEALS)
         if turned:  # card by card, so each pile lies upside down (First Law)
             for source in reversed(gathered):
@@ -361,6 +371,9 @@ def gather(
                 position.transfer(source, len(source.cards), pile, face_down=face_down)
         if under and own:
             slip_under(position, pile, own, gathered[0])
+        if shuffled:
+            seed = seed_derived_from(position.seed, position.counters[REDEALS])
+            lay_out(position, pile, shuffle(list(pile.cards), seed), gathered[0])
         del position.events[first_event:]
         position.emit("redealt")
 
