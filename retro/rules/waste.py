@@ -9,7 +9,7 @@ stays exact, redeals included.
 
 from __future__ import annotations
 
-from retro.engine.bound import Action, Auto, Condition, Score
+from retro.engine.bound import Action, Auto, Condition, Deal, Score
 from retro.engine.cards import Card, seed_derived_from, shuffle
 from retro.engine.gamedef import FOUNDATION
 from retro.engine.position import Pile, Position
@@ -178,6 +178,104 @@ def gather_redeal(group: str = "tableau", per_pile: int = 4, limit: int = 0) -> 
         for target, count in zip(piles, after, strict=True):
             for _ in range(count):
                 position.transfer(pile, 1, target)
+        del position.events[first_event:]
+        position.emit("redealt")
+
+    return Action("redeal", available, why, apply, redeals=limit or None)
+
+
+def zigzag_plan(piles: int, cards: int, rest_from: int) -> list[tuple[int, bool]]:
+    """Where each of `cards` cards goes, in dealing order, and whether face up: rows back and
+    forth that narrow from both ends (the first across every pile, the next back from the last
+    to the second, on from the second to the one before last, ...), each row's first card face
+    up; then, with `rest_from`, the cards left face up round the piles from that one (from 1)
+    to the last. A pile whose last card would lie face down gets it face up."""
+    plan: list[tuple[int, bool]] = []
+    start, stop, step = 0, piles - 1, 1
+    for _ in range(piles):
+        place = start
+        while True:
+            plan.append((place, place == start))
+            if place == stop:
+                break
+            place += step
+        start, stop, step = stop, start + step, -step
+    if rest_from:
+        targets = range(rest_from - 1, piles)
+        while len(plan) < cards:
+            plan.append((targets[(len(plan) - piles * (piles + 1) // 2) % len(targets)], True))
+    plan = plan[:cards]
+    last = {pile: n for n, (pile, _) in enumerate(plan)}
+    return [(pile, up or last[pile] == n) for n, (pile, up) in enumerate(plan)]
+
+
+def _check_rest_from(rest_from: int) -> None:
+    if rest_from < 0:
+        raise ValueError("rest_from must be 0 (the cards left stay in the pack) or a pile, from 1")
+
+
+@rule(
+    "deal",
+    "Rows back and forth that narrow from both ends: the first across every pile of the step, "
+    "the next back from the last pile to the second, then on from the second to the one before "
+    "last, until one pile is left; each row's first card face up, the others face down (as "
+    "KPat's Grandfather deals). With `rest_from`, the cards left go face up round the piles "
+    "from that one (from 1) to the last.",
+)
+def zigzag(rest_from: int = 0) -> Deal:
+    """Grandfather's deal, whose face-down cards grow towards the middle piles."""
+    _check_rest_from(rest_from)
+
+    def lay(position: Position, pack: list[Card], piles: list[Pile]) -> None:
+        if rest_from > len(piles):
+            raise ValueError(f"rest_from {rest_from}: the step has {len(piles)} piles")
+        for place, up in zigzag_plan(len(piles), len(pack), rest_from):
+            piles[place].cards.append(pack.pop())
+            if not up:
+                piles[place].down += 1
+
+    return Deal(lay)
+
+
+@rule(
+    "action",
+    "Redeal without shuffling, `limit` times a game (0: no limit): the cards of `group` are "
+    "picked up, the first pile's top card first, and dealt again as the deal rule zigzag "
+    "lays them (with its `rest_from`).",
+)
+def zigzag_redeal(group: str = "tableau", limit: int = 2, rest_from: int = 0) -> Action:
+    """KPat's Grandfather: twice a game the columns are picked up as they lie and dealt out
+    again in the zigzag, so cards buried deep come up without any luck of a shuffle."""
+    _check_rest_from(rest_from)
+    if limit < 0:
+        raise ValueError("limit must be 0 (no limit) or more")
+
+    def used_up(position: Position) -> bool:
+        return limit > 0 and position.counters.get(REDEALS, 0) >= limit
+
+    def available(position: Position, pile: Pile) -> bool:
+        return (
+            not used_up(position)
+            and not pile.cards
+            and any(p.cards for p in position.groups[group])
+        )
+
+    def why(position: Position, pile: Pile) -> str:
+        if used_up(position):
+            return say("No redeal left: {limit} a game, all used", limit=limit)
+        if pile.cards:
+            return say("{pile} must be empty to redeal", pile=pile.id)
+        return say("No cards left in {group} to redeal", group=group)
+
+    def apply(position: Position, pile: Pile) -> None:
+        first_event = len(position.events)
+        position.bump(REDEALS)
+        piles = position.groups[group]
+        for source in reversed(piles):  # the first pile's top card ends on top, dealt first
+            if source.cards:
+                position.transfer(source, len(source.cards), pile, face_down=True)
+        for place, up in zigzag_plan(len(piles), len(pile.cards), rest_from):
+            position.transfer(pile, 1, piles[place], face_down=not up)
         del position.events[first_event:]
         position.emit("redealt")
 
