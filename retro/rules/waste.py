@@ -242,6 +242,7 @@ def zigzag(rest_from: int = 0) -> Deal:
     "Redeal without shuffling, `limit` times a game (0: no limit): the cards of `group` are "
     "picked up, the first pile's top card first, and dealt again as the deal rule zigzag "
     "lays them (with its `rest_from`).",
+    ordered=("group",),
 )
 def zigzag_redeal(group: str = "tableau", limit: int = 2, rest_from: int = 0) -> Action:
     """KPat's Grandfather: twice a game the columns are picked up as they lie and dealt out
@@ -409,7 +410,7 @@ def lay_out(position: Position, pile: Pile, order: list[Card], spare: Pile) -> N
     "under the pile's own, to come out once they are dealt (face down only); with shuffled, "
     "the pile is then shuffled (face down only; each redeal of a deal the same shuffle "
     "always). With `then`, a deal can follow: `{then: [{gather: ...}, deal_row]}`.",
-    while_holding=True,
+    ordered=("groups",),
 )
 def gather(
     groups: tuple[str, ...],
