@@ -5,6 +5,7 @@ its own sets it again for that program."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,17 @@ def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     from retro.paths import config_dir as folder
 
     return folder()
+
+
+@pytest.fixture(autouse=True)
+def english_rules() -> Iterator[None]:
+    """The rules speak English after every test: a test that opens the window in German
+    leaves no German refusal for the next one (the window sets the rules' language for the
+    whole process)."""
+    yield
+    from retro.i18n import set_language
+
+    set_language("en")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

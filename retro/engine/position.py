@@ -281,6 +281,13 @@ class Position:
         tables = self.tables
         card_at, span, down_word = tables.card_at, tables.height_span, tables.down
         for src, count, dst, src_down, dst_down in reversed(undo.changes):
+            if count < 0:  # a bottom card taken (transfer_bottom): back under its pile
+                assert dst is not None
+                src.cards.insert(0, dst.cards.pop())
+                dst.down = dst_down
+                src.hash = tables.pile_hash(src.cards, src.down)
+                dst.hash = tables.pile_hash(dst.cards, dst.down)
+                continue
             value = src.hash ^ down_word[src.down] ^ down_word[src_down]
             if dst is not None:
                 cards = dst.cards
@@ -385,6 +392,22 @@ class Position:
         if src.under or dst.under:  # the piles under them may have become free or covered
             for pile in src.under + dst.under:
                 dirty[pile] = None
+
+    def transfer_bottom(self, src: Pile, dst: Pile) -> None:
+        """Move the bottom card of `src`, a pile of face-up cards, face up onto `dst` (the card
+        a waste's far end offers: journaled with a negative count)."""
+        if src.down or not src.cards:
+            raise ValueError(f"no face-up bottom card to take from {src.id}")
+        dst_down = dst.down
+        dst.cards.append(src.cards.pop(0))
+        self.journal.append((src, -1, dst, 0, dst_down))
+        tables = self.tables
+        src.hash = tables.pile_hash(src.cards, src.down)
+        dst.hash = tables.pile_hash(dst.cards, dst.down)
+        self.events.append(("moved", 1))
+        self.events.append((dst.to_kind, 1))
+        self.dirty[src] = None
+        self.dirty[dst] = None
 
     def flip(self, pile: Pile) -> None:
         """Turn the top face-down card of `pile` face up."""

@@ -310,3 +310,39 @@ def alternate_source(groups: tuple[str, ...], counter: str = "source") -> Accept
         )
 
     return Accept(test, why, local=False)
+
+
+@rule(
+    "auto",
+    "Keeps a phase of play in `counter`: it begins (1) after a move once `starts` holds, and "
+    "ends (0) with a move that reports `ends` (an event, as for the events score), unless "
+    "`starts` holds again at once.",
+)
+def phase(starts: Condition, counter: str = "phase", ends: str = "to_waste") -> Auto:
+    """Camelot's second phase: removals begin once the square is full and go on until the
+    player turns a card again."""
+
+    def apply(position: Position) -> bool:
+        counters = position.counters
+        now = counters.get(counter, 0)
+        if any(name == ends for name, _ in position.events):
+            now = 0
+        if starts.test(position):
+            now = 1
+        if now == counters.get(counter, 0):
+            return False
+        counters[counter] = now
+        return True
+
+    return Auto(apply)
+
+
+@rule("condition", "Holds while the phase kept in `counter` by the auto rule phase is on.")
+def in_phase(counter: str = "phase") -> Condition:
+    def test(position: Position) -> bool:
+        return position.counters.get(counter, 0) == 1
+
+    def why(position: Position) -> str:
+        return say("Not now: this waits for its phase of play")
+
+    return Condition(test, why, holds=lambda position: say("The phase of play for this is on"))

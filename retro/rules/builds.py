@@ -12,7 +12,7 @@ asks for its own.
 from __future__ import annotations
 
 from retro.engine.bound import Accept, Keyer, Pick
-from retro.engine.cards import Card, card_name
+from retro.engine.cards import Card, card_name, rank_name
 from retro.engine.position import Pile, Position
 from retro.i18n import mark, say
 from retro.rules.common import (
@@ -459,3 +459,121 @@ def rank_times(factor: int = 2) -> Accept:
         return say("{pile} takes only {a_rank} next", pile=dst.id, a_rank=a_ranks(rank))
 
     return Accept(test, why, (Keyer(pile_keys, of_card=card_key, max_count=1),), exact=True)
+
+
+# -- one way or the other ------------------------------------------------------------------
+
+
+def _onward(pile: Pile) -> tuple[int, ...]:
+    """The ranks a pile may take next: one above and one below its top card, or, once its top
+    two face-up cards go one way, only the next that way (none if they are not in sequence)."""
+    top = pile.cards[-1]
+    ranks: tuple[int, ...]
+    if len(pile.cards) - pile.down < 2:
+        ranks = (top.rank + 1, top.rank - 1)
+    elif pile.cards[-2].rank + 1 == top.rank:
+        ranks = (top.rank + 1,)
+    elif pile.cards[-2].rank == top.rank + 1:
+        ranks = (top.rank - 1,)
+    else:
+        ranks = ()
+    return tuple(rank for rank in ranks if 1 <= rank <= 13)
+
+
+@rule(
+    "accept",
+    "One card at a time onto a face-up card one rank above or below it (suit as for "
+    "rank_below; same by default); once the pile's top two cards go up or down, only onward "
+    "that way.",
+    suit=SUIT_MODES,
+)
+def rank_onward(suit: str = "same") -> Accept:
+    """Union Square's columns: each may go up or down, and its first two cards choose which."""
+    space = new_key_space()
+    mode = suit
+
+    def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
+        if not _shows_card(pile):
+            return ()
+        top = pile.cards[-1]
+        return tuple(key for rank in _onward(pile) for key in offer_keys(space, mode, rank, top))
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        if count != 1 or not _shows_card(dst):
+            return False
+        card = src.cards[-1]
+        return card.rank in _onward(dst) and suit_fits(mode, card, dst.cards[-1])
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if count != 1:
+            return say("Only one card at a time goes to {pile}", pile=dst.id)
+        if not _shows_card(dst):
+            return say("{pile} shows no card to build on", pile=dst.id)
+        top = dst.cards[-1]
+        ranks = _onward(dst)
+        if not ranks:
+            return say("{pile} goes on no further from {top}", pile=dst.id, top=card_name(top))
+        return say(
+            "Only {a_rank}{suit} goes on {top} now",
+            a_rank=a_ranks(*ranks),
+            suit=suit_words(mode),
+            top=card_name(top),
+        )
+
+    return Accept(
+        test,
+        why,
+        (Keyer(pile_keys, of_card=lambda card: ask_key(space, mode, card), max_count=1),),
+        exact=True,
+    )
+
+
+def _up_then_down_next(pile: Pile) -> int:
+    """The rank a pile going Ace to King and back wants next (0: none, it is complete)."""
+    height = len(pile.cards)
+    if height < 13:
+        return height + 1
+    if height == 13:
+        return 13
+    return 26 - height if height < 26 else 0
+
+
+@rule(
+    "accept",
+    "One card at a time, in one suit: an empty pile takes an Ace of a suit no other pile of "
+    "its group holds, then the pile goes up to the King, takes a second King and goes back "
+    "down to the Ace (two packs: 26 cards).",
+)
+def up_then_down() -> Accept:
+    """Union Square's foundations: each suit of both packs on one pile, there and back."""
+
+    def started(position: Position, dst: Pile, card: Card) -> bool:
+        return any(
+            pile is not dst and pile.cards and pile.cards[0].suit == card.suit
+            for pile in position.groups[dst.group.name]
+        )
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        if count != 1:
+            return False
+        card = src.cards[-1]
+        if not dst.cards:
+            return card.rank == 1 and not started(position, dst, card)
+        return card.suit == dst.cards[0].suit and card.rank == _up_then_down_next(dst)
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        if count != 1:
+            return say("Only one card at a time goes to {pile}", pile=dst.id)
+        card = src.cards[-1]
+        if not dst.cards:
+            if card.rank != 1:
+                return say("An empty {pile} takes only an Ace", pile=dst.id)
+            return say("Another pile holds the {card}'s suit already", card=card_name(card))
+        wanted = _up_then_down_next(dst)
+        if not wanted:
+            return say("{pile} is complete", pile=dst.id)
+        return say(
+            "{pile} takes only the {rank} of its suit next", pile=dst.id, rank=rank_name(wanted)
+        )
+
+    return Accept(test, why, local=False)

@@ -222,6 +222,40 @@ def discard_pairs(
     return auto_on_groups(groups, discard)
 
 
+@rule(
+    "action",
+    "The pile's top two face-up cards go to `to` together when they pair (match and total as "
+    "for pairs_with): a waste's top card paired with the card under it.",
+    match=_MATCHES,
+)
+def pair_top_two(to: str = "discard", match: str = "total", total: int = 13) -> Action:
+    """Thirteen's waste: a card turned from the stock may pair with the one it covers, which
+    no card move can say (a card cannot go onto its own pile), so a click on the pile does it."""
+
+    def top_two(pile: Pile) -> bool:
+        cards = pile.cards
+        return len(cards) - pile.down >= 2 and _pair(match, total, cards[-2], cards[-1])
+
+    def available(position: Position, pile: Pile) -> bool:
+        return top_two(pile)
+
+    def why(position: Position, pile: Pile) -> str:
+        if len(pile.cards) - pile.down < 2:
+            return say("{pile} shows no two cards to pair", pile=pile.id)
+        return say(
+            "{card} and {other} are no pair: {pair}",
+            card=card_name(pile.cards[-1]),
+            other=card_name(pile.cards[-2]),
+            pair=_pair_words(match, total),
+        )
+
+    def apply(position: Position, pile: Pile) -> None:
+        position.transfer(pile, 2, position.groups[to][0])
+        position.emit("pair_removed")
+
+    return Action("pair", available, why, apply)
+
+
 # -- sets of ranks ----------------------------------------------------------------------------
 
 

@@ -1,13 +1,19 @@
 """Scores beyond the library's `points` and `cards_home`: points for the cards lying in each
-named pile group, points for any event the engine reports, and streaks (a run of moves that each
-do the same thing, worth more the longer it grows, as in TriPeaks).
+named pile group, points for any event the engine reports, streaks (a run of moves that each
+do the same thing, worth more the longer it grows, as in TriPeaks), the poker hands of a square
+of cards, and a win by points.
 """
 
 from __future__ import annotations
 
-from retro.engine.bound import Auto, Score
+from collections import Counter
+from math import isqrt
+
+from retro.engine.bound import Auto, Condition, Score
+from retro.engine.cards import Card, plain_rank
 from retro.engine.gamedef import PileKind
 from retro.engine.position import Position
+from retro.i18n import say
 from retro.rules.registry import GroupName, rule
 
 # Every event the engine and the rule library report, each with a count: a card move and where
@@ -98,3 +104,97 @@ def streak(
         return False
 
     return Auto(apply, score_only=(counter, seen))
+
+
+# -- poker hands ---------------------------------------------------------------------------------
+
+# The British points of Poker Squares, a hand at a time.
+POKER_POINTS = {
+    "straight_flush": 30,
+    "four": 16,
+    "straight": 12,
+    "full_house": 10,
+    "three": 6,
+    "flush": 5,
+    "two_pairs": 3,
+    "pair": 1,
+}
+
+
+def poker_hand(cards: list[Card]) -> str | None:
+    """The best hand five cards make, by name (None: nothing). An Ace is low or high in a
+    straight: A 2 3 4 5 and 10 J Q K A both count."""
+    ranks = sorted(plain_rank(card) for card in cards)
+    counts = sorted(Counter(ranks).values(), reverse=True)
+    flush = len({card.suit for card in cards}) == 1
+    straight = counts[0] == 1 and (ranks[4] - ranks[0] == 4 or ranks == [1, 10, 11, 12, 13])
+    if straight and flush:
+        return "straight_flush"
+    if counts[0] == 4:
+        return "four"
+    if straight:
+        return "straight"
+    if counts[:2] == [3, 2]:
+        return "full_house"
+    if counts[0] == 3:
+        return "three"
+    if flush:
+        return "flush"
+    if counts[:2] == [2, 2]:
+        return "two_pairs"
+    return "pair" if counts[0] == 2 else None
+
+
+def square_lines(size: int) -> list[list[int]]:
+    """The rows, the columns and the two diagonals of a square of `size` by `size` places."""
+    rows = [[row * size + col for col in range(size)] for row in range(size)]
+    cols = [[row * size + col for row in range(size)] for col in range(size)]
+    diagonals = [
+        [n * size + n for n in range(size)],
+        [n * size + size - 1 - n for n in range(size)],
+    ]
+    return rows + cols + diagonals
+
+
+@rule(
+    "score",
+    "From the position: the poker hands in the square of `group` (five by five places of one "
+    "card), in each row, each column and both diagonals once full, by the British points: "
+    "straight flush 30, four of a kind 16, straight 12, full house 10, three of a kind 6, "
+    "flush 5, two pairs 3, one pair 1.",
+    ordered=("group",),
+)
+def poker_hands(group: str = "grid", maximum: int = 0) -> Score:
+    """Poker Squares: the score is the table's hands, so placing a card, and taking it back,
+    count again from scratch."""
+
+    def compute(position: Position) -> int:
+        piles = position.groups[group]
+        total = 0
+        for line in square_lines(isqrt(len(piles))):
+            cards = [piles[n].cards[-1] for n in line if piles[n].cards]
+            hand = poker_hand(cards) if len(cards) == 5 else None
+            total += POKER_POINTS[hand] if hand else 0
+        return total
+
+    return Score(compute, {}, maximum)
+
+
+@rule("condition", "Holds once the game's score is at least `points` (a win by points).")
+def score_at_least(points: int = 0) -> Condition:
+    """Poker's win: enough points, whatever cards are left."""
+
+    def score(position: Position) -> int:
+        rule = position.gdef.score
+        base = rule.from_position(position) if rule.from_position else 0
+        return base + position.counters["score"]
+
+    def test(position: Position) -> bool:
+        return score(position) >= points
+
+    def why(position: Position) -> str:
+        return say("The score is {score}, not yet {points}", score=score(position), points=points)
+
+    return Condition(
+        test, why, holds=lambda position: say("The score is {points} or more", points=points)
+    )

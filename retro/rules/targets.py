@@ -214,3 +214,28 @@ def send_couple(groups: tuple[str, ...], ranks: str = "KQ", to: str = "foundatio
         return changed
 
     return auto_on_groups(groups, send)
+
+
+@rule(
+    "accept",
+    "Only cards of the given ranks are moved here (`ranks`: one character a rank, T or 10 for "
+    "10: `A23456789TK`); the lowest card moved counts.",
+)
+def moving_is(ranks: str = "K") -> Accept:
+    """Places kept for some ranks: Camelot's corners take Kings, never Queens or Jacks."""
+    wanted = frozenset(parse_rank(letter) for letter in ranks.upper().replace("10", "T"))
+    if not wanted:
+        raise ValueError("ranks must name one rank at least")
+
+    def test(position: Position, src: Pile, count: int, dst: Pile) -> bool:
+        return plain_rank(src.cards[-count]) in wanted
+
+    def why(position: Position, src: Pile, count: int, dst: Pile) -> str:
+        return say(
+            "{pile} takes only {a_rank}, not {card}",
+            pile=dst.id,
+            a_rank=a_ranks(*sorted(wanted)),
+            card=card_name(src.cards[-count]),
+        )
+
+    return Accept(test, why)

@@ -9,7 +9,7 @@ stays exact, redeals included.
 
 from __future__ import annotations
 
-from retro.engine.bound import Action, Auto, Condition, Score
+from retro.engine.bound import Action, Auto, Condition, Deal, Score
 from retro.engine.cards import Card, seed_derived_from, shuffle
 from retro.engine.gamedef import FOUNDATION
 from retro.engine.position import Pile, Position
@@ -184,6 +184,105 @@ def gather_redeal(group: str = "tableau", per_pile: int = 4, limit: int = 0) -> 
     return Action("redeal", available, why, apply, redeals=limit or None)
 
 
+def zigzag_plan(piles: int, cards: int, rest_from: int) -> list[tuple[int, bool]]:
+    """Where each of `cards` cards goes, in dealing order, and whether face up: rows back and
+    forth that narrow from both ends (the first across every pile, the next back from the last
+    to the second, on from the second to the one before last, ...), each row's first card face
+    up; then, with `rest_from`, the cards left face up round the piles from that one (from 1)
+    to the last. A pile whose last card would lie face down gets it face up."""
+    plan: list[tuple[int, bool]] = []
+    start, stop, step = 0, piles - 1, 1
+    for _ in range(piles):
+        place = start
+        while True:
+            plan.append((place, place == start))
+            if place == stop:
+                break
+            place += step
+        start, stop, step = stop, start + step, -step
+    if rest_from:
+        targets = range(rest_from - 1, piles)
+        while len(plan) < cards:
+            plan.append((targets[(len(plan) - piles * (piles + 1) // 2) % len(targets)], True))
+    plan = plan[:cards]
+    last = {pile: n for n, (pile, _) in enumerate(plan)}
+    return [(pile, up or last[pile] == n) for n, (pile, up) in enumerate(plan)]
+
+
+def _check_rest_from(rest_from: int) -> None:
+    if rest_from < 0:
+        raise ValueError("rest_from must be 0 (the cards left stay in the pack) or a pile, from 1")
+
+
+@rule(
+    "deal",
+    "Rows back and forth that narrow from both ends: the first across every pile of the step, "
+    "the next back from the last pile to the second, then on from the second to the one before "
+    "last, until one pile is left; each row's first card face up, the others face down (as "
+    "KPat's Grandfather deals). With `rest_from`, the cards left go face up round the piles "
+    "from that one (from 1) to the last.",
+)
+def zigzag(rest_from: int = 0) -> Deal:
+    """Grandfather's deal, whose face-down cards grow towards the middle piles."""
+    _check_rest_from(rest_from)
+
+    def lay(position: Position, pack: list[Card], piles: list[Pile]) -> None:
+        if rest_from > len(piles):
+            raise ValueError(f"rest_from {rest_from}: the step has {len(piles)} piles")
+        for place, up in zigzag_plan(len(piles), len(pack), rest_from):
+            piles[place].cards.append(pack.pop())
+            if not up:
+                piles[place].down += 1
+
+    return Deal(lay)
+
+
+@rule(
+    "action",
+    "Redeal without shuffling, `limit` times a game (0: no limit): the cards of `group` are "
+    "picked up, the first pile's top card first, and dealt again as the deal rule zigzag "
+    "lays them (with its `rest_from`).",
+    ordered=("group",),
+)
+def zigzag_redeal(group: str = "tableau", limit: int = 2, rest_from: int = 0) -> Action:
+    """KPat's Grandfather: twice a game the columns are picked up as they lie and dealt out
+    again in the zigzag, so cards buried deep come up without any luck of a shuffle."""
+    _check_rest_from(rest_from)
+    if limit < 0:
+        raise ValueError("limit must be 0 (no limit) or more")
+
+    def used_up(position: Position) -> bool:
+        return limit > 0 and position.counters.get(REDEALS, 0) >= limit
+
+    def available(position: Position, pile: Pile) -> bool:
+        return (
+            not used_up(position)
+            and not pile.cards
+            and any(p.cards for p in position.groups[group])
+        )
+
+    def why(position: Position, pile: Pile) -> str:
+        if used_up(position):
+            return say("No redeal left: {limit} a game, all used", limit=limit)
+        if pile.cards:
+            return say("{pile} must be empty to redeal", pile=pile.id)
+        return say("No cards left in {group} to redeal", group=group)
+
+    def apply(position: Position, pile: Pile) -> None:
+        first_event = len(position.events)
+        position.bump(REDEALS)
+        piles = position.groups[group]
+        for source in reversed(piles):  # the first pile's top card ends on top, dealt first
+            if source.cards:
+                position.transfer(source, len(source.cards), pile, face_down=True)
+        for place, up in zigzag_plan(len(piles), len(pile.cards), rest_from):
+            position.transfer(pile, 1, piles[place], face_down=not up)
+        del position.events[first_event:]
+        position.emit("redealt")
+
+    return Action("redeal", available, why, apply, redeals=limit or None)
+
+
 def _dig_out(position: Position, pile: Pile, card: Card, target: Pile) -> None:
     """Move `card` from inside `pile` onto `target`: lift the cards above it onto another pile,
     take it, and put them back as they were. Only `transfer` changes a position, and it moves
@@ -204,16 +303,19 @@ def _dig_out(position: Position, pile: Pile, card: Card, target: Pile) -> None:
     "auto",
     "An empty pile of `group` is filled at once with the top card of `source`, while `source` "
     "has cards; with `after`, only a pile whose card the move sent to a pile of those groups; "
-    "with `allowed`, only while that condition holds.",
+    "with `allowed`, only while that condition holds; with bottom, its bottom card while all its "
+    "cards lie face up (a waste whose oldest card stays in play at its far end).",
 )
 def fill_from(
     group: str = "tableau",
     source: str = "reserve",
     after: tuple[str, ...] = (),
     allowed: Condition | None = None,
+    bottom: bool = False,
 ) -> Auto:
     """Canfield's spaces: the reserve's card goes there by itself, so a space never waits.
-    Plait's edges are filled from the plait only when their card has gone home."""
+    Plait's edges are filled from the plait only when their card has gone home; Treize's waste
+    offers its top card and its oldest, kept on a pile of its own."""
     sent_to = frozenset(after)
 
     def emptied_by_the_move(position: Position) -> Pile | None:
@@ -238,7 +340,10 @@ def fill_from(
             giver = next((p for p in position.groups[source] if p.cards), None)
             if giver is None:
                 break
-            position.transfer(giver, 1, space)
+            if bottom and not giver.down:
+                position.transfer_bottom(giver, space)
+            else:
+                position.transfer(giver, 1, space)
             changed = True
         return changed
 
@@ -375,14 +480,33 @@ def cards_cleared(group: str = "tableau", source: str = "stock", maximum: int = 
     return Score(compute, {}, maximum, name=mark("Cleared"))
 
 
+def slip_under(position: Position, pile: Pile, own: int, spare: Pile) -> None:
+    """Put the `own` bottom cards of `pile` back on top of the cards laid on them, by way of the
+    emptied `spare` pile, so that what was laid on them lies under them instead."""
+    laid = len(pile.cards) - own
+    position.transfer(pile, laid, spare, face_down=True)
+    position.transfer(pile, own, spare, face_down=True)
+    position.transfer(spare, laid + own, pile, face_down=True)
+
+
+def lay_out(position: Position, pile: Pile, order: list[Card], spare: Pile) -> None:
+    """Put the face-down cards of `pile` in `order` (bottom first), by way of the empty `spare`
+    pile: each card dug out onto it in turn, then the lot laid back face down."""
+    for card in order:
+        _dig_out(position, pile, card, spare)
+    position.transfer(spare, len(order), pile, face_down=True)
+
+
 @rule(
     "action",
     "Gather every card of `groups` onto this pile, pile by pile from each group's first, each "
     "pile laid on as it lies, face down (face_down: false: face up), if `allowed`, `limit` "
     "times a game (0: no limit); with turned, each pile turned over, from the groups' last "
-    "pile, so the first pile's bottom card comes out first. With `then`, a deal can follow: "
-    "`{then: [{gather: ...}, deal_row]}`.",
-    while_holding=True,
+    "pile, so the first pile's bottom card comes out first; with under, the gathered cards go "
+    "under the pile's own, to come out once they are dealt (face down only); with shuffled, "
+    "the pile is then shuffled (face down only; each redeal of a deal the same shuffle "
+    "always). With `then`, a deal can follow: `{then: [{gather: ...}, deal_row]}`.",
+    ordered=("groups",),
 )
 def gather(
     groups: tuple[str, ...],
@@ -390,11 +514,15 @@ def gather(
     allowed: Condition | None = None,
     limit: int = 0,
     turned: bool = False,
+    under: bool = False,
+    shuffled: bool = False,
 ) -> Action:
     """Piles picked up into the stock so that it can deal them again (as a person gathers the
-    tableau, turns it over and deals on)."""
+    tableau, turns it over and deals on, or slips it under the stock's cards)."""
     if limit < 0:
         raise ValueError("limit must be 0 (no limit) or more")
+    if (under or shuffled) and not face_down:
+        raise ValueError("cards gathered under a pile's cards or shuffled lie face down")
 
     def sources(position: Position, pile: Pile) -> list[Pile]:
         return [p for name in groups for p in position.groups[name] if p.cards and p is not pile]
@@ -426,15 +554,21 @@ def gather(
 
     def apply(position: Position, pile: Pile) -> None:
         first_event = len(position.events)
-        if limit:
+        own, gathered = len(pile.cards), sources(position, pile)
+        if limit or shuffled:
             position.bump(REDEALS)
         if turned:  # card by card, so each pile lies upside down (First Law)
-            for source in reversed(sources(position, pile)):
+            for source in reversed(gathered):
                 for _ in range(len(source.cards)):
                     position.transfer(source, 1, pile, face_down=face_down)
         else:
-            for source in sources(position, pile):
+            for source in gathered:
                 position.transfer(source, len(source.cards), pile, face_down=face_down)
+        if under and own:
+            slip_under(position, pile, own, gathered[0])
+        if shuffled:
+            seed = seed_derived_from(position.seed, position.counters[REDEALS])
+            lay_out(position, pile, shuffle(list(pile.cards), seed), gathered[0])
         del position.events[first_event:]
         position.emit("redealt")
 
