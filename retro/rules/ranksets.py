@@ -8,6 +8,8 @@ so a game with another order is a YAML file too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from retro.engine.bound import Accept, Auto, Condition, Keyer, Pick
 from retro.engine.cards import SUIT_SYMBOLS, SUITS, Card, card_name, plain_rank
 from retro.engine.position import Pile, Position
@@ -184,19 +186,7 @@ def rank_sets_complete(group: str = "tableau", order: str = "CSHD") -> Condition
             and all(_follows(places, cards[i + 1], cards[i]) for i in range(3))
         )
 
-    def test(position: Position) -> bool:
-        return all(complete(pile) for pile in position.groups[group])
-
-    def why(position: Position) -> str:
-        left = sum(1 for pile in position.groups[group] if not complete(pile))
-        return say_n(
-            "{n} pile of {group} not yet one whole rank",
-            "{n} piles of {group} not yet one whole rank",
-            left,
-            group=group,
-        )
-
-    return Condition(test, why)
+    return _every_pile_whole(group, complete)
 
 
 # -- cards of one rank in any order of suits -----------------------------------------------------
@@ -313,19 +303,7 @@ def rank_groups_complete(group: str = "tableau", cards: int = 4) -> Condition:
             return True
         return len(held) == cards and pile.down == 0 and all(c.rank == held[0].rank for c in held)
 
-    def test(position: Position) -> bool:
-        return all(complete(pile) for pile in position.groups[group])
-
-    def why(position: Position) -> str:
-        left = sum(1 for pile in position.groups[group] if not complete(pile))
-        return say_n(
-            "{n} pile of {group} not yet one whole rank",
-            "{n} piles of {group} not yet one whole rank",
-            left,
-            group=group,
-        )
-
-    return Condition(test, why)
+    return _every_pile_whole(group, complete)
 
 
 @rule(
@@ -387,3 +365,21 @@ def tops_of_a_kind(group: str = "tableau", to: str = "foundation") -> Auto:
         return True
 
     return Auto(apply)
+
+
+def _every_pile_whole(group: str, complete: Callable[[Pile], bool]) -> Condition:
+    """A win by ranks: every pile of `group` `complete`, the refusal counting those still not."""
+
+    def test(position: Position) -> bool:
+        return all(complete(pile) for pile in position.groups[group])
+
+    def why(position: Position) -> str:
+        left = sum(1 for pile in position.groups[group] if not complete(pile))
+        return say_n(
+            "{n} pile of {group} not yet one whole rank",
+            "{n} piles of {group} not yet one whole rank",
+            left,
+            group=group,
+        )
+
+    return Condition(test, why)
