@@ -9,7 +9,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal, suit_run
 
 FORTY_EIGHT = load("forty_and_eight")
@@ -59,7 +58,3 @@ def test_won_when_all_104_cards_are_home() -> None:
     lines += ["foundation:8 = " + " ".join(reversed(suit_run("C", 12).split())), "waste = KC"]
     game = play(game_at(FORTY_EIGHT, "\n".join(lines)), "waste>f8")
     assert game.outcome() == "won"
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(FORTY_EIGHT, 5))

@@ -8,7 +8,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 HOPSCOTCH = load("hopscotch")
@@ -50,7 +49,3 @@ def test_heap_tops_go_only_to_the_foundations() -> None:
     game = game_at(HOPSCOTCH, "foundation:1 = AC\nheaps:1 = 9D 2H\nheaps:2 = 5C")
     assert refusal(game, "heaps:1>heaps:2") is not None
     assert refusal(game, "heaps:1>f1") is None
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(HOPSCOTCH, 5))

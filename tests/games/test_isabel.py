@@ -4,7 +4,6 @@ off together and the cards under them turn up; an empty pile stays empty."""
 from __future__ import annotations
 
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 ISABEL = load("isabel")
@@ -32,7 +31,3 @@ def test_an_empty_pile_stays_empty() -> None:
 def test_won_when_every_card_is_off() -> None:
     game = play(game_at(ISABEL, "tableau:1 = 9H\ntableau:2 = 9D"), "t2>t1")
     assert game.outcome() == "won"
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(ISABEL, 5))

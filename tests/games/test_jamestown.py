@@ -4,7 +4,6 @@ places; won when every card is off."""
 from __future__ import annotations
 
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, load, pile, play, refusal
 
 JAMESTOWN = load("jamestown")
@@ -33,7 +32,3 @@ def test_two_cards_of_one_rank_go_off_and_the_stock_fills_their_places() -> None
 def test_won_when_every_card_is_off() -> None:
     game = play(game_at(JAMESTOWN, "grid:1 = QH\ngrid:2 = QS"), "grid:2>grid:1")
     assert game.outcome() == "won"
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(JAMESTOWN, 5))

@@ -8,7 +8,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 KANSAS = load("kansas")
@@ -61,7 +60,3 @@ def test_with_the_reserve_empty_only_the_waste_fills_a_space() -> None:
 def test_one_pass_through_the_stock() -> None:
     game = game_at(KANSAS, "waste = 2C 3D\ntableau:1 = KS")
     assert "deal" not in legal(game)
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(KANSAS, 5))

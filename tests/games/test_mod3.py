@@ -9,7 +9,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, load, pile, play, refusal
 
 MOD3 = load("mod3")
@@ -69,7 +68,3 @@ def test_the_stock_deals_a_row_onto_the_fourth_row() -> None:
     play(game, "deal")
     assert pile(game, "tableau:1") == "2D 4C"
     assert pile(game, "tableau:8") == "4C"
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(MOD3, 5))

@@ -5,7 +5,6 @@ card each; every card starts in the stock, one a turn and one pass, or three and
 from __future__ import annotations
 
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 TOMB = load("napoleons_tomb")
@@ -52,7 +51,3 @@ def test_one_card_a_turn_and_one_pass_or_three_cards_and_three_passes() -> None:
     assert pile(play(game_at(three, "stock = 2c 3d 4h 5s"), "deal"), "waste") == "5S 4H 3D"
     assert "deal" in legal(game_at(three, "counters redeals=1\nwaste = 2C 3D"))
     assert "deal" not in legal(game_at(three, "counters redeals=2\nwaste = 2C 3D"))
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(TOMB, 5))

@@ -8,7 +8,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 PEEK = load("peek")
@@ -46,7 +45,3 @@ def test_one_card_a_turn_three_passes_or_three_cards_without_limit() -> None:
     spent = "counters redeals=2\nwaste = 2C 3D\nfoundation:1 = 7H"
     assert "deal" not in legal(game_at(PEEK, spent))
     assert "deal" in legal(game_at(load("peek", turn="3"), spent))
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(PEEK, 5))

@@ -5,7 +5,6 @@ takes any such group; won when each rank lies gathered."""
 from __future__ import annotations
 
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, load, pile, play, refusal
 
 PILEON = load("pileon")
@@ -35,7 +34,3 @@ def test_cards_of_a_rank_on_top_move_together_and_fill_a_space() -> None:
     assert refusal(game, "t1>t2/2") is None
     assert refusal(game, "t1>t2/3") is not None
     assert refusal(game, "t1>t14/2") is None
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(PILEON, 5))

@@ -4,7 +4,6 @@ spaces; one card at a time, three passes."""
 from __future__ import annotations
 
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal, suit_run
 
 SARATOGA = load("saratoga")
@@ -50,7 +49,3 @@ def test_won_when_every_card_is_home() -> None:
     lines += ["foundation:4 = " + " ".join(reversed(suit_run("C", 12).split())), "tableau:7 = KC"]
     game = play(game_at(SARATOGA, "\n".join(lines)), "t7>f4")
     assert game.outcome() == "won"
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(SARATOGA, 5))

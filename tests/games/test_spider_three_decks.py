@@ -9,7 +9,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, load, pile, play, refusal, suit_run
 
 SPIDER3 = load("spider_three_decks")
@@ -45,7 +44,3 @@ def test_a_whole_suit_goes_to_the_foundations() -> None:
     game = game_at(SPIDER3, f"tableau:1 = {suit_run('S')}\nstock = 2c")
     play(game, "t1>f1/13")
     assert pile(game, "foundation:1") == suit_run("S")
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(SPIDER3, 5))

@@ -8,7 +8,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 STRAIGHT = load("straight_up")
@@ -52,7 +51,3 @@ def test_the_reserve_fills_a_space_then_only_the_waste_may() -> None:
 def test_three_passes_through_the_stock() -> None:
     game = game_at(STRAIGHT, "counters redeals=2\nwaste = 2C 3D\ntableau:1 = KS")
     assert "deal" not in legal(game)
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(STRAIGHT, 5))

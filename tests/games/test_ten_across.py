@@ -9,7 +9,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, load, pile, play, refusal, suit_run
 
 TEN = load("ten_across")
@@ -63,7 +62,3 @@ def test_won_with_four_suits_king_to_ace_in_the_columns() -> None:
     assert game.outcome() == "playing"
     play(game, "spot:1>t4")
     assert game.outcome() == "won"
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(TEN, 5))

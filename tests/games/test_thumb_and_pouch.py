@@ -4,7 +4,6 @@ move whole, any card or run fills a space; one card at a time, three passes."""
 from __future__ import annotations
 
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal, suit_run
 
 THUMB = load("thumb_and_pouch")
@@ -54,7 +53,3 @@ def test_won_when_every_card_is_home() -> None:
     game = game_at(THUMB, "\n".join(lines))
     play(game, "t7>f4")
     assert game.outcome() == "won"
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(THUMB, 5))

@@ -8,7 +8,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 WESTHAVEN = load("westhaven")
@@ -49,7 +48,3 @@ def test_foundations_take_one_card_at_a_time_and_keep_them() -> None:
 def test_one_pass_through_the_stock() -> None:
     game = game_at(WESTHAVEN, "waste = 2C 3D\ntableau:1 = KS")
     assert "deal" not in legal(game)
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(WESTHAVEN, 5))

@@ -8,7 +8,6 @@ from collections import Counter
 
 from retro.engine.cards import make_deck
 from retro.engine.game import Game
-from tests.games.agreement import generation_agrees_with_judgement
 from tests.helpers import game_at, legal, load, pile, play, refusal
 
 ZEBRA = load("zebra")
@@ -52,7 +51,3 @@ def test_a_space_fills_from_the_waste_or_else_from_the_stock() -> None:
 def test_two_passes_through_the_stock() -> None:
     game = game_at(ZEBRA, "counters redeals=1\nwaste = 2C 3D\ntableau:1 = KS")
     assert "deal" not in legal(game)
-
-
-def test_every_generated_move_is_judged_legal_and_no_other() -> None:
-    generation_agrees_with_judgement(Game(ZEBRA, 5))
