@@ -26,6 +26,7 @@ from retro.definition.layouts import (
     check_cover_order,
     check_hidden,
     read_covered_by,
+    read_pile_map,
     read_layout,
     with_cover,
 )
@@ -342,7 +343,11 @@ class _Reader:
                     parts[kind] = self.bind(kind, group[kind], (*path, kind), f"{name} {kind}")
         check_hidden(self, name, layout, group)
         covered_by = read_covered_by(self, name, group.get("covered_by") or {}, count)
-        pick, accept = with_cover(parts.get("pick"), parts.get("accept"), covered_by)
+        opened_by = read_pile_map(self, name, "opened_by", group.get("opened_by") or {}, count)
+        weighs_with = read_pile_map(
+            self, name, "weighs_with", group.get("weighs_with") or {}, count
+        )
+        pick, accept = with_cover(parts.get("pick"), parts.get("accept"), covered_by, opened_by)
         return GroupDef(
             name=name,
             kind=PileKind(group["kind"]),
@@ -353,6 +358,8 @@ class _Reader:
             action=parts.get("action"),
             rotate=parts.get("rotate"),
             covered_by=covered_by,
+            opened_by=opened_by,
+            weighs_with=weighs_with,
         )
 
 

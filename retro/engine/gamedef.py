@@ -73,6 +73,12 @@ class GroupDef:
     # for each pile of the group, the ids of the piles lying on it (`covered_by`): while one of
     # them holds cards the pile gives and takes none (retro.engine.cover)
     covered_by: tuple[tuple[str, ...], ...] = ()
+    # for each pile of the group, the ids of the piles that open it (`opened_by`): while every
+    # one of them holds cards the pile gives and takes none; once one is empty it is open
+    opened_by: tuple[tuple[str, ...], ...] = ()
+    # for each pile of the group, the ids of the piles whose cards weigh with its own
+    # (`weighs_with`): what an attack on it must outweigh (retro.rules.attacks)
+    weighs_with: tuple[tuple[str, ...], ...] = ()
 
     def pile_id(self, index: int) -> str:
         return f"{self.name}:{index + 1}" if self.count > 1 else self.name

@@ -53,6 +53,8 @@ class Pile:
         "keys",
         "kind",
         "marks",
+        "openers",
+        "opens",
         "over",
         "pick_run",
         "run",
@@ -62,6 +64,7 @@ class Pile:
         "term",
         "to_kind",
         "under",
+        "weighs",
     )
 
     def __init__(self, group: GroupDef, slot: int, index: int) -> None:
@@ -92,6 +95,11 @@ class Pile:
         # the groups' `covered_by`): a change here changes whether those are free
         self.over: tuple[Pile, ...] = ()
         self.under: tuple[Pile, ...] = ()
+        # the piles that open this one once one of them is empty, and the piles this one opens
+        # (from the groups' `opened_by`); the piles whose cards weigh with its own (`weighs_with`)
+        self.openers: tuple[Pile, ...] = ()
+        self.opens: tuple[Pile, ...] = ()
+        self.weighs: tuple[Pile, ...] = ()
 
     @property
     def top(self) -> Card | None:
@@ -215,6 +223,12 @@ class Position:
                 pile.over = tuple(self.by_id[name] for name in over)
                 for top in pile.over:
                     top.under += (pile,)
+            for pile, openers in zip(self.groups[group.name], group.opened_by, strict=False):
+                pile.openers = tuple(self.by_id[name] for name in openers)
+                for opener in pile.openers:
+                    opener.opens += (pile,)
+            for pile, weighs in zip(self.groups[group.name], group.weighs_with, strict=False):
+                pile.weighs = tuple(self.by_id[name] for name in weighs)
         # Target piles by the index keys their accept rules offer (rules whose keys depend on
         # the pile alone), kept up to date by Pile.refresh; see Game.legal_moves.
         self.exact_index: dict[int, list[Pile]] = {}
@@ -392,6 +406,9 @@ class Position:
         if src.under or dst.under:  # the piles under them may have become free or covered
             for pile in src.under + dst.under:
                 dirty[pile] = None
+        if src.opens or dst.opens:  # the piles they open may have opened or shut again
+            for pile in src.opens + dst.opens:
+                dirty[pile] = None
 
     def transfer_bottom(self, src: Pile, dst: Pile) -> None:
         """Move the bottom card of `src`, a pile of face-up cards, face up onto `dst` (the card
@@ -420,6 +437,21 @@ class Position:
         pile.hash ^= words[down] ^ words[down - 1]
         self.counters["turned"] += 1
         self.events.append(("flipped", 1))
+        self.dirty[pile] = None
+
+    def reveal(self, pile: Pile) -> None:
+        """Turn every face-down card of `pile` face up at once, in their places: a pile shown
+        whole (an attack on a face-down pile that fails, in Wall), which `flip`, one top card
+        at a time, cannot do while a face-up card lies on them."""
+        down = pile.down
+        if down == 0:
+            raise ValueError(f"nothing to turn on {pile.id}")
+        pile.down = 0
+        self.journal.append((pile, 0, None, down, 0))
+        words = self.tables.down
+        pile.hash ^= words[down] ^ words[0]
+        self.counters["turned"] += down
+        self.events.append(("flipped", down))
         self.dirty[pile] = None
 
     def settle(self) -> None:

@@ -55,9 +55,9 @@ def draw_table(table: Table, app: Host) -> None:
     geometry = table.geometry
     shown = [table.piles[i] for i in geometry.draw_order if not geometry.hidden[i]]
     for pile in shown:  # empty places first: a card lying over one hides its outline
-        if pile.over or pile.under:
-            continue  # a place in a cover map: once empty, it shows the table or the cards
-            # it lay on, not an outline among them
+        if pile.over or pile.under or pile.openers or pile.opens:
+            continue  # a place in a cover map (or among piles opening each other): once
+            # empty, it shows the table or the cards it lay on, not an outline among them
         if len(pile.cards) <= hidden.get(pile.index, 0):
             x, y = table.geometry.origin(pile)
             pyxel.pal(pal.LIGHT_GREEN, outline)
