@@ -1,8 +1,8 @@
 """The layout words of a pile group, read and checked: where its piles lie (`at` as one point or
 one for each pile, `step`, `fan`, `columns`, `show`, `ring`, `hidden`) and which piles lie on
 which (`covered_by`, the map of retro.engine.cover), which open which (`opened_by`) and which
-weigh with which (`weighs_with`, read by the rules of retro.rules.attacks). The loader (`loader.py`) hands itself in
-as the `Reader` that collects the mistakes."""
+weigh with which (`weighs_with`, read by the rules of retro.rules.attacks). The loader
+(`loader.py`) hands itself in as the `Reader` that collects the mistakes."""
 
 from __future__ import annotations
 
@@ -75,7 +75,9 @@ def check_hidden(reader: Reader, name: str, layout: Layout, group: dict[str, Any
 PileMap = tuple[tuple[str, ...], ...]  # for each pile of a group, the ids of other piles
 
 
-def with_cover(pick: Any, accept: Any, covered_by: PileMap, opened_by: PileMap = ()) -> tuple[Any, Any]:
+def with_cover(
+    pick: Any, accept: Any, covered_by: PileMap, opened_by: PileMap = ()
+) -> tuple[Any, Any]:
     """A group's pick and accept rules, with the cover rule before them when some of its piles
     have piles lying on them or piles that open them (retro.engine.cover)."""
     if any(covered_by) or any(opened_by):
@@ -107,9 +109,12 @@ def read_pile_map(
         if slot is None:
             continue
         ids = []
+        own = f"{name}:{slot + 1}" if count > 1 else name
         for n, item in enumerate(named):
             pile = _cover_id(reader, name, item, count, (*path, key, n))
-            if pile is not None:
+            if pile == own:
+                reader.error((*path, key, n), f"'{word}' of {own} names {own} itself")
+            elif pile is not None:
                 ids.append(pile)
         found[slot] = tuple(ids)
     return tuple(found)

@@ -26,8 +26,8 @@ from retro.definition.layouts import (
     check_cover_order,
     check_hidden,
     read_covered_by,
-    read_pile_map,
     read_layout,
+    read_pile_map,
     with_cover,
 )
 from retro.definition.options import (

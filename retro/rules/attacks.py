@@ -111,9 +111,7 @@ def attack(groups: tuple[str, ...], to: str = "discard") -> Auto:
     "Every card of `groups` goes to `to`, if `allowed`: a hand thrown away, before a deal "
     "gives a new one (`{then: [sweep, deal_row]}`).",
 )
-def sweep(
-    groups: tuple[str, ...], to: str = "discard", allowed: Condition | None = None
-) -> Action:
+def sweep(groups: tuple[str, ...], to: str = "discard", allowed: Condition | None = None) -> Action:
     """Wall's deal throws the three cards left in the hand away first; a separate action, so
     any deal may follow it."""
 
@@ -142,9 +140,7 @@ def sweep(
     "that is open (not covered, not shut): they outweigh it; with blind, also while they hold "
     "a card and such a pile shows only face-down cards (an attack allowed anyway).",
 )
-def attack_left(
-    hand: tuple[str, ...], targets: tuple[str, ...], blind: bool = False
-) -> Condition:
+def attack_left(hand: tuple[str, ...], targets: tuple[str, ...], blind: bool = False) -> Condition:
     """Wall is lost when the stock is out and this no longer holds: the hand's cards can still
     be moved between its piles, so 'no move left' never comes."""
 
