@@ -38,7 +38,7 @@ piles:
     at: [0, 2]
     action:
       then:
-        - {sweep: {groups: [hand], allowed: {not: {groups_cleared: {groups: [stock]}}}}}
+        - {sweep: {groups: [hand], held: true}}
         - {deal_row: {to: hand}}
   hand:
     kind: waste
@@ -186,7 +186,7 @@ def test_a_deal_throws_the_hand_away_first_and_stops_with_the_stock(siege: GameD
     play(game, "deal")
     assert pile(game, "hand:1") == "2C" and pile(game, "hand:2") == ""
     assert "deal" not in legal(game)
-    assert refusal(game, "deal") is not None
+    assert refusal(game, "deal") == "The stock is empty"
 
 
 def test_attack_left_holds_while_the_hand_together_outweighs_an_open_pile(

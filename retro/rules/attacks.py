@@ -108,21 +108,21 @@ def attack(groups: tuple[str, ...], to: str = "discard") -> Auto:
 
 @rule(
     "action",
-    "Every card of `groups` goes to `to`, if `allowed`: a hand thrown away, before a deal "
-    "gives a new one (`{then: [sweep, deal_row]}`).",
+    "Every card of `groups` goes to `to`: a hand thrown away before a deal gives a new one "
+    "(`{then: [sweep, deal_row]}`); with held, only while this pile holds cards to deal.",
 )
-def sweep(groups: tuple[str, ...], to: str = "discard", allowed: Condition | None = None) -> Action:
-    """Wall's deal throws the three cards left in the hand away first; a separate action, so
-    any deal may follow it."""
+def sweep(groups: tuple[str, ...], to: str = "discard", held: bool = False) -> Action:
+    """Wall's deal throws the cards left in the hand away first; a separate action, so any
+    deal may follow it. With `held` its refusal is the deal's own ("The stock is empty"), so
+    the two, joined by `then`, say one thing."""
 
     def available(position: Position, pile: Pile) -> bool:
-        return position.holding(groups) and (allowed is None or allowed.test(position))
+        return position.holding(groups) and (not held or bool(pile.cards))
 
     def why(position: Position, pile: Pile) -> str:
-        if not position.holding(groups):
-            return say("There is nothing to throw away")
-        assert allowed is not None
-        return allowed.why(position)
+        if held and not pile.cards:
+            return say("The {pile} is empty", pile=pile.id)
+        return say("There is nothing to throw away")
 
     def apply(position: Position, pile: Pile) -> None:
         target = position.groups[to][0]
