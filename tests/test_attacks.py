@@ -12,7 +12,7 @@ import pytest
 
 from retro.definition.loader import load_game_file
 from retro.engine.cards import Card
-from retro.engine.game import LOST, PLAYING, Game
+from retro.engine.game import LOST, PLAYING
 from retro.engine.gamedef import GameDef
 from retro.engine.position import key_from_scratch
 from retro.errors import DefinitionError
