@@ -423,20 +423,19 @@ def windmill() -> Driver:
 
 
 def wall() -> Driver:
-    """Wall a few attacks in, by keys: the waste's cards piled up and moved onto the wall, a new
-    hand dealt when none wins; a low guard pile turned face up by a blind attack."""
+    """Wall a few attacks in, by keys: waste cards piled up and moved onto the wall, the
+    heaviest attack first, and a new hand dealt when none wins."""
     driver = one_game_table("wall", 2)
     table = driver.app.scene
     assert isinstance(table, TableScene)
     game = table.game
     for _ in range(12):
-        moves = [format_move(game.position, move) for move in game.legal_moves()]
+        position = game.position
+        moves = [format_move(position, move) for move in game.legal_moves()]
         attacks = [m for m in moves if ">waste" not in m and m != "deal"]
-        piling = [m for m in moves if ">waste" in m and m.endswith("/1") is False]
-        whole = [m for m in attacks if table.game.position.by_id[m.split(">")[0]].cards]
-        if whole:
-            play(driver, max(whole, key=lambda m: (m.count("/"), m)))
-        elif piling and len(table.game.position.by_id["waste:1"].cards) == 1:
+        if attacks:
+            play(driver, max(attacks, key=lambda m: (len(m.partition("/")[2]), m)))
+        elif "waste:2>waste:1" in moves and len(position.by_id["waste:1"].cards) == 1:
             play(driver, "waste:2>waste:1")
         else:
             play(driver, "deal")
