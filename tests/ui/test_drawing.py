@@ -296,6 +296,7 @@ def test_grandfathers_clock_shows_its_clock_face_whole_and_its_columns_readable(
     _APP.append(app)
     driver = Driver(app)
     driver.press("A")  # auto-play: a card goes home, a column grows to six cards
+    driver.auto_played()
     covered = _whole_cards(scene, ("foundation",))
     assert len(covered) == 12 and not any(covered.values()), covered
     lengths = []
