@@ -333,8 +333,8 @@ def rank_next(wrap: bool = False, wild: bool = False) -> Accept:
     any_rank = tuple(range(1, 14))
 
     def neighbours(top: Card) -> tuple[int, ...]:
-        if wild and top.rank == JOKER:
-            return (*any_rank, JOKER)
+        if top.rank == JOKER:
+            return (*any_rank, JOKER) if wild else ()
         near = (_above(top.rank, 1, wrap), _below(top.rank, wrap))
         return tuple(rank for rank in near if rank is not None) + ((JOKER,) if wild else ())
 
@@ -355,6 +355,8 @@ def rank_next(wrap: bool = False, wild: bool = False) -> Accept:
         ranks = [rank for rank in neighbours(top) if rank != JOKER]
         if src.cards[-1].rank == JOKER:
             return say("A joker is not wild here: it goes on no card")
+        if top.rank == JOKER:
+            return say("A joker is not wild here: no card goes on it")
         return say(
             "Only a card one rank above or below goes on {top}: {a_rank}",
             top=card_name(top),
