@@ -9,7 +9,16 @@ from pathlib import Path
 import pytest
 
 from retro.definition.loader import load_game_file
-from retro.engine.cards import BLACK_JOKER, JOKER, RED_JOKER, Card, card_name, make_deck, parse_card
+from retro.engine.cards import (
+    BLACK_JOKER,
+    JOKER,
+    RED_JOKER,
+    Card,
+    card_label,
+    card_name,
+    make_deck,
+    parse_card,
+)
 from retro.engine.game import Game
 from retro.engine.gamedef import DeckDef
 from retro.engine.notation import format_position, parse_position
@@ -25,6 +34,7 @@ def test_jokers_are_written_xb_and_xr_upper_case_face_up_lower_case_face_down() 
     assert parse_card("XB") is black and parse_card("xr") is red
     assert (black.red, red.red) == (False, True)
     assert card_name(black) == "black Joker"
+    assert (card_label(red), card_label(Card(10, 1))) == ("XR", "10♥")  # a grid's few columns
     with pytest.raises(ValueError, match=r"XB \(black\) or XR \(red\)"):
         parse_card("XS")
     for rank, suit in ((JOKER, 0), (15, BLACK_JOKER), (13, RED_JOKER)):

@@ -217,6 +217,12 @@ def rank_name(rank: int) -> str:
     return "A" if rank in (1, ACE_HIGH) else ("10" if rank == 10 else RANK_CHARS[rank - 1])
 
 
+def card_label(card: Card) -> str:
+    """The name of `card` short enough for a grid of a few columns a card: `card_name`, but a
+    joker as the notation writes it (XB, XR)."""
+    return card.code if card.rank == JOKER else card_name(card)
+
+
 def card_name(card: Card) -> str:
     """`10♥`, `Q♠`: the short name used in messages; a joker by its colour."""
     if card.rank == JOKER:
