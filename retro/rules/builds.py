@@ -12,7 +12,7 @@ asks for its own.
 from __future__ import annotations
 
 from retro.engine.bound import Accept, Keyer, Pick
-from retro.engine.cards import JOKER, Card, card_name, rank_name
+from retro.engine.cards import ACE_HIGH, JOKER, Card, card_name, rank_name
 from retro.engine.position import Pile, Position
 from retro.i18n import mark, say
 from retro.rules.common import (
@@ -330,7 +330,7 @@ def rank_next(wrap: bool = False, wild: bool = False) -> Accept:
     """Golf's pile: up or down as the player likes, so long runs can be played off. Thieves'
     jokers are wild both ways, so a joker keeps a run going from any card to any card."""
     space = new_key_space()
-    any_rank = tuple(range(1, 14))
+    any_rank = tuple(range(1, ACE_HIGH + 1))  # an Ace-high pack's Ace too
 
     def neighbours(top: Card) -> tuple[int, ...]:
         if top.rank == JOKER:
