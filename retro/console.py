@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
-from retro.engine.cards import card_name
+from retro.engine.cards import card_label
 from retro.engine.game import LOST, PLAYING, WON, Game
 from retro.engine.gamedef import GRID, STOCK
 from retro.engine.notation import format_move, format_pile, parse_move, resolve_pile
@@ -344,4 +344,4 @@ class Console:
         card = pile.cards[row]
         if row < pile.down:
             return card.code.lower() if self.reveal else "##"
-        return card_name(card)
+        return card_label(card)
