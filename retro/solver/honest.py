@@ -2,18 +2,18 @@
 the stock.
 
 Everything the player goes by passes through `view()`, which reads only what is face up (and how
-many cards lie face down where). At each decision the player searches the known part of the
-game (`lookahead`): every line of moves that shows no new card, best first, each position once;
-a move that shows one (turns a card face up, deals or turns the stock) ends its line. A line is
-valued by what its table shows (`seen_value`: cards home, cards still face down, empty piles,
-cards in order and in suit; a card just shown counts only as a card fewer face down). The best
-line, to the move showing a card or to a better table, is played (unless it strands the
-stock: it can then never be dealt, see `stranding.py`), and the player thinks again once it
-has been seen what the new card is. With every card in sight the deal is solved as it
-stands. Before searching (with at most 20 cards hidden), one sample of the hidden cards is
-solved; if it is won, more are, and each move starting a sample's win is tried on the other
-samples (wins seldom start alike). The move winning most of them is played when it wins more
-than half (a Klondike endgame).
+many cards lie face down where, and which face-up cards lie between them). At each decision the
+player searches the known part of the game (`lookahead`): every line of moves that shows no new
+card, best first, each position once; a move that shows one (turns a card face up, deals or turns
+the stock) ends its line. A line is valued by what its table shows (`seen_value`: cards home, cards
+still face down, empty piles, cards in order and in suit; a card just shown counts only as a card
+fewer face down). The best line, to the move showing a card or to a better table, is played (unless
+it strands the stock: it can then never be dealt, see `stranding.py`), and the player thinks again
+once it has been seen what the new card is. With every card in sight the deal is solved as it
+stands. Before searching (with at most 20 cards hidden), one sample of the hidden cards is solved;
+if it is won, more are, and each move starting a sample's win is tried on the other samples (wins
+seldom start alike). The move winning most of them is played when it wins more than half (a
+Klondike endgame).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from retro.engine.cards import Card, make_deck
+from retro.engine.faces import hidden
 from retro.engine.game import LOST, PLAYING, UNKNOWN, WON, Game, Outcome
 from retro.engine.gamedef import CELL, FOUNDATION, STOCK, GameDef
 from retro.engine.position import DONE, Move, Pile, Position
@@ -46,19 +47,29 @@ _SOLVE_HIDDEN = 20  # cards hidden at most for samples to be solved before the k
 _GIVE_UP = 200  # moves without a better table before the player gives up
 
 Shape = tuple[tuple[str, bool], ...]
-View = tuple[tuple[tuple[int, tuple[Card, ...]], ...], tuple[tuple[str, int], ...]]
+Lit = tuple[tuple[int, Card], ...]  # the face-up cards among a pile's face-down ones, by height
+View = tuple[tuple[tuple[int, tuple[Card, ...], Lit], ...], tuple[tuple[str, int], ...]]
 
 
 def view(game: Game) -> View:
-    """What a player sees: for each pile how many cards lie face down and the face-up ones;
-    the counters that rules read (redeals, ...; not the moves made or the score, so a table
-    seen again is the same view). The only place honest play reads the table."""
+    """What a player sees: for each pile how many cards lie face down, the face-up ones on
+    them and those lying face up between them (`retro.engine.faces`); the counters that rules
+    read (redeals, ...; not the moves made or the score, so a table seen again is the same
+    view). The only place honest play reads the table."""
     position = game.position
-    piles = tuple((pile.down, tuple(pile.cards[pile.down :])) for pile in position.piles)
+    piles = tuple(
+        (pile.down, tuple(pile.cards[pile.down :]), _lit_cards(pile)) for pile in position.piles
+    )
     counters = sorted(
         (name, value) for name, value in position.counters.items() if name not in _UNREAD
     )
     return piles, tuple(counters)
+
+
+def _lit_cards(pile: Pile) -> Lit:
+    if not pile.lit:
+        return ()
+    return tuple((i, card) for i, card in enumerate(pile.cards[: pile.down]) if pile.lit >> i & 1)
 
 
 def sample(game: Game, seen: View, rng: random.Random) -> Game:
@@ -68,20 +79,29 @@ def sample(game: Game, seen: View, rng: random.Random) -> Game:
     deck = gdef.deck
     unseen = Counter(make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high))
     piles = seen[0]
-    for _, up in piles:
+    for _, up, lit in piles:
         unseen.subtract(up)
+        unseen.subtract(card for _, card in lit)
     hidden = sorted(unseen.elements(), key=lambda card: (card.suit, card.rank))
     rng.shuffle(hidden)
     face_down = []
-    for down, _ in piles:
-        face_down.append(hidden[:down])
-        del hidden[:down]
+    for down, _, lit in piles:
+        count = down - len(lit)
+        cards = hidden[:count]
+        del hidden[:count]
+        for height, card in lit:  # (lowest first: each goes in at its own height)
+            cards.insert(height, card)
+        face_down.append(cards)
     return _table(gdef, seen, face_down, rng.randrange(1 << 31))
 
 
 def _table(gdef: GameDef, seen: View, face_down: list[list[Card]], seed: int) -> Game:
-    """A game showing `seen`, with `face_down` (a list a pile) in its hidden places."""
-    piles = [(down, [*hidden, *up]) for (down, up), hidden in zip(seen[0], face_down, strict=True)]
+    """A game showing `seen`, with `face_down` (a list a pile: its face-down part, the lit
+    cards in their places) under its face-up cards."""
+    piles = [
+        (down, [*hidden, *up], sum(1 << height for height, _ in lit))
+        for (down, up, lit), hidden in zip(seen[0], face_down, strict=True)
+    ]
     return laid_out(gdef, seed, piles, dict(seen[1]))
 
 
@@ -90,13 +110,13 @@ def progress(seen: View, shape: Shape, weights: Weights) -> float:
     empty piles, cards on the next higher of their suit (weighted as the search weighs them).
     `shape`: each pile's kind and whether it takes cards."""
     home = down = empty = suited = 0
-    for (hidden, up), (kind, takes) in zip(seen[0], shape, strict=True):
+    for (face_down, up, lit), (kind, takes) in zip(seen[0], shape, strict=True):
         if kind == FOUNDATION:
             home += len(up)
             continue
         if kind != STOCK:
-            down += hidden
-            if not hidden and not up and takes:
+            down += face_down - len(lit)
+            if not face_down and not up and takes:
                 empty += 1
         for below, card in itertools.pairwise(up):
             if below.suit == card.suit and below.rank == card.rank + 1:
@@ -174,7 +194,7 @@ def pile_worth(pile: Pile, weights: Weights, first: int, top: int) -> float:
         return weights.home * len(cards)
     if kind == STOCK:
         return 0.0
-    worth = -weights.turned * pile.down
+    worth = -weights.turned * hidden(pile)
     if not cards:
         if pile.group.accept is not None:
             worth += weights.cells if kind == CELL else weights.empty
@@ -299,7 +319,7 @@ def _seen_keys(trial: Game, avoid: frozenset[View], memo: SeenKeys) -> set[int]:
     keys = memo.keys
     found = set()
     for table in avoid:
-        if [down for down, _ in table[0]] == downs:
+        if [down for down, _, _ in table[0]] == downs:
             if table not in keys:
                 keys[table] = key(_table(trial.gdef, table, face_down, trial.seed))
             found.add(keys[table])
@@ -379,7 +399,7 @@ def deciding(
     if not legal:
         return Decision(None, 0, 0)
     seen = view(game)
-    if not any(down for down, _ in seen[0]):
+    if not any(down for down, _, _ in seen[0]):
         found = yield from solving(game, budget, pace)
         if found.result == WON and found.moves:
             table = sample(game, seen, random.Random(0))  # the plan's own: reshuffles unknown
