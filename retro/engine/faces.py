@@ -9,11 +9,17 @@ joins the face-up cards above it, and the pick rules judge it with them as any f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from retro.engine.cards import Card
-    from retro.engine.position import Pile
+from retro.engine.cards import Card
+
+
+class Pile(Protocol):
+    """What these rules read of a pile (`retro.engine.position.Pile`, which imports them)."""
+
+    cards: list[Card]
+    down: int
+    lit: int
 
 
 def face_up(pile: Pile, height: int) -> bool:
@@ -47,9 +53,7 @@ def settle(down: int, lit: int, height: int) -> tuple[int, int]:
     return down, lit
 
 
-def lit_mask(heights: list[int]) -> int:
-    """The lit bits of the cards at `heights`."""
-    mask = 0
-    for height in heights:
-        mask |= 1 << height
-    return mask
+def lit_cards(pile: Pile) -> tuple[tuple[int, Card], ...]:
+    """The lit cards of a pile and their heights, lowest first."""
+    lit = pile.lit
+    return tuple((i, card) for i, card in enumerate(pile.cards[: pile.down]) if lit >> i & 1)

@@ -2,18 +2,18 @@
 the stock.
 
 Everything the player goes by passes through `view()`, which reads only what is face up (and how
-many cards lie face down where, and which face-up cards lie between them). At each decision the
-player searches the known part of the game (`lookahead`): every line of moves that shows no new
-card, best first, each position once; a move that shows one (turns a card face up, deals or turns
-the stock) ends its line. A line is valued by what its table shows (`seen_value`: cards home, cards
-still face down, empty piles, cards in order and in suit; a card just shown counts only as a card
-fewer face down). The best line, to the move showing a card or to a better table, is played (unless
-it strands the stock: it can then never be dealt, see `stranding.py`), and the player thinks again
-once it has been seen what the new card is. With every card in sight the deal is solved as it
-stands. Before searching (with at most 20 cards hidden), one sample of the hidden cards is solved;
-if it is won, more are, and each move starting a sample's win is tried on the other samples (wins
-seldom start alike). The move winning most of them is played when it wins more than half (a
-Klondike endgame).
+many cards lie face down where). At each decision the player searches the known part of the
+game (`lookahead`): every line of moves that shows no new card, best first, each position once;
+a move that shows one (turns a card face up, deals or turns the stock) ends its line. A line is
+valued by what its table shows (`seen_value`: cards home, cards still face down, empty piles,
+cards in order and in suit; a card just shown counts only as a card fewer face down). The best
+line, to the move showing a card or to a better table, is played (unless it strands the
+stock: it can then never be dealt, see `stranding.py`), and the player thinks again once it
+has been seen what the new card is. With every card in sight the deal is solved as it
+stands. Before searching (with at most 20 cards hidden), one sample of the hidden cards is
+solved; if it is won, more are, and each move starting a sample's win is tried on the other
+samples (wins seldom start alike). The move winning most of them is played when it wins more
+than half (a Klondike endgame).
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
+from retro.engine import faces
 from retro.engine.cards import Card, make_deck
-from retro.engine.faces import hidden
 from retro.engine.game import LOST, PLAYING, UNKNOWN, WON, Game, Outcome
 from retro.engine.gamedef import CELL, FOUNDATION, STOCK, GameDef
 from retro.engine.position import DONE, Move, Pile, Position
@@ -52,24 +52,15 @@ View = tuple[tuple[tuple[int, tuple[Card, ...], Lit], ...], tuple[tuple[str, int
 
 
 def view(game: Game) -> View:
-    """What a player sees: for each pile how many cards lie face down, the face-up ones on
-    them and those lying face up between them (`retro.engine.faces`); the counters that rules
-    read (redeals, ...; not the moves made or the score, so a table seen again is the same
-    view). The only place honest play reads the table."""
+    """What a player sees: for each pile how many cards lie face down, the face-up ones and
+    those among the face-down ones (`faces.lit_cards`); the counters rules read (redeals, ...;
+    not the moves made or the score). The only place honest play reads the table."""
     position = game.position
-    piles = tuple(
-        (pile.down, tuple(pile.cards[pile.down :]), _lit_cards(pile)) for pile in position.piles
-    )
+    piles = tuple((p.down, tuple(p.cards[p.down :]), faces.lit_cards(p)) for p in position.piles)
     counters = sorted(
         (name, value) for name, value in position.counters.items() if name not in _UNREAD
     )
     return piles, tuple(counters)
-
-
-def _lit_cards(pile: Pile) -> Lit:
-    if not pile.lit:
-        return ()
-    return tuple((i, card) for i, card in enumerate(pile.cards[: pile.down]) if pile.lit >> i & 1)
 
 
 def sample(game: Game, seen: View, rng: random.Random) -> Game:
@@ -80,27 +71,23 @@ def sample(game: Game, seen: View, rng: random.Random) -> Game:
     unseen = Counter(make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high))
     piles = seen[0]
     for _, up, lit in piles:
-        unseen.subtract(up)
-        unseen.subtract(card for _, card in lit)
+        unseen.subtract([*up, *(card for _, card in lit)])
     hidden = sorted(unseen.elements(), key=lambda card: (card.suit, card.rank))
     rng.shuffle(hidden)
     face_down = []
     for down, _, lit in piles:
-        count = down - len(lit)
-        cards = hidden[:count]
-        del hidden[:count]
+        face_down.append(hidden[: down - len(lit)])
+        del hidden[: down - len(lit)]
         for height, card in lit:  # (lowest first: each goes in at its own height)
-            cards.insert(height, card)
-        face_down.append(cards)
+            face_down[-1].insert(height, card)
     return _table(gdef, seen, face_down, rng.randrange(1 << 31))
 
 
 def _table(gdef: GameDef, seen: View, face_down: list[list[Card]], seed: int) -> Game:
-    """A game showing `seen`, with `face_down` (a list a pile: its face-down part, the lit
-    cards in their places) under its face-up cards."""
+    """A game showing `seen`, `face_down` (a list a pile, lit cards in place) under its cards."""
     piles = [
-        (down, [*hidden, *up], sum(1 << height for height, _ in lit))
-        for (down, up, lit), hidden in zip(seen[0], face_down, strict=True)
+        (down, [*cards, *up], sum(1 << height for height, _ in lit))
+        for (down, up, lit), cards in zip(seen[0], face_down, strict=True)
     ]
     return laid_out(gdef, seed, piles, dict(seen[1]))
 
@@ -194,7 +181,7 @@ def pile_worth(pile: Pile, weights: Weights, first: int, top: int) -> float:
         return weights.home * len(cards)
     if kind == STOCK:
         return 0.0
-    worth = -weights.turned * hidden(pile)
+    worth = -weights.turned * faces.hidden(pile)
     if not cards:
         if pile.group.accept is not None:
             worth += weights.cells if kind == CELL else weights.empty
