@@ -5,6 +5,7 @@ the lower-case face-down cards, and the position key tells them apart."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from retro.engine.cards import parse_card
@@ -15,6 +16,7 @@ from retro.engine.position import key_from_scratch
 from retro.solver import honest
 from retro.solver.adapter import copy_game
 from retro.solver.stranding import hidden_count
+from retro.ui.table.layout import DOWN_STEP, UP_STEP, Geometry
 from tests.helpers import game_at, load, pile, play, refusal
 
 KLONDIKE = load("klondike")
@@ -120,3 +122,10 @@ def test_the_honest_view_knows_lit_cards_and_samples_keep_them() -> None:
     copy = copy_game(game)
     assert copy.position.fingerprint() == game.position.fingerprint()
     assert copy.key() == game.key()
+
+
+def test_the_window_fans_a_lit_card_as_far_as_a_face_up_one_so_it_can_be_read() -> None:
+    column = Game(ATHENA, 1).position.by_id["tableau:1"]
+    offsets = Geometry(ATHENA).offsets(column)
+    steps = [b - a for a, b in itertools.pairwise(offsets)]
+    assert steps == [DOWN_STEP, UP_STEP, DOWN_STEP]  # down, lit, down, then the top card
