@@ -38,9 +38,9 @@ def card_move(src: int, count: int, dst: int) -> Move:
 class Pile:
     """Cards bottom first; the lowest `down` of them lie face down, but for those `lit` marks
     (a bit a height: face-up cards dealt between face-down ones, see `retro.engine.faces`).
-    `run`, `keys` and `fits` (does it meet the win rule's test of each
-    pile) are facts kept up to date as the pile changes; `hash` and `term` are its part of the
-    position key (see `retro.engine.zobrist`), kept up to date by every change."""
+    `run`, `keys` and `fits` (does it meet the win rule's test of each pile) are facts kept up
+    to date as the pile changes; `hash` and `term` are its part of the position key (see
+    `retro.engine.zobrist`), kept up to date by every change."""
 
     __slots__ = (
         "cards",
@@ -438,8 +438,8 @@ class Position:
         self.dirty[pile] = None
 
     def _settle_faces(self, pile: Pile) -> None:
-        """Lit cards come to the top of the face-down part join the face-up cards (journaled
-        as a turn that turns nothing)."""
+        """Lit cards that have come to the top of the face-down part join the face-up cards
+        (journaled as a turn that turns nothing)."""
         down, lit = settle_faces(pile.down, pile.lit, len(pile.cards))
         if down == pile.down and lit == pile.lit:
             return
