@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
-from retro.engine.cards import card_name
+from retro.engine.cards import card_label
 from retro.engine.faces import face_up
 from retro.engine.game import LOST, PLAYING, WON, Game
 from retro.engine.gamedef import GRID, STOCK
@@ -345,4 +345,4 @@ class Console:
         card = pile.cards[row]
         if not face_up(pile, row):
             return card.code.lower() if self.reveal else "##"
-        return card_name(card)
+        return card_label(card)

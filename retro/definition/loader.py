@@ -329,6 +329,7 @@ class _Reader:
             ranks=tuple(parsed) if parsed else tuple(range(1, 14)),
             ace_high=bool(deck.get("ace_high", False)),
             shuffle=shuffle,
+            jokers=int(deck.get("jokers") or 0),  # the schema keeps it a small whole number
         )
 
     def _group(self, name: str, group: dict[str, Any]) -> GroupDef:

@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from retro.engine.bound import Accept, Action, Auto, Condition, Deal, Pick, Rotate, Score, Tally
-from retro.engine.cards import Card
+from retro.engine.cards import Card, make_deck
 
 # Counters that only keep account (the score reads some of them) and never change what is
 # legal: left out of the position key (retro.engine.zobrist).
@@ -85,6 +85,15 @@ class DeckDef:
     ranks: tuple[int, ...] = tuple(range(1, 14))
     ace_high: bool = False
     shuffle: str = "pcg32"  # a name in retro.engine.deals.SHUFFLES (docs/deals.md)
+    jokers: int = 0  # added to the whole pack, black and red in turn (Thieves: two)
+
+    def pack(self) -> list[Card]:
+        """The unshuffled pack: the one place a game's cards are made."""
+        return make_deck(self.decks, self.suits, self.ranks, self.ace_high, self.jokers)
+
+    @property
+    def size(self) -> int:
+        return self.decks * 4 * len(self.ranks) + self.jokers
 
 
 @dataclass(frozen=True)

@@ -24,11 +24,14 @@ import zlib
 from collections.abc import Mapping
 from functools import cache
 
-from retro.engine.cards import Card, Rng
+from retro.engine.cards import JOKER, RED_JOKER, Card, Rng
 from retro.engine.gamedef import UNKEYED, GameDef
 
 MASK = (1 << 64) - 1
-CARD_CODES = 14 * 4  # (rank - 1) * 4 + suit: rank 1..14 (an Ace-high Ace is 14), four suits
+# (rank - 1) * 4 + suit: rank 1..14 (an Ace-high Ace is 14), four suits, then the jokers' two
+# codes (rank 16, suits 4 and 5: 64 and 65). The numbers are drawn in code order, so adding the
+# jokers' at the end left every other card's number as it was.
+CARD_CODES = (JOKER - 1) * 4 + RED_JOKER + 1
 
 
 def _random_words(count: int, seed: int) -> list[int]:
@@ -91,7 +94,7 @@ class KeyTables:
 def key_tables(gdef: GameDef) -> KeyTables:
     """The key's numbers for a game: piles as high as the whole pack, salts by pile and group."""
     deck = gdef.deck
-    heights = deck.decks * 4 * len(deck.ranks)
+    heights = deck.size
     own = []
     shared = []
     for number, group in enumerate(gdef.groups):

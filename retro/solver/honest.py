@@ -27,7 +27,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from retro.engine import faces
-from retro.engine.cards import Card, make_deck
+from retro.engine.cards import Card
 from retro.engine.game import LOST, PLAYING, UNKNOWN, WON, Game, Outcome
 from retro.engine.gamedef import CELL, FOUNDATION, STOCK, GameDef
 from retro.engine.position import DONE, Move, Pile, Position
@@ -68,7 +68,7 @@ def sample(game: Game, seen: View, rng: random.Random) -> Game:
     not in sight (and a random deal number for any later reshuffle)."""
     gdef = game.gdef
     deck = gdef.deck
-    unseen = Counter(make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high))
+    unseen = Counter(deck.pack())
     piles = seen[0]
     for _, up, lit in piles:
         unseen.subtract([*up, *(card for _, card in lit)])
