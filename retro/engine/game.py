@@ -11,6 +11,7 @@ from typing import NamedTuple
 from retro.engine.cards import Card, plain_rank
 from retro.engine.dealing import AUTO_LIMIT, autos_after_deal, deal_named, remember, take_named
 from retro.engine.deals import SHUFFLES
+from retro.engine.faces import lay_face_down
 from retro.engine.gamedef import GameDef
 from retro.engine.movegen import MoveGenerator
 from retro.engine.position import DONE, MOVE, Event, Move, Pile, Position, Undo
@@ -67,15 +68,14 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
             for row in range(max(counts, default=0)):
                 for pile, count in zip(targets, counts, strict=True):
                     if row < count and cards:
-                        pile.cards.append(cards.pop())
                         if face_down:
-                            pile.down += 1
+                            lay_face_down(pile, cards.pop())
+                        else:
+                            pile.cards.append(cards.pop())
         if step.rest:
             slot = 0
             while cards:
-                pile = targets[slot % len(targets)]
-                pile.cards.append(cards.pop())
-                pile.down += 1
+                lay_face_down(targets[slot % len(targets)], cards.pop())
                 slot += 1
         if step.to_bottom:
             for pile in targets:
