@@ -125,11 +125,13 @@ def sweep(groups: tuple[str, ...], to: str = "discard", held: bool = False) -> A
         return say("There is nothing to throw away")
 
     def apply(position: Position, pile: Pile) -> None:
+        # piles taken in the order of their cards, not of their places: alike piles swapped
+        # must leave the same pile of thrown cards (the position's key counts them as a set)
         target = position.groups[to][0]
         for name in groups:
-            for source in position.groups[name]:
-                if source.cards:
-                    position.transfer(source, len(source.cards), target)
+            full = [source for source in position.groups[name] if source.cards]
+            for source in sorted(full, key=lambda p: [card.code for card in p.cards]):
+                position.transfer(source, len(source.cards), target)
 
     return Action("sweep", available, why, apply)
 
