@@ -1,25 +1,29 @@
-"""A deal-to-deal beam search, for games whose stock deals one card onto every column (Spider).
+"""Beam searches a step at a time, for games whose stock deals one card onto every column
+(Spider).
 
 Such a deal lays ten cards at once, mostly across the runs built, so the positions worth
 reaching before it are few and the ways to reach them many: a search over single moves spends
-its nodes ordering the same runs in other ways and never gets far past the first deals. This
-member of the portfolio searches a phase at a time instead:
+its nodes ordering the same runs in other ways and never gets far past the first deals. These
+members of the portfolio search a step at a time instead, a step ending at each deal (one
+member) or at each card shown, turned or dealt (the other):
 
-- from each position of the *beam* (at first the root alone), a best-first search of the moves
-  short of the deal (a budget of nodes each, one table for the phase) finds the positions
-  reachable before the next deal;
-- of those from which the stock may deal, the best (by `value`) are dealt, valued again with
-  the dealt cards in place (a card landing on the next higher of its suit is a gain, one on
-  another a break), and the best `width` of them, distinct by key, are the next beam;
-- once the stock is empty the phase searches for a win, with a larger budget.
+- from each position of the *beam* (at first the root alone), a best-first search of the lines
+  that do not end a step (a budget of nodes each, one table for the step; a move costs `STEP`
+  points, so short lines come first) collects the lines that do, each valued (`value`) with
+  the card shown or the cards dealt in place: a card landing on the next higher of its suit
+  is a gain, one on another card a break;
+- the best `width` of them, distinct by key, are the next beam; a step that ends no line is
+  searched again, longer; the member ending steps at cards shown deals only when no line
+  turns a card, even searched longer (dealing early buries the runs);
+- once nothing is left to show, the search looks for a win, with a larger budget.
 
-A win found is a win; a beam search that finds none proves nothing, so the member never
-answers lost: each attempt that ends without a win starts again from the root with a wider
-beam and more nodes a position, until the portfolio's budget runs out. Every choice is made
-on counts of nodes, never on time, so the search is the same on every run (and node for node
-the same compiled or not).
+A win found is a win; a beam search that finds none proves nothing, so a member never answers
+lost: each attempt that ends without a win starts again from the root with a wider beam and
+more nodes a position, until the portfolio's budget runs out (an attempt that left no line
+unfollowed ends the member, unknown). Every choice is made on counts of nodes, never on time,
+so the search is the same on every run (and node for node the same compiled or not).
 
-The games it serves are recognised from the rules (`deal_shape`): a stock whose action,
+The games they serve are recognised from the rules (`deal_shape`): a stock whose action,
 never redealt, lays one card on every pile of a group of columns.
 """
 
@@ -30,7 +34,7 @@ import time
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from retro.engine.game import WON, Game
+from retro.engine.game import UNKNOWN, WON, Game
 from retro.engine.gamedef import FOUNDATION, STOCK, GameDef
 from retro.engine.position import MOVE, Move, Pile
 from retro.solver.adapter import is_won, make, unmake
@@ -47,14 +51,19 @@ EMPTY = 20.0  # an empty column
 SUITED = 5.0  # a card on the next higher card of its own suit
 NATURAL = 1.0  # a card on the next higher card of another suit (a link that may pay later)
 BREAK = 3.0  # (minus) a face-up card on a card not one higher: a run broken
+IN_STOCK = 2.0  # (minus) a card still in the stock (a deal lays ten cards, most on no run)
+STEP = 3.0  # (minus, in the order of a phase's search only) a move made since the phase began
 OPEN = 4.0  # a column with cards and none of them face down
 
-# attempts: (beam width, nodes a position of the beam searches before a deal); the last
-# attempt's numbers are doubled again for each attempt after it
-SCHEDULE = ((3, 600), (6, 1_500), (12, 3_000), (24, 6_000))
-CANDIDATES = 3  # positions dealt and valued again for each one kept in the beam
-FINAL = 4  # the last phase (no stock left) searches this many times as long
-DEBUG = False
+# attempts: (beam width, nodes a position of the beam searches in a step); the last attempt's
+# numbers are doubled again for each attempt after it (Spider 1 suit is won most often a
+# deal a step, 2 suits a card shown a step: measured, benchmarks/RESULTS.md)
+DEALING = ((4, 300), (8, 600), (16, 1_200))  # a step a deal
+SHOWING = ((8, 600),)  # a step a card shown
+RETRIES, LONGER = 2, 4  # a step that shows no card is searched again, this many times longer
+DEAL_AFTER = 1  # a step a card shown: the deal is taken once this many searches turn none
+ENOUGH = 12  # a step a card shown: a position's search stops once this many lines show one
+FINAL = 20  # with nothing left to show, a step (the search for a win) is this many times longer
 _SHAPES: dict[int, tuple[GameDef, tuple[str, str] | None]] = {}
 
 
@@ -106,23 +115,25 @@ class Phases:
     on the shared game, going back to the root at the end of each slice."""
 
     def __init__(
-        self, shared: _Shared, root_key: int, shape: tuple[str, str], slice_nodes: int
+        self, shared: _Shared, shape: tuple[str, str], slice_nodes: int, shows: bool
     ) -> None:
         self.shared = shared
+        self.shows = shows  # a step ends at each card shown (else at each deal)
         self.slice_nodes = slice_nodes
         game = shared.game
         position = game.position
         self.stocks = position.groups[shape[0]]
         self.columns = position.groups[shape[1]]
-        action = game.gdef.groups[[g.name for g in game.gdef.groups].index(shape[0])].action
+        action = self.stocks[0].group.action
         assert action is not None
         self.verb = action.verb
         self.homes = [pile for pile in position.piles if pile.kind == FOUNDATION]
         self.root = _Node(None, (), 0)
         self.current = self.root
-        self.root_key = root_key
         self.stored = 0
         self.worth: dict[int, float] = {}  # a column's points by its part of the key
+        self.dealt: list[tuple[float, int, _Node]] = []  # the lines ending in a deal
+        self.cut = False  # some line was left unfollowed in this attempt (budget or width)
 
     # -- walking the tree ---------------------------------------------------------------------
 
@@ -167,7 +178,7 @@ class Phases:
             total += points
         for pile in self.homes:
             total += HOME * len(pile.cards)
-        return total
+        return total - IN_STOCK * self.stock_left()
 
     def dealable(self) -> bool:
         """Whether the stock may deal now."""
@@ -190,54 +201,65 @@ class Phases:
         self.next_pause = shared.nodes + self.slice_nodes
         attempt = 0
         while True:
-            if attempt < len(SCHEDULE):
-                width, per_state = SCHEDULE[attempt]
+            schedule = SHOWING if self.shows else DEALING
+            if attempt < len(schedule):
+                width, per_state = schedule[attempt]
             else:
-                grow = 2 ** (attempt - len(SCHEDULE) + 1)
-                width, per_state = SCHEDULE[-1][0] * grow, SCHEDULE[-1][1] * grow
+                grow = 2 ** (attempt - len(schedule) + 1)
+                width, per_state = schedule[-1][0] * grow, schedule[-1][1] * grow
             beam = [self.root]
+            step = 0
+            self.cut = False
             while beam:
                 found: list[tuple[float, int, _Node]] = []
-                self.goto(beam[0])  # (every position of a beam has dealt as often)
-                final = self.stock_left() == 0
-                budget = per_state * (FINAL if final else 1)
-                seen: set[int] = set()
-                for state in beam:
-                    for status in self._phase(state, budget, seen, found, final):
-                        if status == WON:
-                            self.goto(self.root)
-                            yield WON
-                            return
-                        yield status
-                if final:
-                    break
-                beam = []
-                for status in self._deal(found, width, beam):
-                    yield status
-                if DEBUG:
-                    self.goto(beam[0]) if beam else None
-                    pos = self.shared.game.position
-                    print("attempt", attempt, "stock", self.stock_left(), "found", len(found), "beam", len(beam),
-                          "best", round(self.value()) if beam else None,
-                          "down", sum(p.down for p in self.columns), "home", sum(len(p.cards) for p in self.homes),
-                          "empty", sum(1 for p in self.columns if not p.cards), "nodes", self.shared.nodes)
+                for tries in range(RETRIES + 1):  # nothing shown: again, searching longer
+                    seen: set[int] = set()
+                    self.dealt = []
+                    for state in beam:
+                        budget = per_state * LONGER**tries
+                        for status in self._phase(state, budget, seen, found):
+                            if status == WON:
+                                self.goto(self.root)
+                                yield WON
+                                return
+                            yield status
+                    if found:
+                        break
+                    if self.dealt and tries >= DEAL_AFTER:
+                        found = self.dealt
+                        break
+                found.sort(key=lambda item: (-item[0], item[1]))
+                self.cut = self.cut or len(found) > width
+                beam = [node for _, _, node in found[:width]]
+                step += 1
                 self.shared.positions -= self.stored
                 self.stored = 0
-            self.shared.positions -= self.stored
-            self.stored = 0
+            if not self.cut:  # every line was followed to its end: a wider beam finds no more
+                self.goto(self.root)
+                yield UNKNOWN  # (not lost: a line past a step's best few was never followed)
+                return
             attempt += 1
 
+    def hidden(self) -> int:
+        """Cards still to be seen: face down in the columns, or in the stock."""
+        return sum(pile.down for pile in self.columns) + self.stock_left()
+
     def _moves(self) -> list[Move]:
-        """The card moves now, the same cards onto an empty column tried once: which one
-        they fill changes only the card the next deal lays on them."""
+        """The moves now: card moves, the same cards onto an empty column tried once (which
+        one they fill changes only the card the next deal lays there), and the deal."""
         piles = self.shared.game.position.piles
         filled: set[tuple[int, int, str]] = set()
         kept = []
         for move in self.shared.game.legal_moves():
             if move.kind != MOVE:
+                if move.kind == self.verb and piles[move.src] in self.stocks:
+                    kept.append(move)
                 continue
             target = piles[move.dst]
             if not target.cards:
+                source = piles[move.src]
+                if move.count == len(source.cards) and target.group is source.group:
+                    continue  # a whole column onto an empty one: the same column elsewhere
                 same = (move.src, move.count, target.group.name)
                 if same in filled:
                     continue
@@ -261,21 +283,24 @@ class Phases:
         budget: int,
         seen: set[int],
         found: list[tuple[float, int, _Node]],
-        final: bool,
     ) -> Generator[str | None, None, None]:
-        """Best first from `start` for `budget` nodes, short of a deal: the positions that may
-        deal go to `found` (with their values); a win ends it with WON (`shared.won` set)."""
+        """Best first from `start`, for `budget` nodes, along lines that show no card: each
+        line that shows one (a card turned, a deal) ends there and goes to `found` with its
+        value. With nothing left to show, the search looks for a win, `FINAL` times as long.
+        A win ends it with WON (`shared.won` set)."""
         shared = self.shared
         game = shared.game
         key = shared.key
         self.goto(start)
+        hidden = self.hidden() if self.shows else self.stock_left()
+        if not hidden:
+            budget *= FINAL
         seen.add(key())
-        if not final and self.dealable():
-            found.append((self.value(), len(found), start))
         frontier: list[tuple[float, int, _Node]] = [(0.0, 0, start)]
         counter = 0
         until = shared.nodes + budget
-        while frontier and shared.nodes < until:
+        enough = len(found) + ENOUGH if self.shows else None
+        while frontier and shared.nodes < until and (enough is None or len(found) < enough):
             node = heapq.heappop(frontier)[2]
             self.goto(node)
             for move in self._moves():
@@ -301,44 +326,20 @@ class Phases:
                 shared.positions += 1
                 worth = self.value()
                 counter += 1
-                heapq.heappush(frontier, (-worth, counter, child))
-                if not final and self.dealable():
+                if move.kind != MOVE and self.shows:
+                    self.dealt.append((worth, len(self.dealt), child))
+                elif move.kind != MOVE or (self.shows and self.hidden() < hidden):
                     found.append((worth, len(found), child))
+                else:
+                    depth = child.depth - start.depth
+                    heapq.heappush(frontier, (STEP * depth - worth, counter, child))
                 for _ in step:
                     unmake(game)
                 if shared.pause_at and time.perf_counter() >= shared.pause_at:
                     yield PAUSE
             if self._slice_over():
                 yield from self._rest()
-
-    def _deal(
-        self, found: list[tuple[float, int, _Node]], width: int, beam: list[_Node]
-    ) -> Generator[str | None, None, None]:
-        """The best of `found` dealt and valued again; the best `width`, distinct, to `beam`."""
-        shared = self.shared
-        game = shared.game
-        found.sort(key=lambda item: (-item[0], item[1]))
-        dealt: list[tuple[float, int, _Node]] = []
-        keys: set[int] = set()
-        for _, order, node in found[: CANDIDATES * width]:
-            self.goto(node)
-            stock = next(pile for pile in self.stocks if pile.cards)
-            step = [Move(self.verb, stock.index)]
-            make(game, step[0])
-            shared.nodes += 1
-            shared.close_lazily(step)
-            reached = shared.key()
-            if reached not in keys:
-                keys.add(reached)
-                dealt.append((self.value(), order, _Node(node, tuple(step), node.depth + 1)))
-            for _ in step:
-                unmake(game)
-            if shared.pause_at and time.perf_counter() >= shared.pause_at:
-                yield PAUSE
-            if self._slice_over():
-                yield from self._rest()
-        dealt.sort(key=lambda item: (-item[0], item[1]))
-        beam.extend(node for _, _, node in dealt[:width])
+        self.cut = self.cut or bool(frontier)
 
 
 def _column(pile: Pile) -> float:

@@ -482,9 +482,10 @@ class Search:
             prover = _Member(shared, IN_ORDER, base, root_key, slice_nodes).run()
             self.members = [turn for other in self.members for turn in (other, prover)]
         shape = deal_shape(game) if portfolio else None
-        if shape is not None:  # a stock dealing a card onto every column: a deal at a time,
-            phases = Phases(shared, root_key, shape, slice_nodes).run()  # every other turn
-            self.members = [turn for other in self.members for turn in (phases, other)]
+        if shape is not None:  # a stock dealing a card onto every column: beam searches a
+            # deal or a card shown at a time (`phases`), each every third turn
+            beams = [Phases(shared, shape, slice_nodes, shows).run() for shows in (False, True)]
+            self.members = [turn for other in self.members for turn in (*beams, other)]
         # joins once half the budget is spent without an answer, so a deal the portfolio
         # answers early is searched exactly as before
         self.late = (base, root_key, slice_nodes) if portfolio else None
