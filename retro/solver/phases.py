@@ -134,6 +134,7 @@ class Phases:
         self.worth: dict[int, float] = {}  # a column's points by its part of the key
         self.dealt: list[tuple[float, int, _Node]] = []  # the lines ending in a deal
         self.cut = False  # some line was left unfollowed in this attempt (budget or width)
+        self.next_pause = 0  # the node count at which the slice ends
 
     # -- walking the tree ---------------------------------------------------------------------
 
