@@ -35,6 +35,7 @@ from retro.engine.rotation import rotation_moves, rotators
 from retro.solver.adapter import is_won, make, unmake
 from retro.solver.compact import search_key
 from retro.solver.guide import Weights, evaluate, tilts_for, weights_for
+from retro.solver.phases import Phases, deal_shape
 from retro.solver.safety import SafetyModel, home_moves, model_for, safe_move
 
 PAUSE = "pause"  # a member stops for the caller's time slice, its position kept, to go on
@@ -480,6 +481,11 @@ class Search:
             # space soonest, proving the deal lost, and wins most Black Hole deals by itself
             prover = _Member(shared, IN_ORDER, base, root_key, slice_nodes).run()
             self.members = [turn for other in self.members for turn in (other, prover)]
+        shape = deal_shape(game) if portfolio else None
+        if shape is not None:  # a stock dealing a card onto every column: beam searches a
+            # deal or a card shown at a time (`phases`), each every third turn
+            beams = [Phases(shared, shape, slice_nodes, shows).run() for shows in (False, True)]
+            self.members = [turn for other in self.members for turn in (*beams, other)]
         # joins once half the budget is spent without an answer, so a deal the portfolio
         # answers early is searched exactly as before
         self.late = (base, root_key, slice_nodes) if portfolio else None
