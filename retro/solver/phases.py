@@ -31,16 +31,30 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Generator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Generator
+from typing import Protocol
 
 from retro.engine.game import UNKNOWN, WON, Game
 from retro.engine.gamedef import FOUNDATION, STOCK, GameDef
 from retro.engine.position import MOVE, Move, Pile
 from retro.solver.adapter import is_won, make, unmake
 
-if TYPE_CHECKING:
-    from retro.solver.search import _Shared
+
+class Shared(Protocol):
+    """What the beams read and count of the portfolio they take turns in (the search's own
+    shared state, named here by what is used so the search can import this module)."""
+
+    game: Game
+    nodes: int
+    positions: int
+    pause_at: float
+    won: list[Move] | None
+    key: Callable[[], int]
+
+    def out_of_budget(self) -> bool: ...
+
+    def close_lazily(self, step: list[Move]) -> None: ...
+
 
 PAUSE = "pause"  # (the portfolio's word: stop for the caller's time slice, place kept)
 
@@ -115,7 +129,7 @@ class Phases:
     on the shared game, going back to the root at the end of each slice."""
 
     def __init__(
-        self, shared: _Shared, shape: tuple[str, str], slice_nodes: int, shows: bool
+        self, shared: Shared, shape: tuple[str, str], slice_nodes: int, shows: bool
     ) -> None:
         self.shared = shared
         self.shows = shows  # a step ends at each card shown (else at each deal)
