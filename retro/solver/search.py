@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from retro.engine.game import LOST, UNKNOWN, WON, Game, Outcome
 from retro.engine.position import DONE, MOVE, Move, Position
 from retro.engine.rotation import rotation_moves, rotators
+from retro.solver import onesink
 from retro.solver.adapter import is_won, make, unmake
 from retro.solver.compact import search_key
 from retro.solver.guide import Weights, evaluate, tilts_for, weights_for
@@ -433,6 +434,70 @@ def _restarting(
             shared.positions -= member.stored
 
 
+def _one_sink(
+    shared: _Shared, shape: onesink.Shape, slice_nodes: int
+) -> Generator[str | None, None, None]:
+    """The search of a one-sink game's own small state (`retro.solver.onesink`) as a member:
+    its nodes count against the budget like the others', its stored keys a quarter of a
+    position each. A sink with no card yet is searched after each first move in turn (the
+    model needs its bottom card). A win is replayed through the game before it is answered;
+    one that does not replay (the model wrong, never seen) ends the member, and the game is
+    not searched so again."""
+    game = shared.game
+    positions = shared.positions
+    sink = game.position.piles[shape[0]]
+    firsts: list[Move | None] = [None] if sink.cards else list(_candidates(game))
+    for first in firsts:
+        before: list[Move] = [] if first is None else [first]
+        for move in before:
+            make(game, move)
+            shared.nodes += 1
+        try:
+            if is_won(game):
+                shared.won = list(before)
+                model = None
+            else:
+                model = onesink.Model(game, shape)
+        finally:
+            for _ in before:
+                unmake(game)
+        if model is None:
+            yield WON
+            return
+        while True:
+            done = model.nodes
+            status = model.advance(slice_nodes, shared.pause_at)
+            shared.nodes += model.nodes - done
+            shared.positions = positions + len(model.lost) // onesink.KEYS_PER_POSITION
+            if status == WON:
+                if not _replays(game, before + model.line):
+                    onesink.distrust(game.gdef)
+                    yield UNKNOWN
+                    return
+                shared.won = before + model.line
+                yield WON
+                return
+            if status == LOST:
+                break
+            yield None
+    yield LOST
+
+
+def _replays(game: Game, moves: list[Move]) -> bool:
+    """Do `moves` win from `game`'s position, each legal in turn? The game is left as it was."""
+    made = 0
+    try:
+        for move in moves:
+            if game.why_not(move) is not None:
+                return False
+            make(game, move)
+            made += 1
+        return is_won(game)
+    finally:
+        for _ in range(made):
+            unmake(game)
+
+
 class Search:
     """A search that can be run a slice at a time (`step`), so a window can keep drawing
     between slices; `solve` runs one to its end. It makes moves on `game` and leaves it as it
@@ -466,6 +531,11 @@ class Search:
             return
         root_key = shared.key()
         shared.start_value = evaluate(game.position, base, shared.model, len(moves))
+        sink_shape = onesink.trusted_shape(game) if portfolio else None
+        if sink_shape is not None:  # the one search that decides these games: alone
+            self.members = [_one_sink(shared, sink_shape, slice_nodes)]
+            self.turn = 0
+            return
         plans = [(BEST_FIRST, base), (DEPTH_FIRST, base)]
         plans += [(BEST_FIRST, base.with_changes(tilt)) for tilt in tilts_for(game.gdef)]
         if not portfolio:
