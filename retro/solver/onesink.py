@@ -147,11 +147,9 @@ class SinkRules:
         self.bottom = bottom
         self.scratch = Position(gdef)
         deck = gdef.deck
-        self.deck = list(
-            dict.fromkeys(make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high))
-        )
-        self.card_keys = {card: self._keys_of(card) for card in self.deck}
-        self.size = len(make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high))
+        pack = make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high)
+        self.size = len(pack)  # the sink's height at most
+        self.card_keys = {card: self._keys_of(card) for card in dict.fromkeys(pack)}
         self.verdicts: dict[tuple[Card, int], tuple[frozenset[Card], bool]] = {}
         self.ever: dict[Card, frozenset[Card]] = {}
         self.kinds: dict[Card, int] = {}
@@ -217,6 +215,65 @@ def rules_for(gdef: GameDef, sink: Pile, bottom: Card) -> SinkRules:
             _RULES.clear()
         found = _RULES[(id(gdef), bottom)] = (gdef, SinkRules(gdef, sink, bottom))
     return found[1]
+
+
+def short(demand: list[int], capacity: list[int], edges: list[list[int]], limit: int) -> bool:
+    """Does more than `limit` of `demand` (by group) go unmet by any assignment to `capacity`
+    (by kind), each group only to the kinds `edges` lists? A maximum flow: greedily first (in
+    the groups' and kinds' order, which for cards in a row of ranks is already the best), then
+    along augmenting paths from the demand left, as in bipartite matching."""
+    left = capacity[:]
+    flow = [0] * (len(demand) * len(capacity))
+    width = len(capacity)
+    unmet = 0
+    for group, wanted in enumerate(demand):
+        for kind in edges[group]:
+            if not wanted:
+                break
+            given = left[kind] if left[kind] < wanted else wanted
+            if given:
+                left[kind] -= given
+                flow[group * width + kind] += given
+                wanted -= given
+        unmet += wanted
+    if unmet <= limit:
+        return False
+    groups = range(len(demand))
+    for group in groups:
+        wanted = demand[group] - sum(flow[group * width : group * width + width])
+        while wanted:
+            by_kind: dict[int, int] = {}  # a kind reached: the group it was reached from
+            by_group = {group: -1}  # a group reached: the kind it would give up
+            todo = [group]
+            end = -1
+            while todo and end < 0:
+                now = todo.pop()
+                for kind in edges[now]:
+                    if kind in by_kind:
+                        continue
+                    by_kind[kind] = now
+                    if left[kind]:
+                        end = kind
+                        break
+                    for other in groups:
+                        if flow[other * width + kind] and other not in by_group:
+                            by_group[other] = kind
+                            todo.append(other)
+            if end < 0:
+                break  # no path now, none later (as in Kuhn's matching)
+            left[end] -= 1
+            kind = end
+            while kind >= 0:  # back along the path: each group takes a kind, gives up one
+                now = by_kind[kind]
+                flow[now * width + kind] += 1
+                kind = by_group[now]
+                if kind >= 0:
+                    flow[now * width + kind] -= 1
+            wanted -= 1
+            unmet -= 1
+            if unmet <= limit:
+                return False
+    return True
 
 
 def _two_sides(follow: list[set[int]]) -> list[bool] | None:
@@ -424,6 +481,59 @@ class Model:
             for card in self.playable:
                 self.side[card] = 1 if side[value[card]] else -1
         self.tilt = sum(self.side)
+        # what a card played changes in the key and in the count of piles not yet cleared
+        self.shift = [
+            self.weights[pile_of[card]] if pile_of[card] >= 0 else 0 for card in cards
+        ]
+        self.fit_gain = [
+            self.fits[pile_of[card]][place[card] + 1] - self.fits[pile_of[card]][place[card]]
+            if pile_of[card] >= 0
+            else 0
+            for card in cards
+        ]
+        self.table_by_kind: dict[int, tuple[tuple[int, ...], bool]] = {}
+        self._groups(follow)
+
+    def _groups(self, follow: list[set[int]]) -> None:
+        """The counts of the third cut, by kind of card: each card played lies directly on one
+        card and is covered by one (or by the stock's next card, or by nothing when it is the
+        last), never sharing it. So the cards that must still leave need as many distinct cards
+        to lie on (cards to play, or the top) of the kinds that take them, and as many to cover
+        them (cards left in the source piles) less the stock's cards and one."""
+        cards = range(len(self.cards))
+        local: dict[int, int] = {}  # kinds numbered in the order of their lowest card
+        for card in sorted(cards, key=lambda card: (self.cards[card].rank, self.cards[card].suit)):
+            local.setdefault(self.kind[card], len(local))
+        self.sort = [local[self.kind[card]] for card in cards]
+        takers: list[set[int]] = [set() for _ in self.values]  # value: kinds that take it
+        for card in cards:
+            for value in follow[self.value[card]]:
+                takers[value].add(self.sort[card])
+        rows = sorted({tuple(sorted(takers[self.value[card]])) for card in cards})
+        classes = {row: number for number, row in enumerate(rows)}
+        self.taken_by = [classes[tuple(sorted(takers[self.value[card]]))] for card in cards]
+        self.lie_on = [list(kinds) for kinds in classes]  # class: the kinds that take it
+        self.cover = [  # kind: the classes it takes
+            [number for number, kinds in enumerate(classes) if kind in kinds] for kind in local.values()
+        ]
+        required = [card for card in self.playable if self.required[card]]
+        self.need_in = [0] * len(classes)  # required cards of each class
+        self.need_on = [0] * len(local)  # required cards of each kind
+        self.free_in = [0] * len(local)  # cards of each kind still to play, and the top
+        self.free_on = [0] * len(classes)  # source cards of each class
+        for card in required:
+            self.need_in[self.taken_by[card]] += 1
+            self.need_on[self.sort[card]] += 1
+        for card in cards:
+            self.free_in[self.sort[card]] += 1
+        for card in self.playable:
+            self.free_on[self.taken_by[card]] += 1
+
+    def _short(self, left: int) -> bool:
+        """The third cut (see `_groups`)."""
+        return short(self.need_in, self.free_in, self.lie_on, 0) or short(
+            self.need_on, self.free_on, self.cover, left + 1
+        )
 
     def _children(self, taken: tuple[int, ...]) -> list[int]:
         """The cards that may be played now, the one to try first last; the stock's next card
@@ -443,66 +553,6 @@ class Model:
                     continue
                 found.append(card)
         return found
-
-    def _play(self, card: int) -> None:
-        """Play `card` onto the sink (see `_take_back`, its exact reverse)."""
-        pile_of, place, heights = self.pile_of, self.place, self.heights
-        number = pile_of[card]
-        if number >= 0:
-            heights[number] -= 1
-            self.tilt -= self.side[card]
-            self.key -= self.weights[number]
-            fits = self.fits[number]
-            self.unfit += fits[place[card] + 1] - fits[place[card]]
-            ways_on = self.ways_on
-            if self.required[card] and not ways_on[card]:
-                self.dead_ends -= 1
-            for other in self.before[card]:
-                ways_on[other] -= 1
-                if not ways_on[other] and heights[pile_of[other]] > place[other]:
-                    self.dead_ends += 1
-        else:
-            self.left -= 1
-            self.key -= self.stock_weight
-        top = self.top
-        ways_in = self.ways_in
-        for other in self.after[top]:
-            ways_in[other] -= 1
-            if not ways_in[other] and heights[pile_of[other]] > place[other]:
-                self.stranded += 1
-        self.key += (self.kind[card] - self.kind[top]) * self.top_weight
-        self.tops.append(top)
-        self.top = card
-        self.height += 1
-
-    def _take_back(self) -> None:
-        card = self.top
-        top = self.top = self.tops.pop()
-        self.height -= 1
-        pile_of, place, heights = self.pile_of, self.place, self.heights
-        ways_in = self.ways_in
-        for other in self.after[top]:
-            if not ways_in[other] and heights[pile_of[other]] > place[other]:
-                self.stranded -= 1
-            ways_in[other] += 1
-        self.key -= (self.kind[card] - self.kind[top]) * self.top_weight
-        number = pile_of[card]
-        if number >= 0:
-            ways_on = self.ways_on
-            for other in self.before[card]:
-                if not ways_on[other] and heights[pile_of[other]] > place[other]:
-                    self.dead_ends -= 1
-                ways_on[other] += 1
-            if self.required[card] and not ways_on[card]:
-                self.dead_ends += 1
-            heights[number] += 1
-            self.tilt += self.side[card]
-            self.key += self.weights[number]
-            fits = self.fits[number]
-            self.unfit -= fits[place[card] + 1] - fits[place[card]]
-        else:
-            self.left += 1
-            self.key += self.stock_weight
 
     def _children_now(self) -> list[int]:
         return self._children(self.answers(self.top, self.height)[0])
@@ -529,53 +579,165 @@ class Model:
             and self.answers(self.top, self.height)[1]
         )
 
-    def _cut(self) -> bool:
-        """No win can follow (the two cuts of the module's doc)."""
-        ends = self.left + 1  # stretches of source cards still to play, at most
-        return bool(self.stranded) or self.dead_ends > ends or abs(self.tilt) > ends
+    def _step(self, card: int) -> None:
+        """Play `card` as the search does, without its counts (for `_agrees`)."""
+        number = self.pile_of[card]
+        if number >= 0:
+            self.heights[number] -= 1
+            self.unfit += self.fit_gain[card]
+        else:
+            self.left -= 1
+        self.top = card
+        self.height += 1
 
     def _dfs(self) -> Generator[Outcome | None, None, None]:
+        """Depth first, the positions proved lost kept by key; the state is kept in local
+        names and every change made and taken back here, as this is the hot path."""
         lost = self.lost
+        heights, pile_of, place, kind = self.heights, self.pile_of, self.place, self.kind
+        after, before, ways_in, ways_on = self.after, self.before, self.ways_in, self.ways_on
+        required, side, fit_gain, shift = self.required, self.side, self.fit_gain, self.shift
+        movable, over, stock_ids = self.movable, self.over, self.stock_ids
+        top_weight, stock_weight, row = self.top_weight, self.stock_weight, self.total + 1
+        table, answers = self.table_by_kind, self.answers
+        top, left, height, key = self.top, self.left, self.height, self.key
+        unfit, stranded, dead_ends, tilt = self.unfit, self.stranded, self.dead_ends, self.tilt
         if self._won():
             yield WON
             return
-        if self._cut():
+        if stranded or dead_ends > left + 1 or abs(tilt) > left + 1 or self._short(left):
             yield LOST
             return
-        frames = [self._children(self.answers(self.top, self.height)[0])]
+        need_in, need_on, free_in, free_on = self.need_in, self.need_on, self.free_in, self.free_on
+        lie_on, cover, sort, taken_by = self.lie_on, self.cover, self.sort, self.taken_by
+        frames: list[list[int]] = []
+        tops: list[int] = []
         played: list[int] = []
+        card = -1  # the card whose position is to be expanded (-1: the root)
+        nodes = self.nodes
         clock = 0
         while True:
-            if self.nodes >= self.slice_end:
+            if card >= -1:  # expand the position reached: its children, the first tried last
+                found = table.get(kind[top] * row + height)
+                if found is None:
+                    found = table[kind[top] * row + height] = answers(top, height)
+                children = [stock_ids[left - 1]] if left else []
+                for other in found[0]:
+                    number = pile_of[other]
+                    if heights[number] == place[other] + 1 and movable[other]:
+                        covering = over[number]
+                        if not covering or not any(heights[o] for o in covering):
+                            children.append(other)
+                frames.append(children)
+                if card >= 0:
+                    played.append(card)
+                card = -2
+            if nodes >= self.slice_end:
+                self.nodes = nodes
                 yield None
             elif self.pause_at:
                 clock += 1
                 if clock >= _CLOCK_EVERY:
                     clock = 0
                     if time.perf_counter() >= self.pause_at:
+                        self.nodes = nodes
                         yield None
             children = frames[-1]
-            if not children:
+            if children:
+                card = children.pop()
+                undo = False
+            else:  # every child searched: lost; back to the parent
                 frames.pop()
-                lost.add(self.key)
-                if not frames:
+                lost.add(key)
+                if not played:
+                    self.nodes = nodes
                     yield LOST
                     return
-                played.pop()
-                self._take_back()
-                continue
-            card = children.pop()
-            self._play(card)
-            self.nodes += 1
-            if self._won():
-                self.line = [self.move_of(c) for c in played] + [self.move_of(card)]
-                yield WON
-                return
-            if self._cut() or self.key in lost:
-                self._take_back()
-                continue
-            frames.append(self._children(self.answers(self.top, self.height)[0]))
-            played.append(card)
+                card = played.pop()
+                undo = True
+            # play `card`, or take it back: the same changes, the other way round
+            number = pile_of[card]
+            if not undo:
+                nodes += 1
+                old = top
+                tops.append(old)
+                free_in[sort[old]] -= 1
+                if number >= 0:
+                    heights[number] -= 1
+                    key -= shift[card]
+                    unfit += fit_gain[card]
+                    tilt -= side[card]
+                    free_on[taken_by[card]] -= 1
+                    if required[card]:
+                        need_in[taken_by[card]] -= 1
+                        need_on[sort[card]] -= 1
+                        if not ways_on[card]:
+                            dead_ends -= 1
+                    for other in before[card]:
+                        ways_on[other] -= 1
+                        if not ways_on[other] and heights[pile_of[other]] > place[other]:
+                            dead_ends += 1
+                else:
+                    left -= 1
+                    key -= stock_weight
+                for other in after[old]:
+                    ways_in[other] -= 1
+                    if not ways_in[other] and heights[pile_of[other]] > place[other]:
+                        stranded += 1
+                key += (kind[card] - kind[old]) * top_weight
+                top = card
+                height += 1
+                if (
+                    not unfit
+                    and self.inert_fit
+                    and self.stock_fits[left]
+                    and answers(top, height)[1]
+                ):
+                    self.nodes = nodes
+                    self.line = [self.move_of(c) for c in played] + [self.move_of(card)]
+                    yield WON
+                    return
+                ends = left + 1  # stretches of source cards still to play, at most
+                if (
+                    stranded
+                    or dead_ends > ends
+                    or tilt > ends
+                    or -tilt > ends
+                    or key in lost
+                    or short(need_in, free_in, lie_on, 0)
+                    or short(need_on, free_on, cover, ends)
+                ):
+                    undo = True  # cut: taken back at once
+                else:
+                    continue  # expanded at the top of the loop
+            old = tops.pop()
+            free_in[sort[old]] += 1
+            for other in after[old]:
+                if not ways_in[other] and heights[pile_of[other]] > place[other]:
+                    stranded -= 1
+                ways_in[other] += 1
+            key -= (kind[card] - kind[old]) * top_weight
+            top = old
+            height -= 1
+            if number >= 0:
+                for other in before[card]:
+                    if not ways_on[other] and heights[pile_of[other]] > place[other]:
+                        dead_ends -= 1
+                    ways_on[other] += 1
+                if required[card]:
+                    need_in[taken_by[card]] += 1
+                    need_on[sort[card]] += 1
+                    if not ways_on[card]:
+                        dead_ends += 1
+                free_on[taken_by[card]] += 1
+                heights[number] += 1
+                key += shift[card]
+                unfit -= fit_gain[card]
+                tilt += side[card]
+            else:
+                left += 1
+                key += stock_weight
+            card = -2  # nothing to expand: the next child of the frame on top
 
 
 Shape = tuple[int, tuple[int, ...], int, str]
@@ -653,7 +815,7 @@ def _agrees(game: Game, shape: Shape) -> bool:
                 move = rng.choice(moves)
                 make(game, move)
                 made += 1
-                model._play(found[move])
+                model._step(found[move])
                 if not model._matches(game) or counters() != before:
                     return False
         finally:
