@@ -53,6 +53,7 @@ from retro.solver.compact import sink_piles
 
 KEYS_PER_POSITION = 4  # a stored key costs about a quarter of a stored engine position
 _PLAYOUTS = 4  # random lines of play the model is checked along, once a game
+_RUN_NODES = 4_000  # the nodes of a run of Luby's length 1
 _CLOCK_EVERY = 128  # nodes between two looks at the clock when a pause is asked for
 
 # Structural verdicts per game definition, and whether its model agreed with the engine:
@@ -217,30 +218,37 @@ def rules_for(gdef: GameDef, sink: Pile, bottom: Card) -> SinkRules:
     return found[1]
 
 
-def short(demand: list[int], capacity: list[int], edges: list[list[int]], limit: int) -> bool:
-    """Does more than `limit` of `demand` (by group) go unmet by any assignment to `capacity`
-    (by kind), each group only to the kinds `edges` lists? A maximum flow: greedily first (in
-    the groups' and kinds' order, which for cards in a row of ranks is already the best), then
-    along augmenting paths from the demand left, as in bipartite matching."""
+def short(demand: list[int], capacity: list[int], edges: list[list[int]]) -> bool:
+    """Does some of `demand` (by group) go unmet by every assignment to `capacity` (by kind),
+    each group only to the kinds `edges` lists? Greedily first (in the groups' and kinds'
+    order, which for cards in a row of ranks is already the best), then, when that leaves
+    some unmet, by a maximum flow (`_unmet`)."""
     left = capacity[:]
-    flow = [0] * (len(demand) * len(capacity))
-    width = len(capacity)
-    unmet = 0
     for group, wanted in enumerate(demand):
         for kind in edges[group]:
             if not wanted:
                 break
-            given = left[kind] if left[kind] < wanted else wanted
-            if given:
-                left[kind] -= given
-                flow[group * width + kind] += given
-                wanted -= given
-        unmet += wanted
-    if unmet <= limit:
-        return False
+            if left[kind] < wanted:
+                wanted -= left[kind]
+                left[kind] = 0
+            else:
+                left[kind] -= wanted
+                wanted = 0
+        if wanted:
+            return _unmet(demand, capacity, edges) > 0
+    return False
+
+
+def _unmet(demand: list[int], capacity: list[int], edges: list[list[int]]) -> int:
+    """The demand no assignment meets: one unit at a time along augmenting paths, as in
+    bipartite matching."""
+    left = capacity[:]
+    width = len(capacity)
+    flow = [0] * (len(demand) * width)
     groups = range(len(demand))
+    unmet = 0
     for group in groups:
-        wanted = demand[group] - sum(flow[group * width : group * width + width])
+        wanted = demand[group]
         while wanted:
             by_kind: dict[int, int] = {}  # a kind reached: the group it was reached from
             by_group = {group: -1}  # a group reached: the kind it would give up
@@ -260,7 +268,8 @@ def short(demand: list[int], capacity: list[int], edges: list[list[int]], limit:
                             by_group[other] = kind
                             todo.append(other)
             if end < 0:
-                break  # no path now, none later (as in Kuhn's matching)
+                unmet += wanted  # no path now, none later (as in Kuhn's matching)
+                break
             left[end] -= 1
             kind = end
             while kind >= 0:  # back along the path: each group takes a kind, gives up one
@@ -270,10 +279,7 @@ def short(demand: list[int], capacity: list[int], edges: list[list[int]], limit:
                 if kind >= 0:
                     flow[now * width + kind] -= 1
             wanted -= 1
-            unmet -= 1
-            if unmet <= limit:
-                return False
-    return True
+    return unmet
 
 
 def _two_sides(follow: list[set[int]]) -> list[bool] | None:
@@ -482,9 +488,7 @@ class Model:
                 self.side[card] = 1 if side[value[card]] else -1
         self.tilt = sum(self.side)
         # what a card played changes in the key and in the count of piles not yet cleared
-        self.shift = [
-            self.weights[pile_of[card]] if pile_of[card] >= 0 else 0 for card in cards
-        ]
+        self.shift = [self.weights[pile_of[card]] if pile_of[card] >= 0 else 0 for card in cards]
         self.fit_gain = [
             self.fits[pile_of[card]][place[card] + 1] - self.fits[pile_of[card]][place[card]]
             if pile_of[card] >= 0
@@ -496,10 +500,9 @@ class Model:
 
     def _groups(self, follow: list[set[int]]) -> None:
         """The counts of the third cut, by kind of card: each card played lies directly on one
-        card and is covered by one (or by the stock's next card, or by nothing when it is the
-        last), never sharing it. So the cards that must still leave need as many distinct cards
-        to lie on (cards to play, or the top) of the kinds that take them, and as many to cover
-        them (cards left in the source piles) less the stock's cards and one."""
+        card, which no other card lies on directly. So the cards that must still leave need as
+        many distinct cards to lie on (cards still to play, or the top) of the kinds that take
+        them."""
         cards = range(len(self.cards))
         local: dict[int, int] = {}  # kinds numbered in the order of their lowest card
         for card in sorted(cards, key=lambda card: (self.cards[card].rank, self.cards[card].suit)):
@@ -513,27 +516,17 @@ class Model:
         classes = {row: number for number, row in enumerate(rows)}
         self.taken_by = [classes[tuple(sorted(takers[self.value[card]]))] for card in cards]
         self.lie_on = [list(kinds) for kinds in classes]  # class: the kinds that take it
-        self.cover = [  # kind: the classes it takes
-            [number for number, kinds in enumerate(classes) if kind in kinds] for kind in local.values()
-        ]
-        required = [card for card in self.playable if self.required[card]]
         self.need_in = [0] * len(classes)  # required cards of each class
-        self.need_on = [0] * len(local)  # required cards of each kind
         self.free_in = [0] * len(local)  # cards of each kind still to play, and the top
-        self.free_on = [0] * len(classes)  # source cards of each class
-        for card in required:
-            self.need_in[self.taken_by[card]] += 1
-            self.need_on[self.sort[card]] += 1
+        for card in self.playable:
+            if self.required[card]:
+                self.need_in[self.taken_by[card]] += 1
         for card in cards:
             self.free_in[self.sort[card]] += 1
-        for card in self.playable:
-            self.free_on[self.taken_by[card]] += 1
 
-    def _short(self, left: int) -> bool:
+    def _short(self) -> bool:
         """The third cut (see `_groups`)."""
-        return short(self.need_in, self.free_in, self.lie_on, 0) or short(
-            self.need_on, self.free_on, self.cover, left + 1
-        )
+        return short(self.need_in, self.free_in, self.lie_on)
 
     def _children(self, taken: tuple[int, ...]) -> list[int]:
         """The cards that may be played now, the one to try first last; the stock's next card
@@ -579,6 +572,20 @@ class Model:
             and self.answers(self.top, self.height)[1]
         )
 
+    def _order(self, run: int) -> list[int]:
+        """The order the search tries the cards in, in its `run`-th run from the root: the
+        card of the tallest pile first, then in the first run the pile first in the game's
+        order, in later ones a pile drawn at random (the same each time the run is made).
+        Where a line goes wrong is luck of the order: a new order finds the wins another
+        searches long for."""
+        count = len(self.cards)
+        if run == 1:
+            ties = [count - self.pile_of[card] for card in range(count)]
+        else:
+            ties = list(range(count))
+            random.Random(run).shuffle(ties)
+        return [self.place[card] * count + ties[card] for card in range(count)]
+
     def _step(self, card: int) -> None:
         """Play `card` as the search does, without its counts (for `_agrees`)."""
         number = self.pile_of[card]
@@ -605,29 +612,37 @@ class Model:
         if self._won():
             yield WON
             return
-        if stranded or dead_ends > left + 1 or abs(tilt) > left + 1 or self._short(left):
+        if stranded or dead_ends > left + 1 or abs(tilt) > left + 1 or self._short():
             yield LOST
             return
-        need_in, need_on, free_in, free_on = self.need_in, self.need_on, self.free_in, self.free_on
-        lie_on, cover, sort, taken_by = self.lie_on, self.cover, self.sort, self.taken_by
+        need_in, free_in, lie_on = self.need_in, self.free_in, self.lie_on
+        sort, taken_by = self.sort, self.taken_by
         frames: list[list[int]] = []
         tops: list[int] = []
         played: list[int] = []
         card = -1  # the card whose position is to be expanded (-1: the root)
         nodes = self.nodes
         clock = 0
+        run = 1  # runs from the root, each to a number of nodes (Luby's sequence)
+        order = self._order(run)
+        run_end = nodes + _RUN_NODES * luby(run)
+        ending = False  # the run is over: back to the root, proving nothing on the way
         while True:
             if card >= -1:  # expand the position reached: its children, the first tried last
                 found = table.get(kind[top] * row + height)
                 if found is None:
                     found = table[kind[top] * row + height] = answers(top, height)
-                children = [stock_ids[left - 1]] if left else []
+                children = []
                 for other in found[0]:
                     number = pile_of[other]
                     if heights[number] == place[other] + 1 and movable[other]:
                         covering = over[number]
                         if not covering or not any(heights[o] for o in covering):
                             children.append(other)
+                if len(children) > 1:  # the tallest pile's card first (popped last)
+                    children.sort(key=order.__getitem__)
+                if left:  # the stock's next card last: a card of the stock is a reserve
+                    children.insert(0, stock_ids[left - 1])
                 frames.append(children)
                 if card >= 0:
                     played.append(card)
@@ -643,16 +658,27 @@ class Model:
                         self.nodes = nodes
                         yield None
             children = frames[-1]
+            if nodes >= run_end and played:
+                ending = True
+                children.clear()
             if children:
                 card = children.pop()
                 undo = False
             else:  # every child searched: lost; back to the parent
                 frames.pop()
-                lost.add(key)
+                if not ending:
+                    lost.add(key)
                 if not played:
-                    self.nodes = nodes
-                    yield LOST
-                    return
+                    if not ending:
+                        self.nodes = nodes
+                        yield LOST
+                        return
+                    ending = False
+                    run += 1  # the next run: the positions proved lost are kept
+                    order = self._order(run)
+                    run_end = nodes + _RUN_NODES * luby(run)
+                    card = -1
+                    continue
                 card = played.pop()
                 undo = True
             # play `card`, or take it back: the same changes, the other way round
@@ -667,10 +693,8 @@ class Model:
                     key -= shift[card]
                     unfit += fit_gain[card]
                     tilt -= side[card]
-                    free_on[taken_by[card]] -= 1
                     if required[card]:
                         need_in[taken_by[card]] -= 1
-                        need_on[sort[card]] -= 1
                         if not ways_on[card]:
                             dead_ends -= 1
                     for other in before[card]:
@@ -704,8 +728,7 @@ class Model:
                     or tilt > ends
                     or -tilt > ends
                     or key in lost
-                    or short(need_in, free_in, lie_on, 0)
-                    or short(need_on, free_on, cover, ends)
+                    or short(need_in, free_in, lie_on)
                 ):
                     undo = True  # cut: taken back at once
                 else:
@@ -726,10 +749,8 @@ class Model:
                     ways_on[other] += 1
                 if required[card]:
                     need_in[taken_by[card]] += 1
-                    need_on[sort[card]] += 1
                     if not ways_on[card]:
                         dead_ends += 1
-                free_on[taken_by[card]] += 1
                 heights[number] += 1
                 key += shift[card]
                 unfit -= fit_gain[card]
@@ -741,6 +762,18 @@ class Model:
 
 
 Shape = tuple[int, tuple[int, ...], int, str]
+
+
+def luby(run: int) -> int:
+    """The `run`-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, ...: restarts of
+    these lengths lose at most a small factor against the best fixed length, unknown ahead."""
+    while True:
+        size = 1
+        while size - 1 < run:
+            size *= 2
+        if size - 1 == run:
+            return size // 2
+        run -= size // 2 - 1
 
 
 def trusted_shape(game: Game) -> Shape | None:

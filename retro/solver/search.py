@@ -36,6 +36,7 @@ from retro.solver import onesink
 from retro.solver.adapter import is_won, make, unmake
 from retro.solver.compact import search_key
 from retro.solver.guide import Weights, evaluate, tilts_for, weights_for
+from retro.solver.onesink import luby as _luby
 from retro.solver.safety import SafetyModel, home_moves, model_for, safe_move
 
 PAUSE = "pause"  # a member stops for the caller's time slice, its position kept, to go on
@@ -384,18 +385,6 @@ class _Member:
                 self.goto(self.root)
                 yield None
                 next_pause = shared.nodes + self.slice_nodes
-
-
-def _luby(run: int) -> int:
-    """The `run`-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, ...: restarts of
-    these lengths lose at most a small factor against the best fixed length, unknown ahead."""
-    while True:
-        size = 1
-        while size - 1 < run:
-            size *= 2
-        if size - 1 == run:
-            return size // 2
-        run -= size // 2 - 1
 
 
 def _restarting(
