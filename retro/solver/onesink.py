@@ -220,35 +220,32 @@ def rules_for(gdef: GameDef, sink: Pile, bottom: Card) -> SinkRules:
 
 def short(demand: list[int], capacity: list[int], edges: list[list[int]]) -> bool:
     """Does some of `demand` (by group) go unmet by every assignment to `capacity` (by kind),
-    each group only to the kinds `edges` lists? Greedily first (in the groups' and kinds'
-    order, which for cards in a row of ranks is already the best), then, when that leaves
-    some unmet, by a maximum flow (`_unmet`)."""
+    each group only to the kinds `edges` lists? A maximum flow: greedily first (in the
+    groups' and kinds' order, which for cards in a row of ranks is already the best), then
+    along augmenting paths from the demand the greedy pass left, as in bipartite matching."""
     left = capacity[:]
+    width = len(capacity)
+    flow: list[int] = []
+    unmet: list[tuple[int, int]] = []
     for group, wanted in enumerate(demand):
         for kind in edges[group]:
             if not wanted:
                 break
-            if left[kind] < wanted:
-                wanted -= left[kind]
-                left[kind] = 0
-            else:
-                left[kind] -= wanted
-                wanted = 0
+            given = left[kind] if left[kind] < wanted else wanted
+            if given:
+                if not flow:
+                    flow = [0] * (len(demand) * width)
+                left[kind] -= given
+                flow[group * width + kind] += given
+                wanted -= given
         if wanted:
-            return _unmet(demand, capacity, edges) > 0
-    return False
-
-
-def _unmet(demand: list[int], capacity: list[int], edges: list[list[int]]) -> int:
-    """The demand no assignment meets: one unit at a time along augmenting paths, as in
-    bipartite matching."""
-    left = capacity[:]
-    width = len(capacity)
-    flow = [0] * (len(demand) * width)
+            unmet.append((group, wanted))
+    if not unmet:
+        return False
+    if not flow:
+        return True
     groups = range(len(demand))
-    unmet = 0
-    for group in groups:
-        wanted = demand[group]
+    for group, wanted in unmet:
         while wanted:
             by_kind: dict[int, int] = {}  # a kind reached: the group it was reached from
             by_group = {group: -1}  # a group reached: the kind it would give up
@@ -268,8 +265,7 @@ def _unmet(demand: list[int], capacity: list[int], edges: list[list[int]]) -> in
                             by_group[other] = kind
                             todo.append(other)
             if end < 0:
-                unmet += wanted  # no path now, none later (as in Kuhn's matching)
-                break
+                return True  # no path now, none later (as in Kuhn's matching)
             left[end] -= 1
             kind = end
             while kind >= 0:  # back along the path: each group takes a kind, gives up one
@@ -279,7 +275,7 @@ def _unmet(demand: list[int], capacity: list[int], edges: list[list[int]]) -> in
                 if kind >= 0:
                     flow[now * width + kind] -= 1
             wanted -= 1
-    return unmet
+    return False
 
 
 def _two_sides(follow: list[set[int]]) -> list[bool] | None:
@@ -523,6 +519,19 @@ class Model:
                 self.need_in[self.taken_by[card]] += 1
         for card in cards:
             self.free_in[self.sort[card]] += 1
+        # both lists as one number (mixed radix), kept up to date, to keep the cut's answers by
+        self.need_weight: list[int] = []
+        self.free_weight: list[int] = []
+        weight = 1
+        for count in self.need_in:
+            self.need_weight.append(weight)
+            weight *= count + 1
+        for count in self.free_in:
+            self.free_weight.append(weight)
+            weight *= count + 1
+        self.counts = sum(n * w for n, w in zip(self.need_in, self.need_weight, strict=True))
+        self.counts += sum(n * w for n, w in zip(self.free_in, self.free_weight, strict=True))
+        self.shortages: dict[int, bool] = {}  # the cut's answer for each value of `counts`
 
     def _short(self) -> bool:
         """The third cut (see `_groups`)."""
@@ -616,6 +625,8 @@ class Model:
             yield LOST
             return
         need_in, free_in, lie_on = self.need_in, self.free_in, self.lie_on
+        need_weight, free_weight = self.need_weight, self.free_weight
+        counts, shortages = self.counts, self.shortages
         sort, taken_by = self.sort, self.taken_by
         frames: list[list[int]] = []
         tops: list[int] = []
@@ -688,6 +699,7 @@ class Model:
                 old = top
                 tops.append(old)
                 free_in[sort[old]] -= 1
+                counts -= free_weight[sort[old]]
                 if number >= 0:
                     heights[number] -= 1
                     key -= shift[card]
@@ -695,6 +707,7 @@ class Model:
                     tilt -= side[card]
                     if required[card]:
                         need_in[taken_by[card]] -= 1
+                        counts -= need_weight[taken_by[card]]
                         if not ways_on[card]:
                             dead_ends -= 1
                     for other in before[card]:
@@ -728,13 +741,18 @@ class Model:
                     or tilt > ends
                     or -tilt > ends
                     or key in lost
-                    or short(need_in, free_in, lie_on)
+                    or shortages.get(counts, False)
                 ):
                     undo = True  # cut: taken back at once
+                elif counts not in shortages and short(need_in, free_in, lie_on):
+                    shortages[counts] = True
+                    undo = True
                 else:
+                    shortages[counts] = False
                     continue  # expanded at the top of the loop
             old = tops.pop()
             free_in[sort[old]] += 1
+            counts += free_weight[sort[old]]
             for other in after[old]:
                 if not ways_in[other] and heights[pile_of[other]] > place[other]:
                     stranded -= 1
@@ -749,6 +767,7 @@ class Model:
                     ways_on[other] += 1
                 if required[card]:
                     need_in[taken_by[card]] += 1
+                    counts += need_weight[taken_by[card]]
                     if not ways_on[card]:
                         dead_ends += 1
                 heights[number] += 1
