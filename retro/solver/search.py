@@ -453,9 +453,10 @@ def _one_sink(
         if model is None:
             yield WON
             return
+        next_pause = shared.nodes + slice_nodes  # slices end where they would unpaused
         while True:
             done = model.nodes
-            status = model.advance(slice_nodes, shared.pause_at)
+            status = model.advance(next_pause - shared.nodes, shared.pause_at)
             shared.nodes += model.nodes - done
             shared.positions = positions + len(model.lost) // onesink.KEYS_PER_POSITION
             if status == WON:
@@ -468,7 +469,11 @@ def _one_sink(
                 return
             if status == LOST:
                 break
-            yield None
+            if shared.nodes < next_pause:
+                yield PAUSE  # the caller's time is up half-way through the slice
+            else:
+                next_pause = shared.nodes + slice_nodes
+                yield None
     yield LOST
 
 
