@@ -1,4 +1,4 @@
-"""One-sink games, decided by a search of their own small state: Golf, Black Hole.
+"""One-sink games, decided by a search of their own small state: Golf, Black Hole, Escalator.
 
 In a *one-sink* game every move puts one card onto the same pile, a sink (`compact.sink_piles`:
 a foundation alone in its group that gives no card back): a source pile's top card, or the
@@ -13,8 +13,9 @@ A game is recognised from its loaded rules, never by name (`shape_of`):
 
 - one pile takes cards, the sink, and its accept rule says what it reads: exact and indexed,
   the card's key from the card alone (`Keyer.of_card`), the sink's keys from the sink alone
-  (`Accept.local`), one card at a time. Its verdict is asked once for each top card and height
-  of the sink (`Model.accepted`), on a pile laid out for the question;
+  (`Accept.local`), one card at a time. Which cards it takes is asked once for each top card
+  and height of the sink (`SinkRules`), on a pile laid out for the question; two top cards
+  answered alike at every height (Golf's 5s) are one in the key;
 - every other pile either gives its top cards (a pick rule; piles lying on it, `covered_by`,
   must be source piles too) or is a stock whose action deals its next card onto the sink, or
   does nothing; no automatic rules, no rotations, no lose rule, and a win rule tested pile by
@@ -23,15 +24,22 @@ A game is recognised from its loaded rules, never by name (`shape_of`):
   random lines of play from the first position searched, the moves the model finds and the
   table they lead to are the engine's own.
 
-The search is depth first with a table of the positions proved lost. Two cuts end a line early,
-both sound (a position cut could never be won):
+The search is depth first with a table of the positions proved lost, in runs from the root of
+Luby's lengths, each trying the cards in its own order (`_order`), the table kept. Four cuts
+end a line early, each sound (a position cut could never be won):
 
 - *no way in*: a card that must still leave (the win rule wants its pile emptier) and every card
   it may be laid on is buried in the sink, or lies under it in its own pile;
 - *no way on*: each card played but the last is covered at once, by a card the rules let onto it
   or by the stock's next card. Cards that must still leave and that no card left in the source
   piles can follow (none remains, or only deeper under them in their own pile) each need a card
-  of the stock after them, but for the one played last.
+  of the stock after them, but for the one played last;
+- *sides*: when the cards fall into two sides, each laid only on the other's (Golf's odd and
+  even ranks), a stretch of cards from the source piles alternates sides, and each stretch but
+  the first starts after a card of the stock;
+- *too few to lie on*: each card lies directly on one card, which no other card lies on
+  directly; the cards that must still leave need as many distinct cards still to play (or the
+  top) of the kinds that take them (`short`, a maximum flow between kinds).
 
 A win found is replayed through the ordinary `Game` before it is answered; a loss is the whole
 space searched with those cuts.

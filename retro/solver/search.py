@@ -12,6 +12,8 @@ One search for every game, over the same `Game` the window plays (no rules of it
   The first to win, or to search the whole space without a win, decides.
 - Budgets in nodes (moves made), seconds and stored positions; a depth limit keeps a game with an
   unbounded counter (unlimited redeals) from running away.
+- A one-sink game (Golf, Black Hole: every move onto one pile) is searched instead by the
+  search of its own small state (`retro.solver.onesink`), alone, within the same budgets.
 
 Memory: a stored position costs about 400 bytes (its keys in a set, before and after its safe
 moves; in the frontier a node with the moves that reached it; its own moves are generated only
