@@ -34,7 +34,7 @@ from retro.engine.position import DONE, Move, Pile, Position
 from retro.solver.adapter import copy_game, is_won, key, laid_out, make, unmake
 from retro.solver.guide import Weights, is_clean, weights_for
 from retro.solver.pacing import Pace, Thinking, finish, solving
-from retro.solver.search import Budget, Result, distinct
+from retro.solver.shared import Budget, Result, distinct
 from retro.solver.stranding import best_open, hidden_count
 
 _UNREAD = frozenset(("moves", "score"))  # counters no rule reads: not part of a view

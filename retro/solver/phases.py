@@ -31,30 +31,13 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable, Generator
-from typing import Protocol
+from collections.abc import Generator
 
 from retro.engine.game import UNKNOWN, WON, Game
 from retro.engine.gamedef import FOUNDATION, STOCK, GameDef
 from retro.engine.position import MOVE, Move, Pile
 from retro.solver.adapter import is_won, make, unmake
-
-
-class Shared(Protocol):
-    """What the beams read and count of the portfolio they take turns in (the search's own
-    shared state, named here by what is used so the search can import this module)."""
-
-    game: Game
-    nodes: int
-    positions: int
-    pause_at: float
-    won: list[Move] | None
-    key: Callable[[], int]
-
-    def out_of_budget(self) -> bool: ...
-
-    def close_lazily(self, step: list[Move]) -> None: ...
-
+from retro.solver.shared import Shared
 
 PAUSE = "pause"  # (the portfolio's word: stop for the caller's time slice, place kept)
 
