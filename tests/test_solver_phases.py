@@ -8,6 +8,7 @@ from collections.abc import Generator
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import LOST, UNKNOWN, WON, Game
+from retro.engine.notation import format_position, parse_position
 from retro.solver.phases import Phases, deal_shape
 from retro.solver.search import Budget, Result, Search, solve
 
@@ -99,3 +100,15 @@ def test_the_portfolio_wins_a_one_suit_deal_it_could_not_before() -> None:
     replay = spider(1, 2)
     replay.play(result.moves)
     assert replay.outcome() == WON
+
+
+def test_a_column_showing_only_face_down_cards_is_judged_too() -> None:
+    """Spider Duel turns no card by itself: its beams meet columns of face-down cards alone."""
+    gdef = CATALOG.load("spider_duel", {})
+    lines = format_position(Game(gdef, 3).position).splitlines()
+    lines = [line.lower() if line.startswith("tableau:1 ") else line for line in lines]
+    game = Game(gdef, 3, position=parse_position(gdef, "\n".join(lines)))
+    column = game.position.groups["tableau"][0]
+    assert column.cards and column.down == len(column.cards)
+    result, statuses = alone(game, 4_000)
+    assert LOST not in statuses and result.result != LOST

@@ -347,6 +347,8 @@ def _column(pile: Pile) -> float:
         return EMPTY
     down = pile.down
     points = -DOWN * down + (OPEN if down == 0 else 0.0)
+    if down >= len(cards):  # every card face down (a game whose player turns the top one)
+        return points
     below = cards[down]
     for index in range(down + 1, len(cards)):
         card = cards[index]
