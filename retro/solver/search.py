@@ -34,6 +34,7 @@ from retro.engine.position import DONE, MOVE, Move, Position
 from retro.engine.rotation import rotation_moves, rotators
 from retro.solver.adapter import is_won, make, unmake
 from retro.solver.compact import search_key
+from retro.solver.cursor import cursor_for
 from retro.solver.guide import Weights, evaluate, tilts_for, weights_for
 from retro.solver.safety import SafetyModel, home_moves, model_for, safe_move
 
@@ -159,7 +160,17 @@ class _Shared:
             if group.action is not None
         ]
         self.rotating = rotators(game.gdef, groups)
-        self.key = search_key(game)  # what play can read of the position (`compact`)
+        self.cursor = cursor_for(game, self.model)  # a stock and waste searched as a sequence
+        self.key = search_key(game, self.cursor)  # what play can read of the position
+
+    def steps(self, moves: list[Move]) -> list[tuple[Move, ...]]:
+        """Each child's moves: one move, or draws and the move they lead to (`cursor`)."""
+        if self.cursor is None:
+            return [(move,) for move in moves]
+        found = self.cursor.steps(moves, distinct)
+        self.nodes += self.cursor.made
+        self.cursor.made = 0
+        return found
 
     def spent(self) -> float:
         """The share of the budget in nodes or seconds spent, whichever is more."""
@@ -316,15 +327,17 @@ class _Member:
                 return
             self.goto(node)
             children: list[tuple[float, _Node]] = []
-            todo = node.moves if node.moves is not None else _candidates(game)
+            todo = shared.steps(node.moves if node.moves is not None else _candidates(game))
             node.moves = None
-            for move in todo:
-                make(game, move)
-                shared.nodes += 1
-                step = [move]
+            for made in todo:
+                for move in made:
+                    make(game, move)
+                shared.nodes += len(made)
+                step = list(made)
                 reached = shared.key()
                 if reached in self.seen:  # seen already, before or after its safe moves
-                    unmake(game)
+                    for _ in made:
+                        unmake(game)
                     if shared.pause_at and time.perf_counter() >= shared.pause_at:
                         yield PAUSE
                     continue
@@ -346,7 +359,7 @@ class _Member:
                     self.seen.add(position_key)
                     shared.positions += 1
                     self.stored += 1
-                    depth = node.depth + len(step)
+                    depth = node.depth + len(step) - len(made) + 1  # draws not counted
                     if depth > budget.depth:
                         self.cut = True
                     elif moves is None or moves:
