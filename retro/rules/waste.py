@@ -422,7 +422,7 @@ def fill_from_bottom(group: str = "row", source: str = "tableau") -> Auto:
             changed = True
         return changed
 
-    return Auto(apply, groups=frozenset((group, source, *after)) if allowed is None else None)
+    return Auto(apply, groups=frozenset((group, source)))
 
 
 # -- conditions ----------------------------------------------------------------------------------

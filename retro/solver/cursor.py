@@ -69,7 +69,9 @@ class Cursor:
             self.home = replace(model, stirred=model.stirred - {waste_group})
         self.made = 0  # moves made by `steps` since the count was last read
 
-    def steps(self, moves: list[Move], distinct: Callable[[Position, list[Move]], list[Move]]) -> list[Step]:
+    def steps(
+        self, moves: list[Move], distinct: Callable[[Position, list[Move]], list[Move]]
+    ) -> list[Step]:
         """The children's moves of the position: `moves` (its own) but the draw, then for each
         cursor position the draws reach, the draws and each move of the waste's top card
         (`distinct` drops moves onto piles the key counts as one)."""
@@ -81,8 +83,10 @@ class Cursor:
         home = self.home
         if home is not None:
             for move in moves:
-                if move.kind == MOVE and move.src == self.waste.index and safe_move(
-                    game.position, [move], home
+                if (
+                    move.kind == MOVE
+                    and move.src == self.waste.index
+                    and safe_move(game.position, [move], home)
                 ):
                     return [(move,)]
         position = game.position
