@@ -42,6 +42,11 @@ Step = tuple[Move, ...]
 _OFF_ROUND = 0x5C0F_F00D_CAFE_1234  # marks a cursor off the round of redeals in the key
 
 
+def _mark(at: int, turns: int, length: int) -> int:
+    """What a cursor adds to the key: nothing on the round of redeals, else where it stands."""
+    return 0 if not at % turns or at == length else mix(_OFF_ROUND + at)
+
+
 class Cursor:
     """The stock and waste of `game`, when its rules make them one sequence (`cursor_for`)."""
 
@@ -68,6 +73,7 @@ class Cursor:
         if model is not None and self.round and turns == 1:
             self.home = replace(model, stirred=model.stirred - {waste_group})
         self.made = 0  # moves made by `steps` since the count was last read
+        self.last = (0, 0, 0)  # the sequence's hash, the cursor and the length `term` saw
 
     def steps(
         self, moves: list[Move], distinct: Callable[[Position, list[Move]], list[Move]]
@@ -124,6 +130,7 @@ class Cursor:
         engine's key (None: keep those)."""
         stock, waste = self.stock, self.waste
         if not self.round or waste.down or stock.down != len(stock.cards):
+            self.last = (0, 0, 0)
             return None
         tables = self.game.position.tables
         card_at, span = tables.card_at, tables.height_span
@@ -136,9 +143,25 @@ class Cursor:
             value ^= card_at[((card.rank - 1) * 4 + card.suit) * span + height]
             height += 1
         at = len(waste.cards)
-        if at % self.turns and at != height:  # off the round: where the cursor stands counts
-            value ^= mix(_OFF_ROUND + at)
-        return mix(value ^ stock.salt)
+        self.last = (value ^ stock.salt, at, height)
+        return mix(value ^ stock.salt ^ _mark(at, self.turns, height))
+
+    def stronger(self, key: int) -> list[int]:
+        """The keys of the positions that differ from the one `term` was last asked about
+        (its key `key`) only by a cursor from which draws alone reach its cursor: whatever
+        wins from this position wins from those (the draws first), so once one of them is
+        met, this one need not be searched. None are off the round of a turn-one stock."""
+        value, at, length = self.last
+        turns = self.turns
+        if turns == 1 or length <= turns:
+            return []
+        own = mix(value ^ _mark(at, turns, length))
+        rest = key - own
+        if not at % turns or at == length:  # on the round: every cursor off it reaches it
+            others = [c for c in range(1, length) if c % turns]
+        else:
+            others = list(range(at % turns, at, turns))
+        return [(rest + mix(value ^ _mark(c, turns, length))) & MASK for c in others]
 
 
 def cursor_for(game: Game, model: SafetyModel | None = None) -> Cursor | None:

@@ -172,6 +172,13 @@ class _Shared:
         self.cursor.made = 0
         return found
 
+    def met(self, seen: set[int], key: int) -> bool:
+        """Whether the position of `key` (the last asked for) or a stronger one is in `seen`."""
+        if key in seen:
+            return True
+        cursor = self.cursor
+        return cursor is not None and any(other in seen for other in cursor.stronger(key))
+
     def spent(self) -> float:
         """The share of the budget in nodes or seconds spent, whichever is more."""
         budget = self.budget
@@ -335,7 +342,7 @@ class _Member:
                 shared.nodes += len(made)
                 step = list(made)
                 reached = shared.key()
-                if reached in self.seen:  # seen already, before or after its safe moves
+                if shared.met(self.seen, reached):  # seen already, before or after its safe moves
                     for _ in made:
                         unmake(game)
                     if shared.pause_at and time.perf_counter() >= shared.pause_at:
@@ -355,7 +362,7 @@ class _Member:
                     yield WON
                     return
                 position_key = shared.key()
-                if position_key == reached or position_key not in self.seen:
+                if position_key == reached or not shared.met(self.seen, position_key):
                     self.seen.add(position_key)
                     shared.positions += 1
                     self.stored += 1
