@@ -8,17 +8,20 @@ card out of the sequence. So the search does two things with such a stock:
 
 - **Moves.** A draw is never a child of its own: the children are the moves of the position
   and, for each cursor position the draws reach (up to a position met before, or the end of
-  the passes left), the draws that lead there followed by a move that the draws made legal (a
-  move of the waste's new top card, or any other that was not legal before). Draws alone change
-  nothing that a win needs, and every move that does not touch the two piles is legal at each
-  cursor position alike, so nothing is lost: a line of play is the same line with its draws
-  gathered before the moves that need them.
+  the passes left), the draws that lead there followed by a move of the waste's new top card.
+  Draws alone change nothing that a win needs, and a move of the other piles is legal at each
+  cursor position alike (their rules read their own piles and the cards moved, not the stock),
+  so nothing is lost: a line of play is the same line with its draws gathered before the moves
+  that need them. With one card turned a time and no limit on the passes, a card anywhere in
+  the sequence that may go home safely (`retro.solver.safety`) is the only child: where the
+  cursor stands is then no matter, so taking it out of the sequence takes nothing away.
 - **The key.** With no limit on the redeals, the cursor positions a deal goes round through
   (0, `turns`, 2 `turns`, ... and the end) are reached from each other by draws alone: they
   are one position to the search, keyed by the sequence alone, so that the space of a deal is
   finite and small enough to be searched to its end (a proof that it is lost). A cursor off
   that round (after cards were played from the waste, with three turned at a time) is keyed
-  with the sequence and where it stands.
+  with the sequence and where it stands; a position is not searched when one with the same
+  sequence and a cursor from which draws reach its own was met (`Cursor.stronger`).
 
 It holds only where the rules say so of themselves: the draw is the game's one pile action, no
 rotation, nothing lands on the stock or the waste, and every auto rule names the groups it
