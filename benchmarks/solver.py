@@ -16,7 +16,9 @@ The defaults are the full run (hours); `--quick` or the range flags make a run o
 
 `--decided` is the table of the games played most, every card known: won / proved lost /
 unknown and the median seconds of Golf, Klondike, Canfield and Black Hole (deals 1-50 at 5 s)
-and Spider 4 suits (deals 1-12 at 30 s), beside the goals.
+and Spider 4 suits (deals 1-12 at 30 s), beside the goals; and, when a Solvitaire binary is on
+PATH or named by `--solvitaire PATH`, its verdicts on the same deals (benchmarks/solvitaire.py)
+with the count of deals where one says won and the other proved lost (which must be none).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +47,9 @@ from retro import compiled
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
 from retro.solver.runner import solve_deal
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import solvitaire  # benchmarks/solvitaire.py, beside this file
 
 GOALS = {1: 95.0, 2: 65.0, 4: 25.0}  # Spider honest win rates to beat, in %
 # fc-solve's "lg" preset of several searches: its default single search gets lost on deal 9
@@ -175,6 +181,35 @@ def _write_deal_anytime(folder: Path) -> None:
     (folder / f"{ANYTIME}.yaml").write_text(yaml.safe_dump(definition), encoding="utf-8")
 
 
+def _anchor(
+    binary: str | None, game_id: str, answers: Sequence[dict[str, Any]], seconds: float, jobs: int
+) -> str:
+    """Solvitaire's row for the same deals as `answers`, or why there is none."""
+    if binary is None:
+        return "  Solvitaire: not found (on PATH or by --solvitaire), anchor skipped"
+    seeds = sorted(int(a["seed"]) for a in answers)
+    with ThreadPoolExecutor(max(1, jobs)) as pool:
+        theirs = dict(
+            zip(
+                seeds,
+                pool.map(lambda s: solvitaire.solve(binary, game_id, s, seconds), seeds),
+                strict=True,
+            )
+        )
+    verdicts = [verdict for verdict, _ in theirs.values()]
+    clash = [
+        a["seed"] for a in answers if {a["result"], theirs[int(a["seed"])][0]} == {"won", "lost"}
+    ]
+    preset = solvitaire.PRESETS[game_id]
+    return (
+        f"  Solvitaire --type {preset.kind} (same deals, {seconds:g} s; {preset.note}): "
+        f"won {verdicts.count('won')}, proved lost {verdicts.count('lost')}, unknown "
+        f"{verdicts.count('unknown')}; median "
+        f"{statistics.median(t for _, t in theirs.values()):.2f} s; "
+        f"contradictions {len(clash)}" + (f" (deals {clash})" if clash else "")
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--freecell", default="1-1000", help="FreeCell deals, A-B (0: none)")
@@ -207,7 +242,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the games played most, decided: Golf, Klondike, Canfield and Black Hole 1-50 at "
         "5 s, Spider 4 suits 1-12 at 30 s, every card known",
     )
+    parser.add_argument(
+        "--solvitaire",
+        default=None,
+        help="a Solvitaire binary run on the same deals of --decided (default: on PATH)",
+    )
     args = parser.parse_args(argv)
+    binary = solvitaire.find_binary(args.solvitaire) if args.decided else None
     if args.decided:
         args.freecell, args.spider = "0", "0"
         args.spider4, args.spider4_seconds = "1-12", 30.0
@@ -320,6 +361,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     else ""
                 )
             )
+            if args.decided and game_id in solvitaire.PRESETS:
+                rows.append(_anchor(binary, game_id, answers, args.other_seconds, args.jobs))
         # a deal running well past its budget is a search that does not stop when told
         over = [a for a in everything if float(a["seconds"]) > RUNAWAY * args.other_seconds]
         rows.append(

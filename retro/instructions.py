@@ -27,6 +27,7 @@ _WORDS = {
         "pack": "THE PACK AND THE PILES",
         "cards": "cards",
         "packs": "pack(s) of",
+        "jokers": "jokers",
         "none": "This game has no instructions "
         "file yet; these pages are written from the rules it is made of.",
     },
@@ -36,6 +37,7 @@ _WORDS = {
         "pack": "KARTEN UND STAPEL",
         "cards": "Karten",
         "packs": "Spiel(e) zu je",
+        "jokers": "Joker",
         "none": "Zu diesem Spiel gibt es noch "
         "keine Anleitung; diese Seiten sind aus seinen Regeln erzeugt (auf Englisch).",
     },
@@ -100,7 +102,8 @@ def generated_anl(gdef: GameDef, lang: str) -> bytes:
     lines = [f";{gdef.title}: {words['title']}", f"@Y{gdef.title.upper()}@W", ""]
     lines += _wrap(gdef.description)
     lines += ["", *_wrap(words["none"]), "@Y", f"{words['pack']}@W"]
-    lines.append(f"{deck.decks} {words['packs']} {per_pack} {words['cards']}.")
+    jokers = f" + {deck.jokers} {words['jokers']}" if deck.jokers else ""
+    lines.append(f"{deck.decks} {words['packs']} {per_pack} {words['cards']}{jokers}.")
     for group in gdef.groups:
         lines.append(f" @C{group.name}:@W{group.count} ({group.kind})")
     lines += ["@Y", f"{words['rules']}@W"]

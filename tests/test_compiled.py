@@ -22,6 +22,7 @@ SEARCHES = (
     ("freecell", {}, 1, 20_000),
     ("freecell", {}, 2, 20_000),
     ("spider", {"suits": "1"}, 1, 6_000),
+    ("spider", {"suits": "1"}, 2, 60_000),  # won by a beam member (`phases`)
     ("klondike", {}, 3, 6_000),
     ("golf", {}, 1, 6_000),
     ("black_hole", {}, 2, 6_000),

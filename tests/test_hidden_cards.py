@@ -13,6 +13,7 @@ import pytest
 from retro.console import Console
 from retro.definition.catalog import Catalog
 from retro.engine.cards import card_name
+from retro.engine.faces import face_up
 from retro.engine.game import Game
 from retro.engine.notation import format_card, format_move
 from retro.engine.position import Move, Position, card_move
@@ -24,9 +25,11 @@ _CATALOG = Catalog()
 
 
 def _unseen(position: Position) -> set[str]:
-    """How a sentence could name a face-down card that has no face-up twin (two packs)."""
-    shown = {card for pile in position.piles for card in pile.cards[pile.down :]}
-    hidden = {card for pile in position.piles for card in pile.cards[: pile.down]} - shown
+    """How a sentence could name a face-down card that has no face-up twin (two packs); a
+    face-up card lying between face-down ones is in sight."""
+    cards = [(card, face_up(p, i)) for p in position.piles for i, card in enumerate(p.cards)]
+    shown = {card for card, up in cards if up}
+    hidden = {card for card, up in cards if not up} - shown
     return {card_name(card) for card in hidden} | {format_card(card, True) for card in hidden}
 
 

@@ -60,6 +60,14 @@ HOSTILE_FILES: dict[str, tuple[str, str]] = {
         ),
         "decks",
     ),
+    "an opening map naming no pile": (
+        _with("    fan: down\n", "    fan: down\n    opened_by: {1: [nowhere:1]}\n"),
+        "no pile 'nowhere:1'",
+    ),
+    "a weight map of the wrong type": (
+        _with("    fan: down\n", "    fan: down\n    weighs_with: {1: five}\n"),
+        "'1' must be a list, not 'five'",
+    ),
     "a huge face-up count": (_with("face_up: 1}", "face_up: 100000000}"), "face_up"),
     "a rule count of many digits": (
         _with("{relaxed: $relaxed}", "{relaxed: " + "9" * 4000 + "}"),

@@ -24,6 +24,7 @@ VARIANTS = [
     ("spider", {"suits": 2, "relaxed": 2}),
     ("spider", {"remove_suits": "at once", "extra_cards": "leftmost"}),
     ("eight_off", {"runs": "as the free cells allow"}),
+    ("athena", {"turn": 3}),
 ]
 VARIANTS += [(game_id, {}) for game_id in GAMES if game_id != "spider"]
 
@@ -57,6 +58,8 @@ def _check_invariants(game: Game, deck: Counter[object]) -> None:
     assert Counter(position.cards_in_play()) == deck, "a card was lost or duplicated"
     for pile in position.piles:
         assert 0 <= pile.down <= len(pile.cards)
+        # face-up cards between face-down ones lie under the top face-down card, never at it
+        assert 0 <= pile.lit < 1 << max(pile.down - 1, 0), f"{pile.id}: lit {pile.lit:#b}"
     text = format_position(position)
     again = parse_position(game.gdef, text)
     assert format_position(again) == text

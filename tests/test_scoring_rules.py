@@ -47,3 +47,32 @@ def test_an_unknown_event_or_group_is_named_in_one_line(tmp_path: Path) -> None:
     assert caught.value.messages == [
         "canfield_events.yaml:4:29: no pile group named 'foundations' (did you mean 'foundation'?)"
     ]
+
+
+def test_rank_points_pay_by_rank_only_for_moves_from_the_named_group(tmp_path: Path) -> None:
+    gdef = _load(tmp_path, "{rank_points: {points: {8: 3, 10: 7}, from: waste}}")
+    game = game_at(gdef, "foundation:1 = 7C\nwaste = 8C\ntableau:1 = 9C")
+    play(game, "waste>f1")
+    assert game.score() == 3
+    play(game, "t1>f1")  # not from the waste: nothing
+    assert game.score() == 3
+    game.pop()
+    game.pop()
+    assert game.score() == 0
+
+
+@pytest.mark.parametrize(
+    ("points", "words"),
+    [
+        ("{Z: 3}", "'rank_points': 'Z' is not a rank (A 2 .. 10 J Q K)"),
+        ("{10: 4, T: 4}", "'rank_points': points name the rank T twice"),
+        ("{A: x}", "'points' of 'rank_points' must be a mapping of names to whole numbers"),
+    ],
+)
+def test_rank_points_that_name_no_rank_are_refused_in_one_line(
+    tmp_path: Path, points: str, words: str
+) -> None:
+    with pytest.raises(DefinitionError) as caught:
+        _load(tmp_path, f"{{rank_points: {{points: {points}}}}}")
+    assert len(caught.value.messages) == 1
+    assert words in caught.value.messages[0]

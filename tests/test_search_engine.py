@@ -130,11 +130,12 @@ def _swapped(game: Game, rng: random.Random) -> Game | None:
     position = parse_position(gdef, format_position(game.position))
     for group in groups:
         piles = position.groups[group.name]
-        contents = [(list(p.cards), p.down) for p in piles]
+        contents = [(list(p.cards), p.down, p.lit) for p in piles]
         rng.shuffle(contents)
-        for pile, (cards, down) in zip(piles, contents, strict=True):
+        for pile, (cards, down, lit) in zip(piles, contents, strict=True):
             pile.cards[:] = cards
             pile.down = down
+            pile.lit = lit
     position.refresh_all()
     return Game(gdef, game.seed, position=position)
 

@@ -39,10 +39,9 @@ from retro.solver.search import (
     Search,
     _luby,
     _restarting,
-    _Shared,
-    distinct,
     solve,
 )
+from retro.solver.shared import Shared, distinct
 from tests.helpers import game_at, load, play
 
 # Budgets in nodes, so a test's answer never depends on how busy the machine is.
@@ -342,7 +341,7 @@ def test_safe_moves_and_pile_actions_found_without_every_move(game_id: str) -> N
     assert model is not None
     rng = random.Random(7)
     game = Game(gdef, 3)
-    shared = _Shared(game, NODES)
+    shared = Shared(game, NODES)
     for _ in range(60):
         legal = [m for m in game.legal_moves() if m.kind != DONE]
         if not legal:

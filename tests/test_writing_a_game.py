@@ -83,7 +83,7 @@ def _example(tmp_path: Path, game_id: str) -> Game:
 
 def test_the_parts_shown_from_bundled_games_are_in_those_files() -> None:
     parts = [block for block in BLOCKS if block.startswith("# from games/")]
-    assert len(parts) == 23
+    assert len(parts) == 25
     for block in parts:
         name, _, body = block.partition("\n")
         assert body in (ROOT / name.removeprefix("# from ")).read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 from retro.definition.pileorder import PileOrder
 from retro.definition.schema import shown, suggest
 from retro.engine.bound import Deal
-from retro.engine.cards import Card, make_deck, parse_card, plain_rank
+from retro.engine.cards import Card, parse_card, plain_rank
 from retro.engine.gamedef import DealStep, DeckDef
 from retro.rules import perpile
 from retro.rules.registry import RuleSpec
@@ -128,7 +128,7 @@ def _named_cards(
 
 def check_deal_size(reader: Reader, deck: DeckDef, deal: tuple[DealStep, ...]) -> None:
     """Every card of the pack dealt, and no more than it holds."""
-    pack = make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high)
+    pack = deck.pack()
     size = len(pack)
     needed = sum(sum(step.face_down) + sum(step.face_up) for step in deal)
     for step in deal:

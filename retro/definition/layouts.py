@@ -1,7 +1,8 @@
 """The layout words of a pile group, read and checked: where its piles lie (`at` as one point or
 one for each pile, `step`, `fan`, `columns`, `show`, `ring`, `hidden`) and which piles lie on
-which (`covered_by`, the map of retro.engine.cover). The loader (`loader.py`) hands itself in
-as the `Reader` that collects the mistakes."""
+which (`covered_by`, the map of retro.engine.cover), which open which (`opened_by`) and which
+weigh with which (`weighs_with`, read by the rules of retro.rules.attacks). The loader
+(`loader.py`) hands itself in as the `Reader` that collects the mistakes."""
 
 from __future__ import annotations
 
@@ -71,34 +72,49 @@ def check_hidden(reader: Reader, name: str, layout: Layout, group: dict[str, Any
                 )
 
 
-def with_cover(pick: Any, accept: Any, covered_by: tuple[tuple[str, ...], ...]) -> tuple[Any, Any]:
+PileMap = tuple[tuple[str, ...], ...]  # for each pile of a group, the ids of other piles
+
+
+def with_cover(
+    pick: Any, accept: Any, covered_by: PileMap, opened_by: PileMap = ()
+) -> tuple[Any, Any]:
     """A group's pick and accept rules, with the cover rule before them when some of its piles
-    have piles lying on them (retro.engine.cover)."""
-    if any(covered_by):
+    have piles lying on them or piles that open them (retro.engine.cover)."""
+    if any(covered_by) or any(opened_by):
         pick = cover.covered_pick(pick) if isinstance(pick, Pick) else pick
         accept = cover.covered_accept(accept) if isinstance(accept, Accept) else accept
     return pick, accept
 
 
-def read_covered_by(
-    reader: Reader, name: str, given: dict[Any, Any], count: int
-) -> tuple[tuple[str, ...], ...]:
+def read_covered_by(reader: Reader, name: str, given: dict[Any, Any], count: int) -> PileMap:
     """`covered_by: {PILE: [PILE, ...]}` to the ids lying on each pile of the group. A pile
     is a number of the group's own (1 = its first) or the id of another group's pile; a
     pile lying on another comes after it in the file (it is drawn over it)."""
+    return read_pile_map(reader, name, "covered_by", given, count)
+
+
+def read_pile_map(
+    reader: Reader, name: str, word: str, given: dict[Any, Any], count: int
+) -> PileMap:
+    """A map of the group's piles to other piles (`covered_by`, `opened_by`, `weighs_with`:
+    the key `word`), as the ids named for each pile. A pile is a number of the group's own
+    (1 = its first) or the id of another group's pile."""
     if not given:
         return ()
-    path: tuple[str | int, ...] = ("piles", name, "covered_by")
+    path: tuple[str | int, ...] = ("piles", name, word)
     found: list[tuple[str, ...]] = [() for _ in range(count)]
     reader.order.ordered.add(name)  # each pile has its own place in the map
-    for key, over in given.items():
-        slot = _cover_slot(reader, name, key, count, (*path, key))
+    for key, named in given.items():
+        slot = _cover_slot(reader, name, word, key, count, (*path, key))
         if slot is None:
             continue
         ids = []
-        for n, item in enumerate(over):
+        own = f"{name}:{slot + 1}" if count > 1 else name
+        for n, item in enumerate(named):
             pile = _cover_id(reader, name, item, count, (*path, key, n))
-            if pile is not None:
+            if pile == own:
+                reader.error((*path, key, n), f"'{word}' of {own} names {own} itself")
+            elif pile is not None:
                 ids.append(pile)
         found[slot] = tuple(ids)
     return tuple(found)
@@ -125,14 +141,14 @@ def check_cover_order(reader: Reader, groups: tuple[GroupDef, ...]) -> None:
 
 
 def _cover_slot(
-    reader: Reader, name: str, key: Any, count: int, path: tuple[str | int, ...]
+    reader: Reader, name: str, word: str, key: Any, count: int, path: tuple[str | int, ...]
 ) -> int | None:
     number = int(key) if isinstance(key, str) and key.isdigit() else key
     if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= count:
         return number - 1
     reader.error(
         path,
-        f"'covered_by' names the piles of '{name}' by number, 1 to {count}, not {shown(key)}",
+        f"'{word}' names the piles of '{name}' by number, 1 to {count}, not {shown(key)}",
         key=True,
     )
     return None

@@ -27,6 +27,7 @@ from retro.definition.layouts import (
     check_hidden,
     read_covered_by,
     read_layout,
+    read_pile_map,
     with_cover,
 )
 from retro.definition.options import (
@@ -329,6 +330,7 @@ class _Reader:
             ranks=tuple(parsed) if parsed else tuple(range(1, 14)),
             ace_high=bool(deck.get("ace_high", False)),
             shuffle=shuffle,
+            jokers=int(deck.get("jokers") or 0),  # the schema keeps it a small whole number
         )
 
     def _group(self, name: str, group: dict[str, Any]) -> GroupDef:
@@ -342,7 +344,11 @@ class _Reader:
                     parts[kind] = self.bind(kind, group[kind], (*path, kind), f"{name} {kind}")
         check_hidden(self, name, layout, group)
         covered_by = read_covered_by(self, name, group.get("covered_by") or {}, count)
-        pick, accept = with_cover(parts.get("pick"), parts.get("accept"), covered_by)
+        opened_by = read_pile_map(self, name, "opened_by", group.get("opened_by") or {}, count)
+        weighs_with = read_pile_map(
+            self, name, "weighs_with", group.get("weighs_with") or {}, count
+        )
+        pick, accept = with_cover(parts.get("pick"), parts.get("accept"), covered_by, opened_by)
         return GroupDef(
             name=name,
             kind=PileKind(group["kind"]),
@@ -353,6 +359,8 @@ class _Reader:
             action=parts.get("action"),
             rotate=parts.get("rotate"),
             covered_by=covered_by,
+            opened_by=opened_by,
+            weighs_with=weighs_with,
         )
 
 

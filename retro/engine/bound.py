@@ -140,6 +140,9 @@ class Score:
     maximum: int = 0
     running: bool = False  # a running score kept (by events or auto rules such as streaks)
     name: str = ""  # what the score counts, for the status line ("Cleared"); "": "Score"
+    # points a player's card move earns, asked with (position, src, count, dst) before the
+    # cards move (Thieves: what the card taken from the tableau is worth)
+    per_move: Callable[[_Position, _Pile, int, _Pile], int] | None = None
 
 
 @dataclass(frozen=True)

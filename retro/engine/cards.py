@@ -9,17 +9,28 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar, Final
 
+from retro.i18n import say
+
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
 RED_SUITS = frozenset((1, 2))
 RANK_CHARS = "A23456789TJQK"
 ACE_HIGH = 14
+# A joker is rank 16 (two past the King, so no rank rule's "one above" an Ace-high Ace meets
+# it) and suit 4 (black) or 5 (red): its codes come after every other card's, so the keys and
+# saves of the packs without jokers stay as they were. Written XB and XR.
+JOKER = 16
+BLACK_JOKER = 4
+RED_JOKER = 5
+JOKER_CHAR = "X"
+JOKER_COLOURS = "BR"
 
 
 class Card:
     """One card. Instances are interned, so identity and equality agree and cost nothing.
 
     `rank` is 1..13 (Ace 1), or 14 for the Ace of an Ace-high pack; `suit` indexes SUITS.
+    A joker is rank JOKER with suit BLACK_JOKER or RED_JOKER.
     """
 
     __slots__ = ("color", "rank", "suit")
@@ -32,12 +43,14 @@ class Card:
     def __new__(cls, rank: int, suit: int) -> Card:
         card = cls._cache.get((rank, suit))
         if card is None:
-            if not (1 <= rank <= 14 and 0 <= suit < 4):
+            joker = rank == JOKER and suit in (BLACK_JOKER, RED_JOKER)
+            if not (joker or (1 <= rank <= 14 and 0 <= suit < 4)):
                 raise ValueError(f"no such card: rank {rank}, suit {suit}")
             card = object.__new__(cls)
             object.__setattr__(card, "rank", rank)
             object.__setattr__(card, "suit", suit)
-            object.__setattr__(card, "color", 1 if suit in RED_SUITS else 0)
+            red = suit in RED_SUITS or suit == RED_JOKER
+            object.__setattr__(card, "color", 1 if red else 0)
             cls._cache[(rank, suit)] = card
         return card
 
@@ -49,8 +62,14 @@ class Card:
 
     @property
     def code(self) -> str:
-        """Rank then suit, `QS`, `TH`, `AS` (an Ace-high Ace too)."""
+        """Rank then suit, `QS`, `TH`, `AS` (an Ace-high Ace too); `XB`, `XR` for the jokers."""
+        if self.rank == JOKER:
+            return JOKER_CHAR + JOKER_COLOURS[self.suit - BLACK_JOKER]
         return RANK_CHARS[(self.rank - 1) % 13] + SUITS[self.suit]
+
+    @property
+    def joker(self) -> bool:
+        return self.rank == JOKER
 
     @property
     def red(self) -> bool:
@@ -61,10 +80,15 @@ class Card:
 
 
 def parse_card(text: str, ace_high: bool = False) -> Card:
-    """`QS` -> Card; case-insensitive; raises ValueError with a readable reason."""
+    """`QS` -> Card, `XB` -> the black joker; case-insensitive; raises ValueError with a
+    readable reason."""
     if len(text) != 2:
         raise ValueError(f"'{text}' is not a card (rank then suit, like QS or TH)")
     rank_char, suit_char = text[0].upper(), text[1].upper()
+    if rank_char == JOKER_CHAR:
+        if suit_char not in JOKER_COLOURS:
+            raise ValueError(f"'{text}': a joker is XB (black) or XR (red)")
+        return Card(JOKER, BLACK_JOKER + JOKER_COLOURS.index(suit_char))
     if rank_char not in RANK_CHARS:
         raise ValueError(f"'{text}': rank must be one of {RANK_CHARS}")
     if suit_char not in SUITS:
@@ -86,14 +110,22 @@ def parse_rank(text: object) -> int:
 
 
 def plain_rank(card: Card) -> int:
-    """The card's rank with an Ace-high Ace counted as an Ace (1), as `parse_rank` gives it."""
-    return (card.rank - 1) % 13 + 1
+    """The card's rank with an Ace-high Ace counted as an Ace (1), as `parse_rank` gives it
+    (a joker keeps its own)."""
+    rank = card.rank
+    return rank if rank == JOKER else (rank - 1) % 13 + 1
 
 
 def make_deck(
-    decks: int = 1, suits: int = 4, ranks: tuple[int, ...] | None = None, ace_high: bool = False
+    decks: int = 1,
+    suits: int = 4,
+    ranks: tuple[int, ...] | None = None,
+    ace_high: bool = False,
+    jokers: int = 0,
 ) -> list[Card]:
-    """The unshuffled pack: for each deck, suits in SHDC order, ranks ascending.
+    """The unshuffled pack: for each deck, suits in SHDC order, ranks ascending, then the
+    `jokers`, black and red in turn (after the other cards, so a pack without them shuffles
+    as ever).
 
     With fewer suits (1- and 2-suit Spider) the cards keep their places and only their suit is
     mapped onto the first `suits` suits, so a deal number gives the same ranks in every variant.
@@ -107,6 +139,7 @@ def make_deck(
             for rank in wanted:
                 real_rank = ACE_HIGH if (ace_high and rank == 1) else rank
                 deck.append(Card(real_rank, suit % suits))
+    deck.extend(Card(JOKER, BLACK_JOKER + n % 2) for n in range(jokers))
     return deck
 
 
@@ -184,6 +217,14 @@ def rank_name(rank: int) -> str:
     return "A" if rank in (1, ACE_HIGH) else ("10" if rank == 10 else RANK_CHARS[rank - 1])
 
 
+def card_label(card: Card) -> str:
+    """The name of `card` short enough for a grid of a few columns a card: `card_name`, but a
+    joker as the notation writes it (XB, XR)."""
+    return card.code if card.rank == JOKER else card_name(card)
+
+
 def card_name(card: Card) -> str:
-    """`10♥`, `Q♠`: the short name used in messages."""
+    """`10♥`, `Q♠`: the short name used in messages; a joker by its colour."""
+    if card.rank == JOKER:
+        return say("black Joker") if card.suit == BLACK_JOKER else say("red Joker")
     return rank_name(card.rank) + SUIT_SYMBOLS[card.suit]

@@ -33,7 +33,10 @@ class MicrosoftRng:
 
 def microsoft_order(card: Card) -> tuple[int, int]:
     """Where a card lies in the pack Windows shuffles: by rank from the Ace (an Ace-high Ace is
-    still first), and within a rank clubs, diamonds, hearts, spades."""
+    still first), and within a rank clubs, diamonds, hearts, spades; jokers, which Windows
+    never dealt, after the Kings."""
+    if card.joker:
+        return 13, card.suit
     return (card.rank - 1) % 13, 3 - card.suit  # our suits are S H D C: clubs are 3
 
 

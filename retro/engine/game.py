@@ -8,9 +8,10 @@ from contextlib import contextmanager
 from enum import StrEnum
 from typing import NamedTuple
 
-from retro.engine.cards import Card, make_deck, plain_rank
+from retro.engine.cards import Card, plain_rank
 from retro.engine.dealing import AUTO_LIMIT, autos_after_deal, deal_named, remember, take_named
 from retro.engine.deals import SHUFFLES
+from retro.engine.faces import lay_face_down
 from retro.engine.gamedef import GameDef
 from retro.engine.movegen import MoveGenerator
 from retro.engine.position import DONE, MOVE, Event, Move, Pile, Position, Undo
@@ -39,9 +40,7 @@ CHEAT_RESTART = 1000
 def deal_position(gdef: GameDef, seed: int) -> Position:
     """The opening position of deal number `seed` (see docs/deals.md for the exact order)."""
     deck = gdef.deck
-    cards = SHUFFLES[deck.shuffle](
-        make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high), seed
-    )
+    cards = SHUFFLES[deck.shuffle](deck.pack(), seed)
     cards.reverse()  # dealt with pop(): the first card of the shuffled pack is dealt first
     position = Position(gdef)
     position.seed = seed
@@ -69,15 +68,14 @@ def deal_position(gdef: GameDef, seed: int) -> Position:
             for row in range(max(counts, default=0)):
                 for pile, count in zip(targets, counts, strict=True):
                     if row < count and cards:
-                        pile.cards.append(cards.pop())
                         if face_down:
-                            pile.down += 1
+                            lay_face_down(pile, cards.pop())
+                        else:
+                            pile.cards.append(cards.pop())
         if step.rest:
             slot = 0
             while cards:
-                pile = targets[slot % len(targets)]
-                pile.cards.append(cards.pop())
-                pile.down += 1
+                lay_face_down(targets[slot % len(targets)], cards.pop())
                 slot += 1
         if step.to_bottom:
             for pile in targets:
@@ -292,7 +290,11 @@ class Game:
         kind = move.kind
         if kind == MOVE:
             piles = position.piles
-            position.transfer(piles[move.src], move.count, piles[move.dst])
+            src, dst = piles[move.src], piles[move.dst]
+            per_move = gdef.score.per_move
+            if per_move is not None:
+                position.bump("score", per_move(position, src, move.count, dst))
+            position.transfer(src, move.count, dst)
         elif kind == DONE:
             position.bump("done")
         elif kind in ROTATIONS:

@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from retro.engine.bound import Accept, Action, Auto, Condition, Deal, Pick, Rotate, Score, Tally
-from retro.engine.cards import Card
+from retro.engine.cards import Card, make_deck
 
 # Counters that only keep account (the score reads some of them) and never change what is
 # legal: left out of the position key (retro.engine.zobrist).
@@ -73,6 +73,12 @@ class GroupDef:
     # for each pile of the group, the ids of the piles lying on it (`covered_by`): while one of
     # them holds cards the pile gives and takes none (retro.engine.cover)
     covered_by: tuple[tuple[str, ...], ...] = ()
+    # for each pile of the group, the ids of the piles that open it (`opened_by`): while every
+    # one of them holds cards the pile gives and takes none; once one is empty it is open
+    opened_by: tuple[tuple[str, ...], ...] = ()
+    # for each pile of the group, the ids of the piles whose cards weigh with its own
+    # (`weighs_with`): what an attack on it must outweigh (retro.rules.attacks)
+    weighs_with: tuple[tuple[str, ...], ...] = ()
 
     def pile_id(self, index: int) -> str:
         return f"{self.name}:{index + 1}" if self.count > 1 else self.name
@@ -85,6 +91,15 @@ class DeckDef:
     ranks: tuple[int, ...] = tuple(range(1, 14))
     ace_high: bool = False
     shuffle: str = "pcg32"  # a name in retro.engine.deals.SHUFFLES (docs/deals.md)
+    jokers: int = 0  # added to the whole pack, black and red in turn (Thieves: two)
+
+    def pack(self) -> list[Card]:
+        """The unshuffled pack: the one place a game's cards are made."""
+        return make_deck(self.decks, self.suits, self.ranks, self.ace_high, self.jokers)
+
+    @property
+    def size(self) -> int:
+        return self.decks * 4 * len(self.ranks) + self.jokers
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 tests, saves, bug reports and the console all speak in strings.
 
 A position is one line per pile, `tableau:3 = 9s 4h QH JH`: cards bottom first, face-down ones in
-lower case. An optional `counters moves=12 turned=3` line keeps the position's counters.
+lower case (a face-up card under a face-down one lies between them: `5d KS 9s QH`). An optional
+`counters moves=12 turned=3` line keeps the position's counters.
 A move is `tableau:3>tableau:7` (one card), `tableau:3>tableau:7/3` (three cards), an action
 `deal` or `flip tableau:4`, a rotation `rotate_up tableau:2/4`, or `done`.
 """
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from retro.engine.cards import Card, parse_card
+from retro.engine.faces import face_up, lay_face_down
 from retro.engine.gamedef import GameDef
 from retro.engine.position import DONE, MOVE, Move, Pile, Position
 from retro.engine.rotation import ROTATIONS
@@ -38,7 +40,7 @@ def format_card(card: Card, face_up: bool, reveal: bool = True) -> str:
 
 
 def format_pile(pile: Pile, reveal: bool = True) -> list[str]:
-    return [format_card(card, i >= pile.down, reveal) for i, card in enumerate(pile.cards)]
+    return [format_card(card, face_up(pile, i), reveal) for i, card in enumerate(pile.cards)]
 
 
 def format_position(position: Position) -> str:
@@ -72,7 +74,6 @@ def parse_position(gdef: GameDef, text: str) -> Position:
         if pile.id in seen:
             raise NotationError(f"line {number}: {pile.id} is given twice")
         seen.add(pile.id)
-        face_up_seen = False
         for word in cards_text.split():
             try:
                 card = parse_card(word, gdef.deck.ace_high)
@@ -85,14 +86,9 @@ def parse_position(gdef: GameDef, text: str) -> Position:
                     "face-up card, lower case for a face-down one"
                 )
             if letters and letters[0].islower():
-                if face_up_seen:
-                    raise NotationError(
-                        f"line {number}: face-down card {word} lies on a face-up card in {pile.id}"
-                    )
-                pile.down += 1
+                lay_face_down(pile, card)
             else:
-                face_up_seen = True
-            pile.cards.append(card)
+                pile.cards.append(card)
     position.refresh_all()
     return position
 

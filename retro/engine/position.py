@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from retro.engine.bound import Tally
 from retro.engine.cards import Card
+from retro.engine.faces import settle as settle_faces
 from retro.engine.gamedef import FOUNDATION, GameDef, GroupDef
 from retro.engine.zobrist import MASK, counters_term, key_tables, mix
 
@@ -35,10 +36,11 @@ def card_move(src: int, count: int, dst: int) -> Move:
 
 
 class Pile:
-    """Cards bottom first; the lowest `down` of them lie face down (face-down cards are always
-    under the face-up ones). `run`, `keys` and `fits` (does it meet the win rule's test of each
-    pile) are facts kept up to date as the pile changes; `hash` and `term` are its part of the
-    position key (see `retro.engine.zobrist`), kept up to date by every change."""
+    """Cards bottom first; the lowest `down` of them lie face down, but for those `lit` marks
+    (a bit a height: face-up cards dealt between face-down ones, see `retro.engine.faces`).
+    `run`, `keys` and `fits` (does it meet the win rule's test of each pile) are facts kept up
+    to date as the pile changes; `hash` and `term` are its part of the position key (see
+    `retro.engine.zobrist`), kept up to date by every change."""
 
     __slots__ = (
         "cards",
@@ -52,7 +54,10 @@ class Pile:
         "keyers",
         "keys",
         "kind",
+        "lit",
         "marks",
+        "openers",
+        "opens",
         "over",
         "pick_run",
         "run",
@@ -62,6 +67,7 @@ class Pile:
         "term",
         "to_kind",
         "under",
+        "weighs",
     )
 
     def __init__(self, group: GroupDef, slot: int, index: int) -> None:
@@ -73,6 +79,7 @@ class Pile:
         self.to_kind = "to_" + group.kind  # the event of cards landing here
         self.cards: list[Card] = []
         self.down = 0
+        self.lit = 0
         self.run = 0
         self.pick_run = group.pick.run if group.pick is not None else None
         self.keys: tuple[int, ...] = ()
@@ -92,6 +99,11 @@ class Pile:
         # the groups' `covered_by`): a change here changes whether those are free
         self.over: tuple[Pile, ...] = ()
         self.under: tuple[Pile, ...] = ()
+        # the piles that open this one once one of them is empty, and the piles this one opens
+        # (from the groups' `opened_by`); the piles whose cards weigh with its own (`weighs_with`)
+        self.openers: tuple[Pile, ...] = ()
+        self.opens: tuple[Pile, ...] = ()
+        self.weighs: tuple[Pile, ...] = ()
 
     @property
     def top(self) -> Card | None:
@@ -166,7 +178,8 @@ class Pile:
             position.multi_keyed.discard(number)
 
     def __repr__(self) -> str:
-        return f"Pile({self.id}, {self.cards}, down={self.down})"
+        lit = f", lit={self.lit:#b}" if self.lit else ""
+        return f"Pile({self.id}, {self.cards}, down={self.down}{lit})"
 
 
 def _pile_order(pile: Pile) -> int:
@@ -175,7 +188,8 @@ def _pile_order(pile: Pile) -> int:
 
 Event = tuple[str, int]
 # One change of a move, enough to take it back: (source, count, target, the source's face-down
-# count before, the target's before). A turned card is (pile, 0, None, face-down count before, 0).
+# count before, the target's before). A card turned, or lit cards joining the face-up ones, is
+# (pile, 0, None, face-down count before, lit bits before).
 Change = tuple[Pile, int, "Pile | None", int, int]
 
 
@@ -215,6 +229,12 @@ class Position:
                 pile.over = tuple(self.by_id[name] for name in over)
                 for top in pile.over:
                     top.under += (pile,)
+            for pile, openers in zip(self.groups[group.name], group.opened_by, strict=False):
+                pile.openers = tuple(self.by_id[name] for name in openers)
+                for opener in pile.openers:
+                    opener.opens += (pile,)
+            for pile, weighs in zip(self.groups[group.name], group.weighs_with, strict=False):
+                pile.weighs = tuple(self.by_id[name] for name in weighs)
         # Target piles by the index keys their accept rules offer (rules whose keys depend on
         # the pile alone), kept up to date by Pile.refresh; see Game.legal_moves.
         self.exact_index: dict[int, list[Pile]] = {}
@@ -285,11 +305,15 @@ class Position:
                 assert dst is not None
                 src.cards.insert(0, dst.cards.pop())
                 dst.down = dst_down
-                src.hash = tables.pile_hash(src.cards, src.down)
-                dst.hash = tables.pile_hash(dst.cards, dst.down)
+                src.hash = tables.pile_hash(src.cards, src.down, src.lit)
+                dst.hash = tables.pile_hash(dst.cards, dst.down, dst.lit)
                 continue
             value = src.hash ^ down_word[src.down] ^ down_word[src_down]
-            if dst is not None:
+            if dst is None:
+                if src.lit != dst_down:  # (the lit bits before, for a turn)
+                    value ^= tables.lit_hash(src.lit ^ dst_down)
+                    src.lit = dst_down
+            else:
                 cards = dst.cards
                 moving = cards[-count:]
                 del cards[-count:]
@@ -377,6 +401,8 @@ class Position:
             other ^= card_at[code + base + n]
         src.hash = value
         dst.hash = other
+        if src.lit and src_down > height:  # face-down cards taken: lit ones may come to the top
+            self._settle_faces(src)
         events = self.events
         events.append(("moved", count))
         events.append((dst.to_kind, count))
@@ -392,6 +418,9 @@ class Position:
         if src.under or dst.under:  # the piles under them may have become free or covered
             for pile in src.under + dst.under:
                 dirty[pile] = None
+        if src.opens or dst.opens:  # the piles they open may have opened or shut again
+            for pile in src.opens + dst.opens:
+                dirty[pile] = None
 
     def transfer_bottom(self, src: Pile, dst: Pile) -> None:
         """Move the bottom card of `src`, a pile of face-up cards, face up onto `dst` (the card
@@ -402,24 +431,56 @@ class Position:
         dst.cards.append(src.cards.pop(0))
         self.journal.append((src, -1, dst, 0, dst_down))
         tables = self.tables
-        src.hash = tables.pile_hash(src.cards, src.down)
-        dst.hash = tables.pile_hash(dst.cards, dst.down)
+        src.hash = tables.pile_hash(src.cards, src.down, src.lit)
+        dst.hash = tables.pile_hash(dst.cards, dst.down, dst.lit)
         self.events.append(("moved", 1))
         self.events.append((dst.to_kind, 1))
         self.dirty[src] = None
         self.dirty[dst] = None
 
     def flip(self, pile: Pile) -> None:
-        """Turn the top face-down card of `pile` face up."""
+        """Turn the top face-down card of `pile` face up (and the face-up cards it lay on with
+        it into the pile's face-up part, see `retro.engine.faces`)."""
         down = pile.down
         if down == 0 or len(pile.cards) > down:
             raise ValueError(f"nothing to turn on {pile.id}")
         pile.down = down - 1
-        self.journal.append((pile, 0, None, down, 0))
+        self.journal.append((pile, 0, None, down, pile.lit))
         words = self.tables.down
         pile.hash ^= words[down] ^ words[down - 1]
+        if pile.lit:
+            self._settle_faces(pile)
         self.counters["turned"] += 1
         self.events.append(("flipped", 1))
+        self.dirty[pile] = None
+
+    def reveal(self, pile: Pile) -> None:
+        """Turn every face-down card of `pile` face up at once, in their places: a pile shown
+        whole (an attack on a face-down pile that fails, in Wall), which `flip`, one top card
+        at a time, cannot do while a face-up card lies on them."""
+        down = pile.down
+        if down == 0:
+            raise ValueError(f"nothing to turn on {pile.id}")
+        self.journal.append((pile, 0, None, down, pile.lit))
+        tables = self.tables
+        pile.hash ^= tables.down[down] ^ tables.down[0]
+        if pile.lit:  # lit cards among them are simply face up now
+            pile.hash ^= tables.lit_hash(pile.lit)
+        pile.down, pile.lit = 0, 0
+        self.counters["turned"] += down
+        self.events.append(("flipped", down))
+        self.dirty[pile] = None
+
+    def _settle_faces(self, pile: Pile) -> None:
+        """Lit cards that have come to the top of the face-down part join the face-up cards
+        (journaled as a turn that turns nothing)."""
+        down, lit = settle_faces(pile.down, pile.lit, len(pile.cards))
+        if down == pile.down and lit == pile.lit:
+            return
+        self.journal.append((pile, 0, None, pile.down, pile.lit))
+        tables = self.tables
+        pile.hash ^= tables.down[pile.down] ^ tables.down[down] ^ tables.lit_hash(pile.lit ^ lit)
+        pile.down, pile.lit = down, lit
         self.dirty[pile] = None
 
     def settle(self) -> None:
@@ -478,7 +539,7 @@ class Position:
         self.pile_sum = 0
         for pile in self.piles:
             pile.term = 0
-            self._rehash(pile, tables.pile_hash(pile.cards, pile.down))
+            self._rehash(pile, tables.pile_hash(pile.cards, pile.down, pile.lit))
             pile.refresh(self)
         self.dirty.clear()
 
@@ -502,14 +563,15 @@ class Position:
     def cards_in_play(self) -> list[Card]:
         return [card for pile in self.piles for card in pile.cards]
 
-    def piles_state(self) -> tuple[tuple[tuple[Card, ...], int], ...]:
-        """The cards and face-down counts of every pile: the table as a player sees it."""
-        return tuple((tuple(pile.cards), pile.down) for pile in self.piles)
+    def piles_state(self) -> tuple[tuple[tuple[Card, ...], int, int], ...]:
+        """The cards, face-down counts and lit cards of every pile: the table as a player sees
+        it."""
+        return tuple((tuple(pile.cards), pile.down, pile.lit) for pile in self.piles)
 
     def fingerprint(self) -> tuple[object, ...]:
         """Everything that makes two positions the same position (for undo checks and search)."""
         return (
-            tuple((tuple(pile.cards), pile.down) for pile in self.piles),
+            tuple((tuple(pile.cards), pile.down, pile.lit) for pile in self.piles),
             tuple(sorted(self.counters.items())),
         )
 
@@ -521,5 +583,5 @@ def key_from_scratch(position: Position) -> int:
     for pile in position.piles:
         alike = pile.group.interchangeable and not position.holding(pile.group.ordered_while)
         salt = (tables.shared if alike else tables.own)[pile.index]
-        total += mix(tables.pile_hash(pile.cards, pile.down) ^ salt)
+        total += mix(tables.pile_hash(pile.cards, pile.down, pile.lit) ^ salt)
     return total & MASK

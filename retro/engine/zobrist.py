@@ -1,7 +1,9 @@
 """The position key: one 64-bit number per position, for transposition tables in search.
 
 Zobrist's scheme, per pile: a pile's own hash is the XOR of one fixed random number for each
-(card, height in the pile) and one for its face-down count, so a move changes it by a few XORs.
+(card, height in the pile), one for its face-down count and one for each height of a face-up
+card lying between face-down ones (`Pile.lit`, see faces.py), so a move changes it by a few
+XORs.
 Piles are then combined by a commutative sum of a mixed pile hash, salted by the pile's place,
 or by its group alone when the rules make that group's piles interchangeable: the same cards in
 other piles of such a group give the same key (FreeCell's cells hold the same cards whichever
@@ -22,11 +24,14 @@ import zlib
 from collections.abc import Mapping
 from functools import cache
 
-from retro.engine.cards import Card, Rng
+from retro.engine.cards import JOKER, RED_JOKER, Card, Rng
 from retro.engine.gamedef import UNKEYED, GameDef
 
 MASK = (1 << 64) - 1
-CARD_CODES = 14 * 4  # (rank - 1) * 4 + suit: rank 1..14 (an Ace-high Ace is 14), four suits
+# (rank - 1) * 4 + suit: rank 1..14 (an Ace-high Ace is 14), four suits, then the jokers' two
+# codes (rank 16, suits 4 and 5: 64 and 65). The numbers are drawn in code order, so adding the
+# jokers' at the end left every other card's number as it was.
+CARD_CODES = (JOKER - 1) * 4 + RED_JOKER + 1
 
 
 def _random_words(count: int, seed: int) -> list[int]:
@@ -45,36 +50,51 @@ def mix(value: int) -> int:
 
 
 @cache
-def _card_words(height_span: int) -> tuple[list[int], list[int]]:
-    """The numbers of a card at each height and of each face-down count (shared by every game
-    whose piles can be as high)."""
-    return (_random_words(CARD_CODES * height_span, 0x5EA6C4), _random_words(height_span, 0xD0A7))
+def _card_words(height_span: int) -> tuple[list[int], list[int], list[int]]:
+    """The numbers of a card at each height, of each face-down count and of a lit card at each
+    height (shared by every game whose piles can be as high)."""
+    return (
+        _random_words(CARD_CODES * height_span, 0x5EA6C4),
+        _random_words(height_span, 0xD0A7),
+        _random_words(height_span, 0x117),
+    )
 
 
 class KeyTables:
     """The random numbers of one game: a card at a height (`card_at[code * height_span + i]`),
-    a face-down count (`down[n]`), and for each pile a salt of its own (`own`) and its group's
-    (`shared`, used while the group's piles are interchangeable)."""
+    a face-down count (`down[n]`), a lit card's height (`lit[i]`), and for each pile a salt of
+    its own (`own`) and its group's (`shared`, used while the group's piles are
+    interchangeable)."""
 
     def __init__(self, heights: int, own: list[int], shared: list[int]) -> None:
         self.height_span = heights + 1
-        self.card_at, self.down = _card_words(self.height_span)
+        self.card_at, self.down, self.lit = _card_words(self.height_span)
         self.own = own
         self.shared = shared
 
-    def pile_hash(self, cards: list[Card], down: int) -> int:
+    def pile_hash(self, cards: list[Card], down: int, lit: int = 0) -> int:
         span = self.height_span
         table = self.card_at
-        value = self.down[down]
+        value = self.down[down] ^ self.lit_hash(lit)
         for height, card in enumerate(cards):
             value ^= table[((card.rank - 1) * 4 + card.suit) * span + height]
+        return value
+
+    def lit_hash(self, lit: int) -> int:
+        """The lit cards' part of a pile's hash (0 when none is lit)."""
+        value = 0
+        words = self.lit
+        while lit:
+            low = lit & -lit
+            value ^= words[low.bit_length() - 1]
+            lit ^= low
         return value
 
 
 def key_tables(gdef: GameDef) -> KeyTables:
     """The key's numbers for a game: piles as high as the whole pack, salts by pile and group."""
     deck = gdef.deck
-    heights = deck.decks * 4 * len(deck.ranks)
+    heights = deck.size
     own = []
     shared = []
     for number, group in enumerate(gdef.groups):

@@ -4,6 +4,7 @@ Importing a module of the library registers its rules, so every module is import
 """
 
 from retro.rules import asking as asking
+from retro.rules import attacks as attacks
 from retro.rules import builds as builds
 from retro.rules import cells as cells
 from retro.rules import clock as clock

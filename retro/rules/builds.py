@@ -12,7 +12,7 @@ asks for its own.
 from __future__ import annotations
 
 from retro.engine.bound import Accept, Keyer, Pick
-from retro.engine.cards import Card, card_name, rank_name
+from retro.engine.cards import ACE_HIGH, JOKER, Card, card_name, rank_name
 from retro.engine.position import Pile, Position
 from retro.i18n import mark, say
 from retro.rules.common import (
@@ -323,16 +323,20 @@ def base_of_first(group: str = "foundation") -> Accept:
 @rule(
     "accept",
     "One card at a time onto a face-up card one rank above or below it, any suit; with wrap, "
-    "a King and an Ace are next to each other.",
+    "a King and an Ace are next to each other; with wild, a joker goes on any card and any "
+    "card on a joker.",
 )
-def rank_next(wrap: bool = False) -> Accept:
-    """Golf's pile: up or down as the player likes, so long runs can be played off."""
+def rank_next(wrap: bool = False, wild: bool = False) -> Accept:
+    """Golf's pile: up or down as the player likes, so long runs can be played off. Thieves'
+    jokers are wild both ways, so a joker keeps a run going from any card to any card."""
     space = new_key_space()
+    any_rank = tuple(range(1, ACE_HIGH + 1))  # an Ace-high pack's Ace too
 
     def neighbours(top: Card) -> tuple[int, ...]:
-        return tuple(
-            rank for rank in (_above(top.rank, 1, wrap), _below(top.rank, wrap)) if rank is not None
-        )
+        if top.rank == JOKER:
+            return (*any_rank, JOKER) if wild else ()
+        near = (_above(top.rank, 1, wrap), _below(top.rank, wrap))
+        return tuple(rank for rank in near if rank is not None) + ((JOKER,) if wild else ())
 
     def pile_keys(position: Position, pile: Pile) -> tuple[int, ...]:
         if not _shows_card(pile):
@@ -348,10 +352,15 @@ def rank_next(wrap: bool = False) -> Accept:
         if not _shows_card(dst):
             return say("{pile} shows no card to build on", pile=dst.id)
         top = dst.cards[-1]
+        ranks = [rank for rank in neighbours(top) if rank != JOKER]
+        if src.cards[-1].rank == JOKER:
+            return say("A joker is not wild here: it goes on no card")
+        if top.rank == JOKER:
+            return say("A joker is not wild here: no card goes on it")
         return say(
             "Only a card one rank above or below goes on {top}: {a_rank}",
             top=card_name(top),
-            a_rank=a_ranks(*neighbours(top)),
+            a_rank=a_ranks(*ranks) + (say(" or a joker") if wild else ""),
         )
 
     return Accept(

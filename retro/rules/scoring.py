@@ -10,9 +10,9 @@ from collections import Counter
 from math import isqrt
 
 from retro.engine.bound import Auto, Condition, Score
-from retro.engine.cards import Card, plain_rank
+from retro.engine.cards import JOKER, Card, parse_rank, plain_rank
 from retro.engine.gamedef import PileKind
-from retro.engine.position import Position
+from retro.engine.position import Pile, Position
 from retro.i18n import say
 from retro.rules.registry import GroupName, rule
 
@@ -104,6 +104,32 @@ def streak(
         return False
 
     return Auto(apply, score_only=(counter, seen))
+
+
+@rule(
+    "score",
+    "A running score: each card the player moves from a pile of `from` onto one of `to` earns "
+    "the points of its rank (`points: {A: 8, 2: 6, K: 8}`; `joker` for a joker; a rank not "
+    "named earns nothing).",
+)
+def rank_points(
+    points: dict[str, int], from_: str = "tableau", to: str = "foundation", maximum: int = 0
+) -> Score:
+    """Thieves: the cards that are hardest to play off the tableau (Aces and Kings, whose
+    neighbours are fewest) are worth the most; cards the stock turns earn nothing."""
+    worth: dict[int, int] = {}
+    for name, value in points.items():
+        rank = JOKER if name.lower() == "joker" else parse_rank(name)
+        if rank in worth:
+            raise ValueError(f"points name the rank {name} twice")
+        worth[rank] = value
+
+    def per_move(position: Position, src: Pile, count: int, dst: Pile) -> int:
+        if src.group.name != from_ or dst.group.name != to:
+            return 0
+        return sum(worth.get(plain_rank(card), 0) for card in src.cards[-count:])
+
+    return Score(None, {}, maximum, running=True, per_move=per_move)
 
 
 # -- poker hands ---------------------------------------------------------------------------------

@@ -38,22 +38,24 @@ def is_won(game: Game) -> bool:
 def copy_game(game: Game) -> Game:
     """A game at the same position with no history: a search can work on it (and be dropped
     half-way) while `game` is being played and drawn."""
-    piles = [(source.down, source.cards) for source in game.position.piles]
+    piles = [(source.down, source.cards, source.lit) for source in game.position.piles]
     return laid_out(game.gdef, game.seed, piles, game.position.counters)
 
 
 def laid_out(
     gdef: GameDef,
     seed: int,
-    piles: Iterable[tuple[int, Iterable[Card]]],
+    piles: Iterable[tuple[int, Iterable[Card], int]],
     counters: Mapping[str, int],
 ) -> Game:
     """A game of deal `seed` with no history, its piles holding the given cards (bottom first,
-    the lowest `down` of them face down) and its counters as given."""
+    the lowest `down` of them face down but for the `lit` ones, see `retro.engine.faces`) and
+    its counters as given."""
     position = Position(gdef)
-    for pile, (down, cards) in zip(position.piles, piles, strict=True):
+    for pile, (down, cards, lit) in zip(position.piles, piles, strict=True):
         pile.cards.extend(cards)
         pile.down = down
+        pile.lit = lit
     position.counters.update(counters)
     position.refresh_all()
     return Game(gdef, seed, position)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
+from retro.engine.faces import hidden
 from retro.engine.gamedef import CELL, FOUNDATION, STOCK, GameDef
 from retro.engine.position import Pile, Position
 from retro.solver.safety import SafetyModel
@@ -80,7 +81,7 @@ def evaluate(
             disorder += len(cards)  # still to be sorted, so a deal from it costs nothing
             stock += len(cards)
             continue
-        turned_down += pile.down
+        turned_down += hidden(pile)
         if not cards:
             if pile.group.accept is not None:
                 if kind == CELL:

@@ -26,14 +26,15 @@ from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
-from retro.engine.cards import Card, make_deck
+from retro.engine import faces
+from retro.engine.cards import Card
 from retro.engine.game import LOST, PLAYING, UNKNOWN, WON, Game, Outcome
 from retro.engine.gamedef import CELL, FOUNDATION, STOCK, GameDef
 from retro.engine.position import DONE, Move, Pile, Position
 from retro.solver.adapter import copy_game, is_won, key, laid_out, make, unmake
 from retro.solver.guide import Weights, is_clean, weights_for
 from retro.solver.pacing import Pace, Thinking, finish, solving
-from retro.solver.search import Budget, Result, distinct
+from retro.solver.shared import Budget, Result, distinct
 from retro.solver.stranding import best_open, hidden_count
 
 _UNREAD = frozenset(("moves", "score"))  # counters no rule reads: not part of a view
@@ -46,15 +47,16 @@ _SOLVE_HIDDEN = 20  # cards hidden at most for samples to be solved before the k
 _GIVE_UP = 200  # moves without a better table before the player gives up
 
 Shape = tuple[tuple[str, bool], ...]
-View = tuple[tuple[tuple[int, tuple[Card, ...]], ...], tuple[tuple[str, int], ...]]
+Lit = tuple[tuple[int, Card], ...]  # the face-up cards among a pile's face-down ones, by height
+View = tuple[tuple[tuple[int, tuple[Card, ...], Lit], ...], tuple[tuple[str, int], ...]]
 
 
 def view(game: Game) -> View:
-    """What a player sees: for each pile how many cards lie face down and the face-up ones;
-    the counters that rules read (redeals, ...; not the moves made or the score, so a table
-    seen again is the same view). The only place honest play reads the table."""
+    """What a player sees: for each pile how many cards lie face down, the face-up ones and
+    those among the face-down ones (`faces.lit_cards`); the counters rules read (redeals, ...;
+    not the moves made or the score). The only place honest play reads the table."""
     position = game.position
-    piles = tuple((pile.down, tuple(pile.cards[pile.down :])) for pile in position.piles)
+    piles = tuple((p.down, tuple(p.cards[p.down :]), faces.lit_cards(p)) for p in position.piles)
     counters = sorted(
         (name, value) for name, value in position.counters.items() if name not in _UNREAD
     )
@@ -66,22 +68,27 @@ def sample(game: Game, seen: View, rng: random.Random) -> Game:
     not in sight (and a random deal number for any later reshuffle)."""
     gdef = game.gdef
     deck = gdef.deck
-    unseen = Counter(make_deck(deck.decks, deck.suits, deck.ranks, deck.ace_high))
+    unseen = Counter(deck.pack())
     piles = seen[0]
-    for _, up in piles:
-        unseen.subtract(up)
+    for _, up, lit in piles:
+        unseen.subtract([*up, *(card for _, card in lit)])
     hidden = sorted(unseen.elements(), key=lambda card: (card.suit, card.rank))
     rng.shuffle(hidden)
     face_down = []
-    for down, _ in piles:
-        face_down.append(hidden[:down])
-        del hidden[:down]
+    for down, _, lit in piles:
+        face_down.append(hidden[: down - len(lit)])
+        del hidden[: down - len(lit)]
+        for height, card in lit:  # (lowest first: each goes in at its own height)
+            face_down[-1].insert(height, card)
     return _table(gdef, seen, face_down, rng.randrange(1 << 31))
 
 
 def _table(gdef: GameDef, seen: View, face_down: list[list[Card]], seed: int) -> Game:
-    """A game showing `seen`, with `face_down` (a list a pile) in its hidden places."""
-    piles = [(down, [*hidden, *up]) for (down, up), hidden in zip(seen[0], face_down, strict=True)]
+    """A game showing `seen`, `face_down` (a list a pile, lit cards in place) under its cards."""
+    piles = [
+        (down, [*cards, *up], sum(1 << height for height, _ in lit))
+        for (down, up, lit), cards in zip(seen[0], face_down, strict=True)
+    ]
     return laid_out(gdef, seed, piles, dict(seen[1]))
 
 
@@ -90,13 +97,13 @@ def progress(seen: View, shape: Shape, weights: Weights) -> float:
     empty piles, cards on the next higher of their suit (weighted as the search weighs them).
     `shape`: each pile's kind and whether it takes cards."""
     home = down = empty = suited = 0
-    for (hidden, up), (kind, takes) in zip(seen[0], shape, strict=True):
+    for (face_down, up, lit), (kind, takes) in zip(seen[0], shape, strict=True):
         if kind == FOUNDATION:
             home += len(up)
             continue
         if kind != STOCK:
-            down += hidden
-            if not hidden and not up and takes:
+            down += face_down - len(lit)
+            if not face_down and not up and takes:
                 empty += 1
         for below, card in itertools.pairwise(up):
             if below.suit == card.suit and below.rank == card.rank + 1:
@@ -174,7 +181,7 @@ def pile_worth(pile: Pile, weights: Weights, first: int, top: int) -> float:
         return weights.home * len(cards)
     if kind == STOCK:
         return 0.0
-    worth = -weights.turned * pile.down
+    worth = -weights.turned * faces.hidden(pile)
     if not cards:
         if pile.group.accept is not None:
             worth += weights.cells if kind == CELL else weights.empty
@@ -299,7 +306,7 @@ def _seen_keys(trial: Game, avoid: frozenset[View], memo: SeenKeys) -> set[int]:
     keys = memo.keys
     found = set()
     for table in avoid:
-        if [down for down, _ in table[0]] == downs:
+        if [down for down, _, _ in table[0]] == downs:
             if table not in keys:
                 keys[table] = key(_table(trial.gdef, table, face_down, trial.seed))
             found.add(keys[table])
@@ -379,7 +386,7 @@ def deciding(
     if not legal:
         return Decision(None, 0, 0)
     seen = view(game)
-    if not any(down for down, _ in seen[0]):
+    if not any(down for down, _, _ in seen[0]):
         found = yield from solving(game, budget, pace)
         if found.result == WON and found.moves:
             table = sample(game, seen, random.Random(0))  # the plan's own: reshuffles unknown

@@ -17,7 +17,7 @@ from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from retro.engine.cards import Card, make_deck
+from retro.engine.cards import Card
 from retro.engine.gamedef import FOUNDATION, STOCK, GameDef, GroupDef
 from retro.engine.position import DONE, MOVE, Move, Pile, Position
 
@@ -87,7 +87,7 @@ def learn_for(gdef: GameDef, seconds: float, player: bool = False) -> bool:
 
 
 def _learn(gdef: GameDef, player: bool = False) -> Learning:
-    deck = make_deck(gdef.deck.decks, gdef.deck.suits, gdef.deck.ranks, gdef.deck.ace_high)
+    deck = gdef.deck.pack()
     copies = Counter(deck)
     cards = sorted(copies, key=lambda card: (card.suit, card.rank))
     foundations = [g for g in gdef.groups if g.kind == FOUNDATION and g.accept is not None]

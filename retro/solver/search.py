@@ -12,6 +12,8 @@ One search for every game, over the same `Game` the window plays (no rules of it
   The first to win, or to search the whole space without a win, decides.
 - Budgets in nodes (moves made), seconds and stored positions; a depth limit keeps a game with an
   unbounded counter (unlimited redeals) from running away.
+- A one-sink game (Golf, Black Hole: every move onto one pile) is searched instead by the
+  search of its own small state (`retro.solver.onesink`), alone, within the same budgets.
 
 Memory: a stored position costs about 400 bytes (its keys in a set, before and after its safe
 moves; in the frontier a node with the moves that reached it; its own moves are generated only
@@ -27,16 +29,18 @@ import math
 import random
 import time
 from collections.abc import Generator
-from dataclasses import dataclass, field
 
 from retro.engine.game import LOST, UNKNOWN, WON, Game, Outcome
-from retro.engine.position import DONE, MOVE, Move, Position
-from retro.engine.rotation import rotation_moves, rotators
+from retro.engine.position import Move
+from retro.solver import onesink
 from retro.solver.adapter import is_won, make, unmake
-from retro.solver.compact import search_key
-from retro.solver.cursor import cursor_for
 from retro.solver.guide import Weights, evaluate, tilts_for, weights_for
-from retro.solver.safety import SafetyModel, home_moves, model_for, safe_move
+from retro.solver.onesink import luby as _luby
+from retro.solver.phases import Phases, deal_shape
+from retro.solver.shared import Budget as Budget  # (callers ask the search for them)
+from retro.solver.shared import Result as Result
+from retro.solver.shared import Shared, candidates
+from retro.solver.sinkrules import Shape
 
 PAUSE = "pause"  # a member stops for the caller's time slice, its position kept, to go on
 BEST_FIRST, DEPTH_FIRST = "best-first", "depth-first"
@@ -45,30 +49,6 @@ _SLICE = 2_000  # nodes a portfolio member searches before the next one's turn
 _RESTART_SLICES = 4  # slices of a restarting member's shortest run
 _SPREAD = math.log(2.0)  # a restarting member's weights are scaled by up to this (log) either way
 _LATE_SHARE = 0.5  # the share of the budget spent without an answer before it joins
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How much a search may spend: nodes (moves made), seconds, positions stored, depth."""
-
-    nodes: int = 2_000_000
-    seconds: float = 10.0
-    positions: int = 250_000
-    depth: int = 1_500
-
-
-@dataclass
-class Result:
-    """`result` is won (with `moves` from the starting position), lost (proved: the whole
-    space was searched) or unknown (the budget ran out). `best` leads to the most promising
-    position seen, for a player who must move on without a proof."""
-
-    result: Outcome
-    moves: list[Move]
-    nodes: int
-    seconds: float
-    best: list[Move] = field(default_factory=list)
-    gain: float = 0.0  # how much better the position `best` leads to looks than the start
 
 
 class _Node:
@@ -99,175 +79,12 @@ def _path(node: _Node | None) -> list[Move]:
     return [move for step in reversed(steps) for move in step]
 
 
-def _candidates(game: Game) -> list[Move]:
-    """The moves worth searching: none once the game's `lose` condition holds ('done' never:
-    it ends the game unwon)."""
-    lose = game.gdef.lose
-    position = game.position
-    if lose is not None and lose.test(position):
-        return []
-    return distinct(position, [move for move in game.legal_moves() if move.kind != DONE])
-
-
-def distinct(
-    position: Position, moves: list[Move], alike: frozenset[str] = frozenset()
-) -> list[Move]:
-    """`moves` less those that lead where an earlier one does: the same cards onto another
-    empty pile the position key counts as the same (FreeCell's cells and empty columns share
-    a salt while the rules make them interchangeable), which the transposition table would
-    only throw away after the move was made; or onto another empty pile of a group in
-    `alike` (piles the honest search cannot tell apart, see `honest.player_alike`)."""
-    piles = position.piles
-    filled: set[tuple[int, int, int | str]] = set()
-    kept = []
-    for move in moves:
-        if move.kind == MOVE:
-            target = piles[move.dst]
-            if not target.cards:
-                name = target.group.name
-                same = (move.src, move.count, name if name in alike else target.salt)
-                if same in filled:
-                    continue
-                filled.add(same)
-        kept.append(move)
-    return kept
-
-
-def _actions(moves: list[Move]) -> set[tuple[str, int]]:
-    return {(move.kind, move.src) for move in moves if move.kind != MOVE}
-
-
-class _Shared:
-    """What the members of one portfolio share: the game, budgets, counts, the best seen."""
-
-    def __init__(self, game: Game, budget: Budget) -> None:
-        self.game = game
-        self.budget = budget
-        self.model: SafetyModel | None = model_for(game.gdef)
-        self.nodes = 0
-        self.positions = 0
-        self.start = time.perf_counter()
-        self.deadline = self.start + budget.seconds
-        self.start_value = 0.0
-        self.best_value = float("-inf")
-        self.best: list[Move] = []
-        self.won: list[Move] | None = None
-        self.pause_at = 0.0  # a time (perf_counter) to pause at, between two children; 0: never
-        groups = game.position.groups
-        self.actors = [
-            (groups[group.name], group.action)
-            for group in game.gdef.groups
-            if group.action is not None
-        ]
-        self.rotating = rotators(game.gdef, groups)
-        self.cursor = cursor_for(game, self.model)  # a stock and waste searched as a sequence
-        self.key = search_key(game, self.cursor)  # what play can read of the position
-
-    def steps(self, moves: list[Move]) -> list[tuple[Move, ...]]:
-        """Each child's moves: one move, or draws and the move they lead to (`cursor`)."""
-        if self.cursor is None:
-            return [(move,) for move in moves]
-        found = self.cursor.steps(moves, distinct)
-        self.nodes += self.cursor.made
-        self.cursor.made = 0
-        return found
-
-    def met(self, seen: set[int], key: int) -> bool:
-        """Whether the position of `key` (the last asked for) or a stronger one is in `seen`."""
-        if key in seen:
-            return True
-        cursor = self.cursor
-        return cursor is not None and any(other in seen for other in cursor.stronger(key))
-
-    def spent(self) -> float:
-        """The share of the budget in nodes or seconds spent, whichever is more."""
-        budget = self.budget
-        left = self.deadline - time.perf_counter()
-        return max(self.nodes / budget.nodes, 1.0 - left / budget.seconds)
-
-    def out_of_budget(self) -> bool:
-        return (
-            self.nodes >= self.budget.nodes
-            or self.positions >= self.budget.positions
-            or time.perf_counter() >= self.deadline
-        )
-
-    def close_lazily(self, step: list[Move]) -> None:
-        """What `close_safely` does, without generating every legal move: safe moves are found
-        among the moves to the foundations (`safety.home_moves`), pile actions are asked for
-        alone; a child's moves can then wait until it is expanded (most never are)."""
-        model = self.model
-        game = self.game
-        lose = game.gdef.lose
-        legal = self._legal
-        acting = bool(self.actors or self.rotating)
-        actions = self.actions_now() if acting and model is not None else set()
-        while model is not None and not is_won(game):
-            if lose is not None and lose.test(game.position):
-                break
-            move = safe_move(game.position, home_moves(game.position, model, legal), model)
-            if move is None:
-                break
-            make(game, move)
-            self.nodes += 1
-            if acting:
-                after = self.actions_now()
-                if not actions <= after:
-                    unmake(game)
-                    break
-                actions = after
-            step.append(move)
-
-    def actions_now(self) -> set[tuple[str, int]]:
-        """The pile actions and rotations legal now (what `_actions` reads off the moves)."""
-        position = self.game.position
-        lose = self.game.gdef.lose
-        counters = position.counters
-        if (
-            counters.get("won")
-            or counters.get("done")
-            or (lose is not None and lose.test(position))
-        ):
-            return set()
-        found = {
-            (action.verb, pile.index)
-            for piles, action in self.actors
-            for pile in piles
-            if action.available(position, pile)
-        }
-        found.update((move.kind, move.src) for move in rotation_moves(self.rotating, position))
-        return found
-
-    def _legal(self, move: Move) -> bool:
-        return self.game.why_not(move) is None
-
-    def close_safely(self, moves: list[Move], step: list[Move]) -> list[Move]:
-        """Make safe moves after the last one while there are any; returns the legal moves of
-        the position reached. A safe move that takes away a pile action (a deal that needs no
-        empty column) is not taken."""
-        model = self.model
-        game = self.game
-        while model is not None and moves and not is_won(game):
-            move = safe_move(game.position, moves, model)
-            if move is None:
-                break
-            make(game, move)
-            self.nodes += 1
-            after = _candidates(game)
-            if not _actions(moves) <= _actions(after):
-                unmake(game)
-                break
-            step.append(move)
-            moves = after
-        return moves
-
-
 class _Member:
     """One search of the portfolio: its own frontier and transposition table."""
 
     def __init__(
         self,
-        shared: _Shared,
+        shared: Shared,
         order: str,
         weights: Weights,
         root_key: int,
@@ -334,7 +151,7 @@ class _Member:
                 return
             self.goto(node)
             children: list[tuple[float, _Node]] = []
-            todo = shared.steps(node.moves if node.moves is not None else _candidates(game))
+            todo = shared.steps(node.moves if node.moves is not None else candidates(game))
             node.moves = None
             for made in todo:
                 for move in made:
@@ -353,7 +170,7 @@ class _Member:
                 if self.lazy:
                     shared.close_lazily(step)
                 else:
-                    moves = shared.close_safely(_candidates(game), step)
+                    moves = shared.close_safely(candidates(game), step)
                 if is_won(game):
                     shared.won = _path(node) + step
                     for _ in step:
@@ -405,20 +222,8 @@ class _Member:
                 next_pause = shared.nodes + self.slice_nodes
 
 
-def _luby(run: int) -> int:
-    """The `run`-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, ...: restarts of
-    these lengths lose at most a small factor against the best fixed length, unknown ahead."""
-    while True:
-        size = 1
-        while size - 1 < run:
-            size *= 2
-        if size - 1 == run:
-            return size // 2
-        run -= size // 2 - 1
-
-
 def _restarting(
-    shared: _Shared, base: Weights, root_key: int, slice_nodes: int
+    shared: Shared, base: Weights, root_key: int, slice_nodes: int
 ) -> Generator[str | None, None, None]:
     """Best-first searches begun again and again from the root, each with the weights scaled at
     random (each between half and double) and ties broken at random, for a number of slices
@@ -453,6 +258,73 @@ def _restarting(
             shared.positions -= member.stored
 
 
+def _one_sink(shared: Shared, shape: Shape, slice_nodes: int) -> Generator[str | None, None, None]:
+    """The search of a one-sink game's own small state (`retro.solver.onesink`) as a member:
+    its nodes count against the budget like the others', its stored keys a quarter of a
+    position each. A sink with no card yet is searched after each first move in turn (the
+    model needs its bottom card). A win is replayed through the game before it is answered;
+    one that does not replay (the model wrong, never seen) ends the member, and the game is
+    not searched so again."""
+    game = shared.game
+    positions = shared.positions
+    sink = game.position.piles[shape[0]]
+    firsts: list[Move | None] = [None] if sink.cards else list(candidates(game))
+    for first in firsts:
+        before: list[Move] = [] if first is None else [first]
+        for move in before:
+            make(game, move)
+            shared.nodes += 1
+        try:
+            if is_won(game):
+                shared.won = list(before)
+                model = None
+            else:
+                model = onesink.Model(game, shape)
+        finally:
+            for _ in before:
+                unmake(game)
+        if model is None:
+            yield WON
+            return
+        next_pause = shared.nodes + slice_nodes  # slices end where they would unpaused
+        while True:
+            done = model.nodes
+            status = model.advance(next_pause - shared.nodes, shared.pause_at)
+            shared.nodes += model.nodes - done
+            shared.positions = positions + len(model.lost) // onesink.KEYS_PER_POSITION
+            if status == WON:
+                if not _replays(game, before + model.line):
+                    onesink.distrust(game.gdef)
+                    yield UNKNOWN
+                    return
+                shared.won = before + model.line
+                yield WON
+                return
+            if status == LOST:
+                break
+            if shared.nodes < next_pause:
+                yield PAUSE  # the caller's time is up half-way through the slice
+            else:
+                next_pause = shared.nodes + slice_nodes
+                yield None
+    yield LOST
+
+
+def _replays(game: Game, moves: list[Move]) -> bool:
+    """Do `moves` win from `game`'s position, each legal in turn? The game is left as it was."""
+    made = 0
+    try:
+        for move in moves:
+            if game.why_not(move) is not None:
+                return False
+            make(game, move)
+            made += 1
+        return is_won(game)
+    finally:
+        for _ in range(made):
+            unmake(game)
+
+
 class Search:
     """A search that can be run a slice at a time (`step`), so a window can keep drawing
     between slices; `solve` runs one to its end. It makes moves on `game` and leaves it as it
@@ -469,7 +341,7 @@ class Search:
     ) -> None:
         self.game = game
         base = weights or weights_for(game.gdef)
-        self.shared = shared = _Shared(game, budget or Budget())
+        self.shared = shared = Shared(game, budget or Budget())
         self.prefix: list[Move] = []
         self.result: Result | None = None
         self.members: list[Generator[str | None, None, None]] = []
@@ -477,7 +349,7 @@ class Search:
         self.late: tuple[Weights, int, int] | None = None  # a restarting member still to join
         self.paused = False  # the member whose turn it is stopped half-way through a position
         self.left_at = 0.0  # when the last slice ended (perf_counter), 0 before the first
-        moves = shared.close_safely(_candidates(game), self.prefix)
+        moves = shared.close_safely(candidates(game), self.prefix)
         if is_won(game):
             self._end(WON, self.prefix)
             return
@@ -486,6 +358,11 @@ class Search:
             return
         root_key = shared.key()
         shared.start_value = evaluate(game.position, base, shared.model, len(moves))
+        sink_shape = onesink.trusted_shape(game) if portfolio else None
+        if sink_shape is not None:  # the one search that decides these games: alone
+            self.members = [_one_sink(shared, sink_shape, slice_nodes)]
+            self.turn = 0
+            return
         plans = [(BEST_FIRST, base), (DEPTH_FIRST, base)]
         plans += [(BEST_FIRST, base.with_changes(tilt)) for tilt in tilts_for(game.gdef)]
         if not portfolio:
@@ -500,6 +377,11 @@ class Search:
             # space soonest, proving the deal lost, and wins most Black Hole deals by itself
             prover = _Member(shared, IN_ORDER, base, root_key, slice_nodes).run()
             self.members = [turn for other in self.members for turn in (other, prover)]
+        shape = deal_shape(game) if portfolio else None
+        if shape is not None:  # a stock dealing a card onto every column: beam searches a
+            # deal or a card shown at a time (`phases`), each every third turn
+            beams = [Phases(shared, shape, slice_nodes, shows).run() for shows in (False, True)]
+            self.members = [turn for other in self.members for turn in (*beams, other)]
         # joins once half the budget is spent without an answer, so a deal the portfolio
         # answers early is searched exactly as before
         self.late = (base, root_key, slice_nodes) if portfolio else None
@@ -583,7 +465,7 @@ def solve(
 
 
 def _finish(
-    shared: _Shared, result: Outcome, moves: list[Move], prefix: list[Move] | None = None
+    shared: Shared, result: Outcome, moves: list[Move], prefix: list[Move] | None = None
 ) -> Result:
     best = (prefix or []) + shared.best if result != WON else moves
     gain = shared.best_value - shared.start_value if shared.best else 0.0

@@ -5,6 +5,7 @@ back to a pile action in a short search of the known part."""
 
 from __future__ import annotations
 
+from retro.engine.faces import hidden
 from retro.engine.game import Game
 from retro.engine.gamedef import STOCK
 from retro.engine.position import DONE, MOVE, Move, Position
@@ -13,7 +14,7 @@ from retro.solver.adapter import is_won, key, make, unmake
 
 def hidden_count(position: Position) -> int:
     """Cards lying face down anywhere (the stock's too): a move lowering it shows a card."""
-    return sum([pile.down for pile in position.piles])
+    return sum([hidden(pile) for pile in position.piles])
 
 
 _TRIED = 8  # first moves, best first, whose best lines are checked for stranding the stock

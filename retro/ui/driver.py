@@ -97,6 +97,18 @@ class Driver:
             self.step()
         raise AssertionError(f"still thinking after {limit} frames")
 
+    def auto_played(self, limit: int = 10_000) -> None:
+        """Step frames until auto-play (A) has stopped: it learns what is safe a slice a frame
+        first, so how many frames it takes depends on the machine's speed."""
+        from retro.ui.table.scene import TableScene
+
+        for _ in range(limit):
+            scene = self.app.scene
+            if not isinstance(scene, TableScene) or scene.auto_seen is None:
+                return
+            self.step()
+        raise AssertionError(f"still auto-playing after {limit} frames")
+
     def settle(self) -> None:
         """Let every card in flight land."""
         self.step(40)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from retro.definition.catalog import Catalog
 from retro.engine.game import Game
-from retro.engine.notation import parse_move, parse_position
+from retro.engine.notation import format_move, parse_move, parse_position
 from retro.engine.position import DONE, MOVE, Move
 from retro.engine.rotation import ROTATE_UP, ROTATIONS
 from retro.paths import games_dir
@@ -422,6 +422,27 @@ def windmill() -> Driver:
     return hinted_by_keys("windmill", 6)
 
 
+def wall() -> Driver:
+    """Wall a few attacks in, by keys: waste cards piled up and moved onto the wall, the
+    heaviest attack first, and a new hand dealt when none wins."""
+    driver = one_game_table("wall", 2)
+    table = driver.app.scene
+    assert isinstance(table, TableScene)
+    game = table.game
+    for _ in range(12):
+        position = game.position
+        moves = [format_move(position, move) for move in game.legal_moves()]
+        attacks = [m for m in moves if ">waste" not in m and m != "deal"]
+        if attacks:
+            play(driver, max(attacks, key=lambda m: (len(m.partition("/")[2]), m)))
+        elif "waste:2>waste:1" in moves and len(position.by_id["waste:1"].cards) == 1:
+            play(driver, "waste:2>waste:1")
+        else:
+            play(driver, "deal")
+    driver.settle()
+    return driver
+
+
 def hinted_by_keys(game_id: str, moves: int = 4) -> Driver:
     """A game `moves` hints in, each made by keys as a player does."""
     driver = one_game_table(game_id)
@@ -616,6 +637,7 @@ SCREENS: dict[str, Callable[[], Driver]] = {
     "tri_peaks": tri_peaks,
     "grandfathers_clock": grandfathers_clock,
     "windmill": windmill,
+    "wall": wall,
     "duel_setup": duel_setup,
     "duel_pass": duel_pass,
     "duel_result": duel_result,

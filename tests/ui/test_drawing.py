@@ -296,6 +296,7 @@ def test_grandfathers_clock_shows_its_clock_face_whole_and_its_columns_readable(
     _APP.append(app)
     driver = Driver(app)
     driver.press("A")  # auto-play: a card goes home, a column grows to six cards
+    driver.auto_played()
     covered = _whole_cards(scene, ("foundation",))
     assert len(covered) == 12 and not any(covered.values()), covered
     lengths = []
@@ -323,3 +324,20 @@ def test_the_title_demos_banner_covers_no_card() -> None:
         if a != b
     ]
     assert differ and max(differ) < 16  # in the title bar only
+
+
+def test_a_joker_shows_its_name_in_its_colour_and_a_jester_with_yellow_bells() -> None:
+    scene = table("thieves", seed=1)  # tableau:7 ends with the red joker, the black one lies
+    _APP.append(_app_of(scene))  # fourth in tableau:2, its top rows showing
+    screen = _drawn(scene)
+    by_id = {pile.id: pile for pile in scene.piles}
+    seven, two = by_id["tableau:7"], by_id["tableau:2"]
+    assert (seven.cards[-1].code, two.cards[3].code) == ("XR", "XB")
+    for pile, row, ink, other in ((seven, 4, pal.RED, pal.BLACK), (two, 3, pal.BLACK, pal.RED)):
+        x, y = scene.geometry.card_xy(pile, scene.geometry.offsets(pile), row)
+        word = _inside(screen, (x + 3, y + 2, x + 3 + 8 * len("JOKER"), y + FULL_INDEX))
+        assert word.count(ink) >= 40 and other not in word, pile.id
+    x, y = scene.geometry.card_xy(seven, scene.geometry.offsets(seven), 4)
+    for bell in (0, 6, 12):  # the hat's three points, drawn three times as large
+        left = x + (CARD_W - 3 * 13) // 2 + 3 * bell
+        assert set(_inside(screen, (left, y + 20, left + 3, y + 23))) == {pal.YELLOW}, bell

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from retro.engine.cards import Card
+from retro.engine.cards import BLACK_JOKER, JOKER, RED_JOKER, Card
 from retro.ui.drawing import palette as pal
 from retro.ui.drawing.font import glyph_rows
 
@@ -131,6 +131,9 @@ TINY: dict[str, tuple[str, ...]] = {
     "J": ("..#", "..#", "..#", "#.#", ".#."),
     "Q": (".#.", "#.#", "#.#", "##.", ".##"),
     "K": ("#.#", "#.#", "##.", "#.#", "#.#"),
+    "O": (".#.", "#.#", "#.#", "#.#", ".#."),
+    "E": ("###", "#..", "##.", "#..", "###"),
+    "R": ("##.", "#.#", "##.", "#.#", "#.#"),
 }
 TINY_SUITS: tuple[tuple[str, ...], ...] = (
     ("..#..", ".###.", "#####", "..#..", ".###."),
@@ -147,6 +150,31 @@ BACK = (0, 4)
 EMPTY = (1, 4)
 EMPTY_STOCK = (2, 4)
 EMPTY_FOUNDATION = (3, 4)
+# The jokers' faces and (in the top rows of the next two places) their strips, by suit.
+JOKER_FACES = {BLACK_JOKER: (4, 4), RED_JOKER: (5, 4)}
+JOKER_STRIPS = {BLACK_JOKER: (6, 4), RED_JOKER: (7, 4)}
+JOKER_WORD = "JOKER"
+
+# The jester of the jokers' faces, drawn 3 times as large: '#' the joker's ink, 'o' the
+# yellow bells on the hat's three points, '.' the white of the card.
+JESTER: tuple[str, ...] = (
+    "o.....o.....o",
+    "#.....#.....#",
+    "##...###...##",
+    "###.#####.###",
+    "#############",
+    ".###########.",
+    "..#.......#..",
+    "..#.#...#.#..",
+    "..#.......#..",
+    "..#...#...#..",
+    "..#.#...#.#..",
+    "..#..###..#..",
+    "...#.....#...",
+    "....#####....",
+    "..#.#.#.#.#..",
+    ".#.#.#.#.#.#.",
+)
 
 
 def _stamp(
@@ -217,8 +245,33 @@ def _face(
             _stamp(image, x + _PIP_X[column], y + py, PIPS[suit], ink, flip=height_at > 0.5)
 
 
-def _strip(image: pyxel.Image, x: int, y: int, rank: int, suit: int, ink: int) -> None:
-    """The top of a face-up card with the tiny index, for a card squeezed in a fan."""
+def _joker(image: pyxel.Image, x: int, y: int, font: pyxel.Font, ink: int) -> None:
+    """A joker: its name across the top, where a rank and suit would be, and a jester."""
+    _blank(image, x, y, pal.WHITE, pal.BLACK)
+    image.text(x + 3, y, JOKER_WORD, ink, font)
+    scale = 3
+    left = x + (CARD_W - scale * len(JESTER[0])) // 2
+    top = y + 20
+    _stamp(image, left, top, JESTER, ink, scale=scale)
+    _stamp(
+        image,
+        left,
+        top,
+        tuple(row.replace("#", ".").replace("o", "#") for row in JESTER),
+        pal.YELLOW,
+        scale=scale,
+    )
+
+
+def _joker_strip(image: pyxel.Image, x: int, y: int, ink: int) -> None:
+    """A joker's top in a squeezed fan: its name in the tiny letters."""
+    _strip_edge(image, x, y)
+    for n, char in enumerate(JOKER_WORD):
+        _stamp(image, x + 3 + 4 * n, y + TINY_TOP, TINY[char], ink)
+
+
+def _strip_edge(image: pyxel.Image, x: int, y: int) -> None:
+    """The white top of a face-up card and its rounded outline, for a strip."""
     image.rect(x, y, CARD_W, STRIP_H, pal.WHITE)
     image.line(x + 2, y, x + CARD_W - 3, y, pal.BLACK)
     image.line(x, y + 2, x, y + STRIP_H - 1, pal.BLACK)
@@ -229,6 +282,11 @@ def _strip(image: pyxel.Image, x: int, y: int, rank: int, suit: int, ink: int) -
         image.pset(x + cx, y + 1, KEY)
     image.pset(x + 1, y + 1, pal.BLACK)
     image.pset(x + CARD_W - 2, y + 1, pal.BLACK)
+
+
+def _strip(image: pyxel.Image, x: int, y: int, rank: int, suit: int, ink: int) -> None:
+    """The top of a face-up card with the tiny index, for a card squeezed in a fan."""
+    _strip_edge(image, x, y)
     at = x + 3
     for char in RANK_TEXT.get(rank, str(rank)):
         _stamp(image, at, y + TINY_TOP, TINY[char], ink)
@@ -309,6 +367,11 @@ class CardArt:
                     suit,
                     inks[suit],
                 )
+        for suit, ink in ((BLACK_JOKER, pal.BLACK), (RED_JOKER, pal.RED)):
+            fx, fy = self.special_at(JOKER_FACES[suit])
+            _joker(self.image, fx, fy, font, ink)
+            sx, sy = self.special_at(JOKER_STRIPS[suit])
+            _joker_strip(self.image, sx, sy, ink)
         _back(self.image, BACK[0] * CARD_W, BACK[1] * CARD_H, back)
         _outline(self.image, EMPTY[0] * CARD_W, EMPTY[1] * CARD_H, pal.LIGHT_GREEN)
         _outline(self.image, EMPTY_STOCK[0] * CARD_W, EMPTY_STOCK[1] * CARD_H, pal.LIGHT_GREEN)
@@ -328,6 +391,8 @@ class CardArt:
 
     @staticmethod
     def face_at(card: Card) -> tuple[int, int]:
+        if card.rank == JOKER:
+            return CardArt.special_at(JOKER_FACES[card.suit])
         rank = 1 if card.rank == 14 else card.rank
         return (rank - 1) * CARD_W, card.suit * CARD_H
 
@@ -350,6 +415,8 @@ class CardArt:
 
     @staticmethod
     def strip_at(card: Card) -> tuple[int, int]:
+        if card.rank == JOKER:
+            return CardArt.special_at(JOKER_STRIPS[card.suit])
         rank = 1 if card.rank == 14 else card.rank
         return (rank - 1) * CARD_W, 5 * CARD_H + card.suit * STRIP_H
 

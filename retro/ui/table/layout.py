@@ -146,13 +146,15 @@ class Geometry:
 
     def _spread(self, pile: Pile, total: int, down: int) -> list[int]:
         """Offsets for `total` cards fanned from the pile's origin, the first `down` of them
-        face down (spaced closer), squeezed to the room the pile has."""
+        face down (spaced closer) but for those lying face up between them (`Pile.lit`),
+        squeezed to the room the pile has."""
         fan = self.fans[pile.index]
         x, y = self.origins[pile.index]
         room = self._limits[pile.index] - (x if fan == "right" else y)
         up_step: float = RIGHT_STEP if fan == "right" else UP_STEP
         down_step: float = DOWN_STEP
-        gaps_down = min(down, total - 1)
+        lit = pile.lit
+        gaps_down = min(down, total - 1) - (lit & ((1 << max(total - 1, 0)) - 1)).bit_count()
         gaps_up = total - 1 - gaps_down
         if gaps_down * down_step + gaps_up * up_step > room:
             down_step = max(MIN_DOWN_STEP, min(DOWN_STEP, room // max(total - 1, 1)))
@@ -164,7 +166,7 @@ class Geometry:
         at = 0.0
         for i in range(total):
             result.append(int(at))
-            at += down_step if i < down else up_step
+            at += down_step if i < down and not lit >> i & 1 else up_step
         return result
 
     def card_xy(self, pile: Pile, offsets: list[int], i: int) -> tuple[int, int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from retro.engine.cards import Card
+from retro.engine.faces import face_up
 from retro.engine.gamedef import STOCK
 from retro.engine.position import Pile
 from retro.ui.table.layout import CARD_H, CARD_W, SCREEN_W, Geometry
@@ -74,7 +75,7 @@ def opening(geometry: Geometry, piles: list[Pile], frame: int) -> list[Flight]:
         result.append(
             Flight(
                 pile.cards[i],
-                i >= pile.down,
+                face_up(pile, i),
                 start,
                 end,
                 pile.index,
@@ -112,7 +113,7 @@ def flights(
         result.append(
             Flight(
                 card,
-                i >= pile.down,
+                face_up(pile, i),
                 start,
                 end,
                 pile.index,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from retro.engine.faces import face_up
 from retro.engine.gamedef import FOUNDATION, STOCK
 from retro.engine.position import MOVE, Pile
 from retro.i18n import say
@@ -55,9 +56,9 @@ def draw_table(table: Table, app: Host) -> None:
     geometry = table.geometry
     shown = [table.piles[i] for i in geometry.draw_order if not geometry.hidden[i]]
     for pile in shown:  # empty places first: a card lying over one hides its outline
-        if pile.over or pile.under:
-            continue  # a place in a cover map: once empty, it shows the table or the cards
-            # it lay on, not an outline among them
+        if pile.over or pile.under or pile.openers or pile.opens:
+            continue  # a place in a cover map (or among piles opening each other): once
+            # empty, it shows the table or the cards it lay on, not an outline among them
         if len(pile.cards) <= hidden.get(pile.index, 0):
             x, y = table.geometry.origin(pile)
             pyxel.pal(pal.LIGHT_GREEN, outline)
@@ -100,7 +101,7 @@ def _draw_dragged(table: Table, art: CardArt, index: int, count: int) -> None:
     pyxel.pal(pal.WHITE, pal.LIGHT_CYAN)
     for i in range(first, len(pile.cards)):
         x, y = geometry.card_xy(pile, offsets, i)
-        art.blt(x + dx, y + dy, pile.cards[i], i >= pile.down)
+        art.blt(x + dx, y + dy, pile.cards[i], face_up(pile, i))
     pyxel.pal()
 
 
@@ -151,7 +152,7 @@ def _draw_pile(
             height = min(CARD_H, offsets[i + 1] - offsets[i] + 2)
         if i >= tinted_from:
             pyxel.pal(pal.WHITE, tint[2])
-        art.blt(cx, cy, pile.cards[i], i >= pile.down, height)
+        art.blt(cx, cy, pile.cards[i], face_up(pile, i), height)
         if i >= tinted_from:
             pyxel.pal()
     if fan == "none" and len(pile.cards) > 1 and pile.kind == STOCK:
