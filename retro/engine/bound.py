@@ -109,6 +109,11 @@ class Action:
     # limit; 0: never): the window shows the redeal mark and the redeals left from it
     redeals: int | None = 0
     tallies: tuple[Tally, ...] = ()  # the counts `available` reads (see `Tally`)
+    # a stock's draw that reads and changes only its own pile and that group's one pile: it
+    # turns `turns` cards at a time onto it, and turns it back over when the pile is empty (the
+    # solver then sees the two piles as one sequence and a cursor, `retro.solver.cursor`)
+    turns_onto: str = ""
+    turns: int = 0
 
 
 @dataclass(frozen=True)
@@ -122,6 +127,8 @@ class Auto:
     apply: Callable[[_Position], bool]
     on_piles: Callable[[_Position, list[_Pile]], bool] | None = None
     score_only: tuple[str, ...] = ()  # counters it keeps for the score alone: not in the key
+    # the groups whose piles it reads and changes, when it looks at no other (None: any pile)
+    groups: frozenset[str] | None = None
 
 
 @dataclass(frozen=True)

@@ -176,6 +176,10 @@ class Game:
         `MoveGenerator`, the hot path of hints, auto-play and search)."""
         return self._generator.moves()
 
+    def moves_from(self, pile: int) -> list[Move]:
+        """The card moves the rules allow now from pile `pile` (one with a pick rule)."""
+        return self._generator.moves(self.position.piles[pile])
+
     def why_not(self, move: Move) -> str | None:
         """None when `move` is legal now, else the rule's own reason, for a person to read."""
         position = self.position

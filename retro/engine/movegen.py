@@ -39,8 +39,9 @@ class MoveGenerator:
         # the card moves from each pile, made once: [source][count][target] (see `_made_from`)
         self._made: list[list[list[Move]]] = [[] for _ in position.piles]
 
-    def moves(self) -> list[Move]:
-        """Every move the rules allow now: card moves, then pile actions, then done."""
+    def moves(self, only: Pile | None = None) -> list[Move]:
+        """Every move the rules allow now: card moves, then pile actions, then done; with
+        `only`, the card moves from that pile alone."""
         position = self.position
         counters = position.counters
         if counters.get("won") or counters.get("done"):
@@ -79,7 +80,7 @@ class MoveGenerator:
         # index keeps them up to date in place as piles change.
         card_buckets, short_buckets = card_keys.buckets, card_keys.short_buckets
         limit, index = card_keys.limit, position.exact_index
-        for src in self._sources:
+        for src in self._sources if only is None else (only,):
             run = src.run
             if not run:
                 continue
@@ -120,6 +121,8 @@ class MoveGenerator:
                     self._general_pair(
                         src, count, moves, exact, tested, always, always_tested, may_repeat
                     )
+        if only is not None:
+            return moves
         for piles, action in self._actors:
             available = action.available
             for pile in piles:

@@ -36,7 +36,7 @@ def auto_on_groups(groups: Iterable[str], look: Callable[[Position, list[Pile]],
     def on_piles(position: Position, piles: list[Pile]) -> bool:
         return look(position, [pile for pile in piles if pile.group.name in names])
 
-    return Auto(apply, on_piles)
+    return Auto(apply, on_piles, groups=names)
 
 
 def n_cards(count: int) -> str:

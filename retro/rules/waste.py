@@ -83,6 +83,8 @@ def draw(
         apply,
         redeals=passes - 1 if passes else None,
         tallies=allowed.tallies if allowed is not None else (),
+        turns_onto=to if allowed is None else "",
+        turns=count,
     )
 
 
@@ -347,7 +349,7 @@ def fill_from(
             changed = True
         return changed
 
-    return Auto(apply)
+    return Auto(apply, groups=frozenset((group, source, *after)) if allowed is None else None)
 
 
 @rule(
@@ -420,7 +422,7 @@ def fill_from_bottom(group: str = "row", source: str = "tableau") -> Auto:
             changed = True
         return changed
 
-    return Auto(apply)
+    return Auto(apply, groups=frozenset((group, source)))
 
 
 # -- conditions ----------------------------------------------------------------------------------

@@ -15,11 +15,15 @@ rules' own declarations:
   (`Action.redeals`); when none does (Klondike's stock turned any number of times, Canfield's),
   a position after one more pass through the stock is the same position, and keying the count
   makes every pass a new, endless space.
+
+A stock and waste that play as one sequence and a cursor (`retro.solver.cursor`) are keyed by
+the sequence, and by the cursor only where it stands off the round of redeals.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from retro.engine.cards import Card
 from retro.engine.game import Game
@@ -27,6 +31,9 @@ from retro.engine.gamedef import FOUNDATION
 from retro.engine.position import Pile
 from retro.engine.zobrist import MASK, counter_term, mix
 from retro.rules.common import REDEALS
+
+if TYPE_CHECKING:
+    from retro.solver.cursor import Cursor
 
 
 def sink_piles(game: Game) -> list[Pile]:
@@ -51,12 +58,13 @@ def redeals_unread(game: Game) -> bool:
     return not any(group.action.redeals for group in game.gdef.groups if group.action is not None)
 
 
-def search_key(game: Game) -> Callable[[], int]:
-    """A function giving the search key of `game`'s position as it is when called."""
+def search_key(game: Game, cursor: Cursor | None = None) -> Callable[[], int]:
+    """A function giving the search key of `game`'s position as it is when called (with its
+    stock and waste keyed as `cursor` says, when given)."""
     position = game.position
     sinks = sink_piles(game)
     redeals = redeals_unread(game) and REDEALS not in game.gdef.unkeyed
-    if not sinks and not redeals:
+    if not sinks and not redeals and cursor is None:
         return game.key
     tables = position.tables
     span = tables.height_span
@@ -75,6 +83,10 @@ def search_key(game: Game) -> Callable[[], int]:
             if len(cards) > 1:
                 kept = word(cards[0], 0) ^ word(cards[-1], 1) ^ heights[len(cards) % span]
                 total += mix(kept ^ pile.salt) - pile.term
+        if cursor is not None:
+            term = cursor.term()
+            if term is not None:
+                total += term - cursor.stock.term - cursor.waste.term
         return total & MASK
 
     return compact

@@ -151,15 +151,17 @@ class _Member:
                 return
             self.goto(node)
             children: list[tuple[float, _Node]] = []
-            todo = node.moves if node.moves is not None else candidates(game)
+            todo = shared.steps(node.moves if node.moves is not None else candidates(game))
             node.moves = None
-            for move in todo:
-                make(game, move)
-                shared.nodes += 1
-                step = [move]
+            for made in todo:
+                for move in made:
+                    make(game, move)
+                shared.nodes += len(made)
+                step = list(made)
                 reached = shared.key()
-                if reached in self.seen:  # seen already, before or after its safe moves
-                    unmake(game)
+                if shared.met(self.seen, reached):  # seen already, before or after its safe moves
+                    for _ in made:
+                        unmake(game)
                     if shared.pause_at and time.perf_counter() >= shared.pause_at:
                         yield PAUSE
                     continue
@@ -177,11 +179,11 @@ class _Member:
                     yield WON
                     return
                 position_key = shared.key()
-                if position_key == reached or position_key not in self.seen:
+                if position_key == reached or not shared.met(self.seen, position_key):
                     self.seen.add(position_key)
                     shared.positions += 1
                     self.stored += 1
-                    depth = node.depth + len(step)
+                    depth = node.depth + len(step) - len(made) + 1  # draws not counted
                     if depth > budget.depth:
                         self.cut = True
                     elif moves is None or moves:

@@ -13,6 +13,7 @@ from retro.engine.position import DONE, MOVE, Move, Position
 from retro.engine.rotation import rotation_moves, rotators
 from retro.solver.adapter import is_won, make, unmake
 from retro.solver.compact import search_key
+from retro.solver.cursor import cursor_for
 from retro.solver.safety import SafetyModel, home_moves, model_for, safe_move
 
 
@@ -101,7 +102,24 @@ class Shared:
             if group.action is not None
         ]
         self.rotating = rotators(game.gdef, groups)
-        self.key = search_key(game)  # what play can read of the position (`compact`)
+        self.cursor = cursor_for(game, self.model)  # a stock and waste searched as a sequence
+        self.key = search_key(game, self.cursor)  # what play can read of the position
+
+    def steps(self, moves: list[Move]) -> list[tuple[Move, ...]]:
+        """Each child's moves: one move, or draws and the move they lead to (`cursor`)."""
+        if self.cursor is None:
+            return [(move,) for move in moves]
+        found = self.cursor.steps(moves, distinct)
+        self.nodes += self.cursor.made
+        self.cursor.made = 0
+        return found
+
+    def met(self, seen: set[int], key: int) -> bool:
+        """Whether the position of `key` (the last asked for) or a stronger one is in `seen`."""
+        if key in seen:
+            return True
+        cursor = self.cursor
+        return cursor is not None and any(other in seen for other in cursor.stronger(key))
 
     def spent(self) -> float:
         """The share of the budget in nodes or seconds spent, whichever is more."""
