@@ -23,7 +23,7 @@ the sequence, and by the cursor only where it stands off the round of redeals.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from retro.engine.cards import Card
 from retro.engine.game import Game
@@ -32,8 +32,15 @@ from retro.engine.position import Pile
 from retro.engine.zobrist import MASK, counter_term, mix
 from retro.rules.common import REDEALS
 
-if TYPE_CHECKING:
-    from retro.solver.cursor import Cursor
+
+class Cursor(Protocol):
+    """What the key reads of a stock and waste played as a cursor (`retro.solver.cursor`,
+    which reads this module, so it is named here by what is used)."""
+
+    stock: Pile
+    waste: Pile
+
+    def term(self) -> int | None: ...
 
 
 def sink_piles(game: Game) -> list[Pile]:
