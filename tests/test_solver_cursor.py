@@ -209,3 +209,26 @@ def test_the_cursor_holds_only_where_the_rules_say_so() -> None:
     assert cursor_for(Game(load("canfield"), 1)) is not None
     assert cursor_for(Game(load("spider", suits="1"), 1)) is None  # its deal fills the columns
     assert cursor_for(Game(load("golf"), 1)) is None  # its stock turns onto the foundation
+
+
+def test_a_rule_reading_the_stock_turns_the_cursor_off(tmp_path: Path) -> None:
+    """Spaces that take a King only once the stock is empty: where the cursor stands changes
+    what the other piles may do, so the draws stay moves of their own, and a loss found is
+    still a proof (checked against the brute force)."""
+    text = SMALL_KLONDIKE.format(turns=1).replace("small_klondike_1", "small_klondike_late")
+    late = '{all: [{base: {rank: "4"}}, '
+    late += "{only_while: {condition: {groups_cleared: {groups: [stock]}}}}]}"
+    text = text.replace('{base: {rank: "4"}}', late)
+    assert late in text
+    gdef = _load(tmp_path, text)
+    plain = _load(tmp_path, SMALL_KLONDIKE.format(turns=1))
+    decided = 0
+    for seed in range(1, 13):
+        assert cursor_for(Game(plain, seed)) is not None
+        game = Game(gdef, seed)
+        assert cursor_for(game) is None
+        answer = solve(game, NODES)
+        if answer.result != UNKNOWN:
+            decided += 1
+            assert (answer.result == WON) == brute_force(Game(gdef, seed)), seed
+    assert decided == 12

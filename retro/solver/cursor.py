@@ -26,22 +26,31 @@ card out of the sequence. So the search does two things with such a stock:
 It holds only where the rules say so of themselves: the draw is the game's one pile action, no
 rotation, nothing lands on the stock or the waste, and every auto rule names the groups it
 looks at (`Auto.groups`), none of them the stock's or the waste's. A draw that changes another
-pile all the same (checked at each draw) turns the sequence off for that position.
+pile all the same (checked at each draw) turns the sequence off for that position. And what
+the other piles may do must not depend on where the cursor stands (no rule reads the stock or
+the waste): checked once a game along a few random lines of play (`_others_alike`), a game
+failing it is searched with its draws as moves of their own.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import replace
 
 from retro.engine.game import Game
-from retro.engine.position import MOVE, Move, Position
+from retro.engine.gamedef import GameDef
+from retro.engine.position import DONE, MOVE, Move, Position
 from retro.engine.zobrist import MASK, mix
 from retro.solver.adapter import make, unmake
 from retro.solver.compact import redeals_unread
 from retro.solver.safety import SafetyModel, safe_move
 
 Step = tuple[Move, ...]
+_PLAYOUTS = 2  # random lines of play the rules' independence of the cursor is checked along
+_PLAYOUT_MOVES = 10  # moves of each line
+# whether a game's other piles were found to play alike at every cursor position, by definition
+_ALIKE: dict[int, tuple[GameDef, bool]] = {}
 _OFF_ROUND = 0x5C0F_F00D_CAFE_1234  # marks a cursor off the round of redeals in the key
 
 
@@ -187,4 +196,60 @@ def cursor_for(game: Game, model: SafetyModel | None = None) -> Cursor | None:
             continue
         if auto.groups is None or {stock.name, waste.name} & auto.groups:
             return None
-    return Cursor(game, stock.name, waste.name, action.turns, model)
+    cursor = Cursor(game, stock.name, waste.name, action.turns, model)
+    alike = _ALIKE.get(id(gdef))
+    if alike is None or alike[0] is not gdef:
+        if len(_ALIKE) > 64:
+            _ALIKE.clear()
+        alike = _ALIKE[id(gdef)] = (gdef, _others_alike(game, cursor))
+    return cursor if alike[1] else None
+
+
+def _others_alike(game: Game, cursor: Cursor) -> bool:
+    """Along a few random lines of play, are the moves that touch neither the stock nor the
+    waste the same at every cursor position the draws reach? The sequence's children assume
+    so; a rule reading the stock or the waste (a move allowed only once the stock is empty)
+    makes them differ, and the game is then searched with its draws as moves. The game is
+    left as it was."""
+    rng = random.Random(game.key())
+    piles, draw, stock = cursor.piles, cursor.draw, cursor.stock
+    lose = game.gdef.lose
+    position = game.position
+
+    def others() -> frozenset[Move]:
+        return frozenset(
+            move
+            for move in game.legal_moves()
+            if move.kind != DONE and move.src not in piles and move.dst not in piles
+        )
+
+    for _ in range(_PLAYOUTS):
+        made = 0
+        try:
+            for _ in range(_PLAYOUT_MOVES):
+                if lose is not None and lose.test(position):
+                    break
+                seen = others()
+                drawn = 0
+                try:
+                    for _ in range(len(stock.cards) + len(cursor.waste.cards) + 1):
+                        if not cursor.available(position, stock):
+                            break
+                        make(game, draw)
+                        drawn += 1
+                        if lose is not None and lose.test(position):
+                            break
+                        if others() != seen:
+                            return False
+                finally:
+                    for _ in range(drawn):
+                        unmake(game)
+                moves = [move for move in game.legal_moves() if move.kind != DONE]
+                if not moves:
+                    break
+                make(game, rng.choice(moves))
+                made += 1
+        finally:
+            for _ in range(made):
+                unmake(game)
+    return True
