@@ -62,7 +62,8 @@ PRESETS: dict[str, Preset] = {
         "canfield",
         {},
         {"tableau piles": "tableau", "stock": "stock", "reserve": "reserve"},
-        "a space fills from the reserve at once; a part of a run may move",
+        "its columns count ranks from the foundations' base: the rank below the base never goes"
+        " on a base card (ours: any rank on the next higher, round the corner)",
     ),
     "spider": Preset(
         "spider",
