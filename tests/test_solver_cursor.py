@@ -232,3 +232,23 @@ def test_a_rule_reading_the_stock_turns_the_cursor_off(tmp_path: Path) -> None:
             decided += 1
             assert (answer.result == WON) == brute_force(Game(gdef, seed)), seed
     assert decided == 12
+
+
+def test_the_checks_made_once_a_game_can_be_made_a_slice_at_a_time() -> None:
+    """A window makes the cursor's and the one-sink model's checks a slice a frame
+    (`prepare`) before its first search of a game, which then finds them made."""
+    from retro.solver import cursor, onesink
+    from retro.solver.search import prepare
+
+    for game_id in ("plait", "golf"):
+        gdef = load(game_id)
+        cursor._ALIKE.pop(id(gdef), None)
+        onesink._AGREED.pop(id(gdef), None)
+        slices = 1
+        while not prepare(gdef, 0.0):  # a step a call
+            slices += 1
+        assert slices > 3, game_id
+        known = {**cursor._ALIKE, **onesink._AGREED}
+        assert known[id(gdef)] == (gdef, True), game_id
+        assert prepare(gdef, 0.0)  # made once a game
+    assert cursor_for(Game(load("plait"), 1)) is not None

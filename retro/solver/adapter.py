@@ -7,7 +7,7 @@ engine's own (`Game`, `Position`, `Move`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Generator, Iterable, Mapping
 
 from retro.engine.cards import Card
 from retro.engine.game import Game
@@ -59,3 +59,12 @@ def laid_out(
     position.counters.update(counters)
     position.refresh_all()
     return Game(gdef, seed, position)
+
+
+def run_through(steps: Generator[None, None, bool]) -> bool:
+    """The answer of a check made a step at a time (for a window's frames), made at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return bool(done.value)

@@ -35,14 +35,14 @@ failing it is searched with its draws as moves of their own.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import replace
 
 from retro.engine.game import Game
 from retro.engine.gamedef import GameDef
 from retro.engine.position import DONE, MOVE, Move, Position
 from retro.engine.zobrist import MASK, mix
-from retro.solver.adapter import make, unmake
+from retro.solver.adapter import make, run_through, unmake
 from retro.solver.compact import redeals_unread
 from retro.solver.safety import SafetyModel, safe_move
 
@@ -179,7 +179,31 @@ class Cursor:
 def cursor_for(game: Game, model: SafetyModel | None = None) -> Cursor | None:
     """The game's stock and waste as a sequence, when its rules say they are one (see the
     module's doc)."""
+    found = _sequence(game.gdef)
+    if found is None:
+        return None
+    cursor = Cursor(game, *found, model)
     gdef = game.gdef
+    alike = _ALIKE.get(id(gdef))
+    if alike is None or alike[0] is not gdef:
+        if len(_ALIKE) > 64:
+            _ALIKE.clear()
+        alike = _ALIKE[id(gdef)] = (gdef, run_through(_others_alike(game, cursor)))
+    return cursor if alike[1] else None
+
+
+def checking(game: Game) -> Generator[None, None, None]:
+    """`cursor_for`'s check, once a game, a step at a time (a window's frame each)."""
+    gdef = game.gdef
+    found = _sequence(gdef)
+    alike = _ALIKE.get(id(gdef))
+    if found is not None and (alike is None or alike[0] is not gdef):
+        verdict = yield from _others_alike(game, Cursor(game, *found, None))
+        _ALIKE[id(gdef)] = (gdef, verdict)
+
+
+def _sequence(gdef: GameDef) -> tuple[str, str, int] | None:
+    """(stock group, waste group, cards a turn) when the rules make them one sequence."""
     actors = [group for group in gdef.groups if group.action is not None]
     if len(actors) != 1 or any(group.rotate is not None for group in gdef.groups):
         return None
@@ -196,21 +220,15 @@ def cursor_for(game: Game, model: SafetyModel | None = None) -> Cursor | None:
             continue
         if auto.groups is None or {stock.name, waste.name} & auto.groups:
             return None
-    cursor = Cursor(game, stock.name, waste.name, action.turns, model)
-    alike = _ALIKE.get(id(gdef))
-    if alike is None or alike[0] is not gdef:
-        if len(_ALIKE) > 64:
-            _ALIKE.clear()
-        alike = _ALIKE[id(gdef)] = (gdef, _others_alike(game, cursor))
-    return cursor if alike[1] else None
+    return stock.name, waste.name, action.turns
 
 
-def _others_alike(game: Game, cursor: Cursor) -> bool:
+def _others_alike(game: Game, cursor: Cursor) -> Generator[None, None, bool]:
     """Along a few random lines of play, are the moves that touch neither the stock nor the
     waste the same at every cursor position the draws reach? The sequence's children assume
     so; a rule reading the stock or the waste (a move allowed only once the stock is empty)
-    makes them differ, and the game is then searched with its draws as moves. The game is
-    left as it was."""
+    makes them differ, and the game is then searched with its draws as moves. A step a
+    position and a draw; the game is left as it was."""
     rng = random.Random(game.key())
     piles, draw, stock = cursor.piles, cursor.draw, cursor.stock
     lose = game.gdef.lose
@@ -227,6 +245,7 @@ def _others_alike(game: Game, cursor: Cursor) -> bool:
         made = 0
         try:
             for _ in range(_PLAYOUT_MOVES):
+                yield
                 if lose is not None and lose.test(position):
                     break
                 seen = others()
@@ -241,6 +260,7 @@ def _others_alike(game: Game, cursor: Cursor) -> bool:
                             break
                         if others() != seen:
                             return False
+                        yield
                 finally:
                     for _ in range(drawn):
                         unmake(game)

@@ -55,7 +55,7 @@ from retro.engine.cards import Card
 from retro.engine.game import LOST, WON, Game, Outcome
 from retro.engine.gamedef import GameDef
 from retro.engine.position import DONE, MOVE, Move, Pile
-from retro.solver.adapter import is_won, make, unmake
+from retro.solver.adapter import is_won, make, run_through, unmake
 from retro.solver.sinkrules import Relations, Shape, laid, rules_for, shape_of, short
 
 KEYS_PER_POSITION = 4  # a stored key costs about a quarter of a stored engine position
@@ -457,8 +457,18 @@ def trusted_shape(game: Game) -> Shape | None:
     if agreed is None or agreed[0] is not gdef:
         if len(_AGREED) > 64:
             _AGREED.clear()
-        agreed = _AGREED[id(gdef)] = (gdef, _agrees(game, shape))
+        agreed = _AGREED[id(gdef)] = (gdef, run_through(_agrees(game, shape)))
     return shape if agreed[1] else None
+
+
+def checking(game: Game) -> Generator[None, None, None]:
+    """`trusted_shape`'s check, once a game, a step at a time (a window's frame each)."""
+    shape = shape_of(game)
+    gdef = game.gdef
+    agreed = _AGREED.get(id(gdef))
+    if shape is not None and (agreed is None or agreed[0] is not gdef):
+        verdict = yield from _agrees(game, shape)
+        _AGREED[id(gdef)] = (gdef, verdict)
 
 
 def model_for(game: Game) -> Model | None:
@@ -475,11 +485,11 @@ def distrust(gdef: GameDef) -> None:
     _AGREED[id(gdef)] = (gdef, False)
 
 
-def _agrees(game: Game, shape: Shape) -> bool:
+def _agrees(game: Game, shape: Shape) -> Generator[None, None, bool]:
     """Along a few random lines of play from `game`'s position, does the model find the
     engine's moves, reach the engine's tables and see a win where the engine does? (A sink
-    with no card yet gets the line's first move from the engine.) The game is left as it
-    was."""
+    with no card yet gets the line's first move from the engine.) A step a move; the game is
+    left as it was."""
     rng = random.Random(game.key())
     unkeyed = game.gdef.unkeyed | {"won"}
     sink = game.position.piles[shape[0]]
@@ -504,6 +514,7 @@ def _agrees(game: Game, shape: Shape) -> bool:
                     return False
             model = Model(game, shape)
             while True:
+                yield
                 won = is_won(game)
                 if won != model._won():
                     return False

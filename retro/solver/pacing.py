@@ -10,7 +10,7 @@ from typing import TypeVar
 
 from retro.engine.game import Game
 from retro.solver.safety import learn_for
-from retro.solver.search import Budget, Result, Search, solve
+from retro.solver.search import Budget, Result, Search, prepare, solve
 
 T = TypeVar("T")
 Thinking = Generator[None, None, T]  # thinking made of slices: yields hand the frame back
@@ -46,6 +46,8 @@ def solving(game: Game, budget: Budget, pace: Pace) -> Thinking[Result]:
         return solve(game, budget)
     while not learn_for(game.gdef, max(pace.until - time.perf_counter(), 0.0)):
         yield  # the game's safe moves, learnt once, a slice at a time too
+    while not prepare(game.gdef, max(pace.until - time.perf_counter(), 0.0)):
+        yield  # and the search's checks made once a game
     search = Search(game, budget)
     while True:
         found = search.run_for(max(pace.until - time.perf_counter(), 0.0))

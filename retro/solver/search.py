@@ -31,8 +31,9 @@ import time
 from collections.abc import Generator
 
 from retro.engine.game import LOST, UNKNOWN, WON, Game, Outcome
+from retro.engine.gamedef import GameDef
 from retro.engine.position import Move
-from retro.solver import onesink
+from retro.solver import cursor, onesink
 from retro.solver.adapter import is_won, make, unmake
 from retro.solver.guide import Weights, evaluate, tilts_for, weights_for
 from retro.solver.onesink import luby as _luby
@@ -49,6 +50,8 @@ _SLICE = 2_000  # nodes a portfolio member searches before the next one's turn
 _RESTART_SLICES = 4  # slices of a restarting member's shortest run
 _SPREAD = math.log(2.0)  # a restarting member's weights are scaled by up to this (log) either way
 _LATE_SHARE = 0.5  # the share of the budget spent without an answer before it joins
+# the once-a-game checks under way, by definition (`prepare`); None once made
+_PREPARING: dict[int, tuple[GameDef, Generator[None, None, None] | None]] = {}
 
 
 class _Node:
@@ -442,6 +445,35 @@ class Search:
             member.close()
         self.members = []
         return self.result
+
+
+def prepare(gdef: GameDef, seconds: float) -> bool:
+    """Make the checks the search's members make once a game (the stock as a cursor, the
+    one-sink model) for about `seconds`; True once they are made. A window calls it a slice a
+    frame before its first search of a game, as it learns the safe moves (`learn_for`), so
+    no frame holds the whole check (up to a sixth of a second in Plait)."""
+    found = _PREPARING.get(id(gdef))
+    if found is None or found[0] is not gdef:
+        if len(_PREPARING) > 64:
+            _PREPARING.clear()
+        found = _PREPARING[id(gdef)] = (gdef, _checks(gdef))
+    steps = found[1]
+    if steps is None:
+        return True
+    until = time.perf_counter() + seconds
+    try:
+        while True:
+            next(steps)
+            if time.perf_counter() >= until:
+                return False
+    except StopIteration:
+        _PREPARING[id(gdef)] = (gdef, None)
+        return True
+
+
+def _checks(gdef: GameDef) -> Generator[None, None, None]:
+    yield from cursor.checking(Game(gdef, 1))
+    yield from onesink.checking(Game(gdef, 1))
 
 
 def solve(

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from retro.engine.game import WON, Game
 from retro.solver.safety import learn_for
-from retro.solver.search import Budget, Search
+from retro.solver.search import Budget, Search, prepare
 from retro.textmode import Colour, TextScreen
 from retro.ui import texts
 from retro.ui.drawing.textview import COLS, ROWS
@@ -65,8 +65,8 @@ class LookingScene(Overlay, Scene):
         if not self.handle(app, app.keyboard.actions(self.context)):
             return
         if self.search is None:
-            if not learn_for(self.gdef, SLICE_SECONDS):
-                return  # the game's safe moves first, a slice a frame
+            if not learn_for(self.gdef, SLICE_SECONDS) or not prepare(self.gdef, SLICE_SECONDS):
+                return  # the game's safe moves and checks first, a slice a frame
             self.seed = app.seed_source()
             self.tried += 1
             self._region = None  # the count changed: composed again

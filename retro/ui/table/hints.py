@@ -20,7 +20,7 @@ from retro.engine.rotation import ROTATIONS
 from retro.solver import hints as advice
 from retro.solver.adapter import copy_game
 from retro.solver.safety import learn_for, play_out, safe_home
-from retro.solver.search import Search
+from retro.solver.search import Search, prepare
 from retro.ui import texts
 from retro.ui.keymap import first_key
 from retro.ui.table.demo import GAME_LOST, GAME_WON, NO_MOVE, NORMAL, STOPPED, Demo, ending
@@ -103,8 +103,9 @@ def think(table: Table, app: Host) -> None:
     found = None
     if left > 0:
         if thinking.search is None:
-            if not learn_for(table.game.gdef, min(HINT_SLICE, left)):
-                return
+            gdef, part = table.game.gdef, min(HINT_SLICE, left)
+            if not learn_for(gdef, part) or not prepare(gdef, part):
+                return  # the game's safe moves and checks first, a slice a frame
             thinking.search = Search(copy_game(table.game), advice.hint_budget())
         found = thinking.search.run_for(min(HINT_SLICE, left))
         if found is None:

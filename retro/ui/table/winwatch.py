@@ -11,7 +11,7 @@ from __future__ import annotations
 from retro.engine.game import LOST, WON, Game
 from retro.solver.adapter import copy_game
 from retro.solver.safety import learn_for
-from retro.solver.search import Budget, Search
+from retro.solver.search import Budget, Search, prepare
 from retro.ui import texts
 
 SLICE_SECONDS = 0.0008  # of each frame; the frame's own work is a few tenths of a millisecond
@@ -51,8 +51,8 @@ class WinWatch:
                 self.watched, self.answer, self.search = about, known, None
                 return
             self.answer = ""  # (not the last position's answer while the game's rules are learnt)
-            if not learn_for(game.gdef, SLICE_SECONDS):
-                return  # the game's safe moves first, a slice a frame: then the search
+            if not learn_for(game.gdef, SLICE_SECONDS) or not prepare(game.gdef, SLICE_SECONDS):
+                return  # the game's safe moves and checks first, a slice a frame: then the search
             self.watched = about
             self.answer = ""
             self.search = Search(copy_game(game), WATCH_BUDGET)
