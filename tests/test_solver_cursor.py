@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from retro.definition.loader import load_game_file
 from retro.engine.game import LOST, UNKNOWN, WON, Game
 from retro.engine.gamedef import GameDef
-from retro.engine.position import DONE, MOVE
+from retro.engine.position import MOVE
 from retro.solver.compact import search_key
 from retro.solver.cursor import cursor_for
 from retro.solver.search import Budget, solve
 from tests.helpers import game_at, load, play
+from tests.proving import brute_force, load_text, replays_to_a_win
 
 NODES = Budget(nodes=300_000, seconds=600)
 
@@ -82,55 +82,14 @@ win: all_on_foundations
 """
 
 
-def _load(folder: Path, text: str) -> GameDef:
-    path = folder / (text.split("\n", 1)[0].removeprefix("id: ") + ".yaml")
-    path.write_text(text, encoding="utf-8")
-    return load_game_file(path)
-
-
 @pytest.fixture(scope="module")
 def small(tmp_path_factory: pytest.TempPathFactory) -> dict[str, GameDef]:
     folder = tmp_path_factory.mktemp("games")
     return {
-        "klondike 1": _load(folder, SMALL_KLONDIKE.format(turns=1)),
-        "klondike 3": _load(folder, SMALL_KLONDIKE.format(turns=3)),
-        "canfield": _load(folder, SMALL_CANFIELD),
+        "klondike 1": load_text(folder, SMALL_KLONDIKE.format(turns=1)),
+        "klondike 3": load_text(folder, SMALL_KLONDIKE.format(turns=3)),
+        "canfield": load_text(folder, SMALL_CANFIELD),
     }
-
-
-def brute_force(game: Game) -> bool:
-    """Is the deal winnable? Every line of legal moves, draws and redeals included, through
-    push and pop; a table kept by the cards on every pile and their face-down counts (the
-    counters left out: the redeals have no limit and no rule reads the others)."""
-
-    def state() -> tuple[object, ...]:
-        return tuple((tuple(pile.cards), pile.down) for pile in game.position.piles)
-
-    seen = {state()}
-    stack = [[m for m in game.legal_moves() if m.kind != DONE]]
-    while stack:
-        if not stack[-1]:
-            stack.pop()
-            if stack:
-                game.pop()
-            continue
-        game.push(stack[-1].pop())
-        if game.outcome() == WON:
-            return True
-        now = state()
-        if now in seen:
-            game.pop()
-            continue
-        seen.add(now)
-        stack.append([m for m in game.legal_moves() if m.kind != DONE])
-    return False
-
-
-def replays_to_a_win(gdef: GameDef, seed: int, moves: list[object]) -> bool:
-    game = Game(gdef, seed)
-    for move in moves:
-        game.push(move)  # type: ignore[arg-type]
-    return game.outcome() == WON
 
 
 @pytest.mark.parametrize(
@@ -220,8 +179,8 @@ def test_a_rule_reading_the_stock_turns_the_cursor_off(tmp_path: Path) -> None:
     late += "{only_while: {condition: {groups_cleared: {groups: [stock]}}}}]}"
     text = text.replace('{base: {rank: "4"}}', late)
     assert late in text
-    gdef = _load(tmp_path, text)
-    plain = _load(tmp_path, SMALL_KLONDIKE.format(turns=1))
+    gdef = load_text(tmp_path, text)
+    plain = load_text(tmp_path, SMALL_KLONDIKE.format(turns=1))
     decided = 0
     for seed in range(1, 13):
         assert cursor_for(Game(plain, seed)) is not None

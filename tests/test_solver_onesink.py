@@ -6,37 +6,19 @@ model, its key or its cuts."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
-from retro.definition.loader import load_game_file
 from retro.engine.game import LOST, UNKNOWN, WON, Game
 from retro.engine.gamedef import FOUNDATION, GameDef
-from retro.engine.position import DONE, Move
+from retro.engine.position import DONE
 from retro.solver import onesink, sinkrules
 from retro.solver.adapter import copy_game
 from retro.solver.search import Budget, Search, solve
 from tests.helpers import load
+from tests.proving import SMALL_GOLF, brute_force, load_text, replays_to_a_win
 
 NODES = Budget(nodes=2_000_000, seconds=600)
-
-# Golf with 24 cards: four columns of four, the pile, a stock of seven.
-SMALL_GOLF = """\
-id: small_golf
-title: Small Golf
-description: Golf with Ace to Six in two suits.
-deck: {ranks: [A, 2, 3, 4, 5, 6], suits: 2}
-piles:
-  stock: {kind: stock, at: [0, 0], action: {draw: {to: foundation, passes: 1}}}
-  foundation: {kind: foundation, at: [1, 0], accept: {rank_next: {wrap: false}}}
-  tableau: {kind: tableau, count: 4, at: [0, 1], fan: down, pick: top_card}
-deal:
-  - {to: tableau, face_up: 4}
-  - {to: foundation, face_up: 1}
-  - {to: stock, rest: true}
-win: {groups_cleared: {groups: [tableau]}}
-"""
 
 # A pyramid of ten cards on a waste that starts empty (as Escalator's): a card is free once
 # no card lies on it; the stock turns one card, once through.
@@ -62,18 +44,12 @@ win: {groups_cleared: {groups: [tableau]}}
 """
 
 
-def _load(folder: Path, text: str) -> GameDef:
-    path = folder / (text.split("\n", 1)[0].removeprefix("id: ") + ".yaml")
-    path.write_text(text, encoding="utf-8")
-    return load_game_file(path)
-
-
 @pytest.fixture(scope="module")
 def small(tmp_path_factory: pytest.TempPathFactory) -> dict[str, GameDef]:
     folder = tmp_path_factory.mktemp("games")
     return {
-        "golf": _load(folder, SMALL_GOLF),
-        "pyramid": _load(folder, SMALL_PYRAMID),
+        "golf": load_text(folder, SMALL_GOLF),
+        "pyramid": load_text(folder, SMALL_PYRAMID),
     }
 
 
@@ -86,36 +62,6 @@ def table(game: Game) -> object:
         else (tuple(pile.cards),)
         for pile in game.position.piles
     )
-
-
-def winnable(game: Game) -> bool:
-    """Every line of legal moves through push and pop, a table kept (`table`): no shortcut, no
-    cut."""
-    seen = {table(game)}
-    stack = [[m for m in game.legal_moves() if m.kind != DONE]]
-    while stack:
-        if not stack[-1]:
-            stack.pop()
-            if stack:
-                game.pop()
-            continue
-        game.push(stack[-1].pop())
-        if game.outcome() == WON:
-            return True
-        state = table(game)
-        if state in seen:
-            game.pop()
-            continue
-        seen.add(state)
-        stack.append([m for m in game.legal_moves() if m.kind != DONE])
-    return False
-
-
-def replays_to_a_win(gdef: GameDef, seed: int, moves: list[Move]) -> bool:
-    game = Game(gdef, seed)
-    for move in moves:
-        game.push(move)
-    return game.outcome() == WON
 
 
 def test_the_games_whose_every_move_goes_onto_one_pile_are_recognised_from_their_rules() -> None:
@@ -137,7 +83,7 @@ def test_every_small_deal_is_decided_and_every_loss_is_true(
     for seed in range(1, deals + 1):
         result = solve(Game(gdef, seed), NODES)
         assert result.result != UNKNOWN, seed
-        assert (result.result == WON) == winnable(Game(gdef, seed)), seed
+        assert (result.result == WON) == brute_force(Game(gdef, seed), table), seed
         if result.result == WON:
             assert replays_to_a_win(gdef, seed, result.moves), seed
         answers.append(result.result)
@@ -176,7 +122,7 @@ def test_late_positions_of_real_deals_are_decided_and_every_loss_is_true(
             continue
         result = solve(game, NODES)
         assert result.result != UNKNOWN, seed
-        assert (result.result == WON) == winnable(copy_game(game)), seed
+        assert (result.result == WON) == brute_force(copy_game(game), table), seed
         if result.result == WON:
             for move in result.moves:
                 game.push(move)

@@ -4,36 +4,16 @@ which knows nothing of the solver's key, and every "won" is replayed through the
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from retro.definition.loader import load_game_file
 from retro.engine.game import LOST, UNKNOWN, WON, Game
 from retro.engine.gamedef import GameDef
-from retro.engine.position import DONE
 from retro.solver.compact import search_key
 from retro.solver.search import Budget, solve
 from tests.helpers import game_at, load, play
+from tests.proving import SMALL_GOLF, brute_force, load_text, replays_to_a_win
 
 NODES = Budget(nodes=200_000, seconds=600)
-
-# Golf with 24 cards: four columns of four, the pile, a stock of seven.
-SMALL_GOLF = """\
-id: small_golf
-title: Small Golf
-description: Golf with Ace to Six in two suits.
-deck: {ranks: [A, 2, 3, 4, 5, 6], suits: 2}
-piles:
-  stock: {kind: stock, at: [0, 0], action: {draw: {to: foundation, passes: 1}}}
-  foundation: {kind: foundation, at: [1, 0], accept: {rank_next: {wrap: false}}}
-  tableau: {kind: tableau, count: 4, at: [0, 1], fan: down, pick: top_card}
-deal:
-  - {to: tableau, face_up: 4}
-  - {to: foundation, face_up: 1}
-  - {to: stock, rest: true}
-win: {groups_cleared: {groups: [tableau]}}
-"""
 
 # Klondike with 24 cards, three turned at a time, the stock gone through any number of times.
 SMALL_KLONDIKE = """\
@@ -65,47 +45,10 @@ win: all_on_foundations
 """
 
 
-def _load(folder: Path, text: str) -> GameDef:
-    path = folder / (text.split("\n", 1)[0].removeprefix("id: ") + ".yaml")
-    path.write_text(text, encoding="utf-8")
-    return load_game_file(path)
-
-
 @pytest.fixture(scope="module")
 def small(tmp_path_factory: pytest.TempPathFactory) -> dict[str, GameDef]:
     folder = tmp_path_factory.mktemp("games")
-    return {"golf": _load(folder, SMALL_GOLF), "klondike": _load(folder, SMALL_KLONDIKE)}
-
-
-def brute_force(game: Game) -> bool:
-    """Is the deal winnable? Every line of legal moves, through push and pop, a table kept by
-    the cards on every pile alone (the counters left out: these games' rules read none of them,
-    a pass through the stock having no limit)."""
-    seen = {game.position.piles_state()}
-    stack = [[m for m in game.legal_moves() if m.kind != DONE]]
-    while stack:
-        if not stack[-1]:
-            stack.pop()
-            if stack:
-                game.pop()
-            continue
-        game.push(stack[-1].pop())
-        if game.outcome() == WON:
-            return True
-        state = game.position.piles_state()
-        if state in seen:
-            game.pop()
-            continue
-        seen.add(state)
-        stack.append([m for m in game.legal_moves() if m.kind != DONE])
-    return False
-
-
-def replays_to_a_win(gdef: GameDef, seed: int, moves: list[object]) -> bool:
-    game = Game(gdef, seed)
-    for move in moves:
-        game.push(move)  # type: ignore[arg-type]
-    return game.outcome() == WON
+    return {"golf": load_text(folder, SMALL_GOLF), "klondike": load_text(folder, SMALL_KLONDIKE)}
 
 
 @pytest.mark.parametrize(("name", "deals"), [("golf", 12), ("klondike", 6)])
