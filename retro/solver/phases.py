@@ -37,7 +37,7 @@ from retro.engine.game import UNKNOWN, WON, Game
 from retro.engine.gamedef import FOUNDATION, STOCK, GameDef
 from retro.engine.position import MOVE, Move, Pile
 from retro.solver.adapter import is_won, make, unmake
-from retro.solver.shared import Shared
+from retro.solver.shared import Node, Shared, path, walk
 
 PAUSE = "pause"  # (the portfolio's word: stop for the caller's time slice, place kept)
 
@@ -125,38 +125,18 @@ class Phases:
         assert action is not None
         self.verb = action.verb
         self.homes = [pile for pile in position.piles if pile.kind == FOUNDATION]
-        self.root = _Node(None, (), 0)
+        self.root = Node(None, (), 0)
         self.current = self.root
         self.stored = 0
         self.worth: dict[int, float] = {}  # a column's points by its part of the key
-        self.dealt: list[tuple[float, int, _Node]] = []  # the lines ending in a deal
+        self.dealt: list[tuple[float, int, Node]] = []  # the lines ending in a deal
         self.cut = False  # some line was left unfollowed in this attempt (budget or width)
         self.next_pause = 0  # the node count at which the slice ends
 
     # -- walking the tree ---------------------------------------------------------------------
 
-    def goto(self, target: _Node) -> None:
-        game = self.shared.game
-        node, down = self.current, []
-        while node.level > target.level:
-            node = self._up(node)
-        while target.level > node.level:
-            down.append(target)
-            target = target.parent  # type: ignore[assignment]
-        while node is not target:
-            node = self._up(node)
-            down.append(target)
-            target = target.parent  # type: ignore[assignment]
-        for step_node in reversed(down):
-            for move in step_node.step:
-                make(game, move)
-        self.current = down[0] if down else node
-
-    def _up(self, node: _Node) -> _Node:
-        for _ in node.step:
-            unmake(self.shared.game)
-        assert node.parent is not None
-        return node.parent
+    def goto(self, target: Node) -> None:
+        self.current = walk(self.shared.game, self.current, target)
 
     # -- what a position is worth -------------------------------------------------------------
 
@@ -209,7 +189,7 @@ class Phases:
             step = 0
             self.cut = False
             while beam:
-                found: list[tuple[float, int, _Node]] = []
+                found: list[tuple[float, int, Node]] = []
                 for tries in range(RETRIES + 1):  # nothing shown: again, searching longer
                     seen: set[int] = set()
                     self.dealt = []
@@ -277,10 +257,10 @@ class Phases:
 
     def _phase(
         self,
-        start: _Node,
+        start: Node,
         budget: int,
         seen: set[int],
-        found: list[tuple[float, int, _Node]],
+        found: list[tuple[float, int, Node]],
     ) -> Generator[str | None, None, None]:
         """Best first from `start`, for `budget` nodes, along lines that show no card: each
         line that shows one (a card turned, a deal) ends there and goes to `found` with its
@@ -294,7 +274,7 @@ class Phases:
         if not hidden:
             budget *= FINAL
         seen.add(key())
-        frontier: list[tuple[float, int, _Node]] = [(0.0, 0, start)]
+        frontier: list[tuple[float, int, Node]] = [(0.0, 0, start)]
         counter = 0
         until = shared.nodes + budget
         enough = len(found) + ENOUGH if self.shows else None
@@ -312,14 +292,14 @@ class Phases:
                 seen.add(reached)
                 shared.close_lazily(step)
                 if is_won(game):
-                    shared.won = _path(node) + step
+                    shared.won = path(node) + step
                     for _ in step:
                         unmake(game)
                     yield WON
                     return
                 if len(step) > 1:
                     seen.add(key())
-                child = _Node(node, tuple(step), node.depth + len(step))
+                child = Node(node, tuple(step), node.depth + len(step))
                 self.stored += 1
                 shared.positions += 1
                 worth = self.value()
@@ -358,23 +338,3 @@ def _column(pile: Pile) -> float:
             points -= BREAK
         below = card
     return points
-
-
-class _Node:
-    """A position of the member's tree: the moves from its parent, its depth and level."""
-
-    __slots__ = ("depth", "level", "parent", "step")
-
-    def __init__(self, parent: _Node | None, step: tuple[Move, ...], depth: int) -> None:
-        self.parent = parent
-        self.step = step
-        self.depth = depth
-        self.level: int = parent.level + 1 if parent is not None else 0
-
-
-def _path(node: _Node | None) -> list[Move]:
-    steps: list[tuple[Move, ...]] = []
-    while node is not None:
-        steps.append(node.step)
-        node = node.parent
-    return [move for step in reversed(steps) for move in step]

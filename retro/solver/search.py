@@ -39,8 +39,8 @@ from retro.solver.guide import Weights, evaluate, tilts_for, weights_for
 from retro.solver.onesink import luby as _luby
 from retro.solver.phases import Phases, deal_shape
 from retro.solver.shared import Budget as Budget  # (callers ask the search for them)
+from retro.solver.shared import Node, Shared, candidates, path, walk
 from retro.solver.shared import Result as Result
-from retro.solver.shared import Shared, candidates
 from retro.solver.sinkrules import Shape
 
 PAUSE = "pause"  # a member stops for the caller's time slice, its position kept, to go on
@@ -52,34 +52,6 @@ _SPREAD = math.log(2.0)  # a restarting member's weights are scaled by up to thi
 _LATE_SHARE = 0.5  # the share of the budget spent without an answer before it joins
 # the once-a-game checks under way, by definition (`prepare`); None once made
 _PREPARING: dict[int, tuple[GameDef, Generator[None, None, None] | None]] = {}
-
-
-class _Node:
-    """A position of the search tree: the moves from its parent, its depth in moves and its
-    level in the tree (for finding common ancestors)."""
-
-    __slots__ = ("depth", "level", "moves", "parent", "step")
-
-    def __init__(
-        self,
-        parent: _Node | None,
-        step: tuple[Move, ...],
-        depth: int,
-        moves: list[Move] | None = None,
-    ) -> None:
-        self.parent = parent
-        self.step = step
-        self.depth = depth
-        self.level: int = parent.level + 1 if parent is not None else 0
-        self.moves = moves  # its legal moves, kept from its making until it is expanded
-
-
-def _path(node: _Node | None) -> list[Move]:
-    steps: list[tuple[Move, ...]] = []
-    while node is not None:
-        steps.append(node.step)
-        node = node.parent
-    return [move for step in reversed(steps) for move in step]
 
 
 class _Member:
@@ -98,10 +70,10 @@ class _Member:
         self.order = order
         self.weights = weights
         self.seen: set[int] = {root_key}
-        self.root = _Node(None, (), 0)
+        self.root = Node(None, (), 0)
         self.current = self.root
-        self.frontier: list[tuple[float, int, _Node]] = [(0.0, 0, self.root)]
-        self.stack: list[_Node] = [self.root]
+        self.frontier: list[tuple[float, int, Node]] = [(0.0, 0, self.root)]
+        self.stack: list[Node] = [self.root]
         self.counter = 0
         self.cut = False  # some child was left out for depth: an empty frontier proves nothing
         self.stored = 0  # positions it stores (given back to the shared count when dropped)
@@ -110,32 +82,11 @@ class _Member:
         self.leads = False  # its values are the game's own weights': it keeps the best seen
         self.lazy = not weights.mobility  # a child's moves are made when it is expanded
 
-    def goto(self, target: _Node) -> None:
+    def goto(self, target: Node) -> None:
         """Walk the game from the current node to `target` through their common ancestor."""
-        game = self.shared.game
-        node, down = self.current, []
-        while node.level > target.level:
-            node = self._up(node)
-        while target.level > node.level:
-            down.append(target)
-            target = target.parent  # type: ignore[assignment]
-        while node is not target:
-            node = self._up(node)
-            down.append(target)
-            target = target.parent  # type: ignore[assignment]
-        for step_node in reversed(down):
-            for move in step_node.step:
-                make(game, move)
-            self.current = step_node
-        self.current = down[0] if down else node
+        self.current = walk(self.shared.game, self.current, target)
 
-    def _up(self, node: _Node) -> _Node:
-        for _ in node.step:
-            unmake(self.shared.game)
-        assert node.parent is not None
-        return node.parent
-
-    def pop(self) -> _Node | None:
+    def pop(self) -> Node | None:
         if self.order == BEST_FIRST:
             return heapq.heappop(self.frontier)[2] if self.frontier else None
         return self.stack.pop() if self.stack else None
@@ -153,7 +104,7 @@ class _Member:
                 yield UNKNOWN if self.cut else LOST
                 return
             self.goto(node)
-            children: list[tuple[float, _Node]] = []
+            children: list[tuple[float, Node]] = []
             todo = shared.steps(node.moves if node.moves is not None else candidates(game))
             node.moves = None
             for made in todo:
@@ -175,7 +126,7 @@ class _Member:
                 else:
                     moves = shared.close_safely(candidates(game), step)
                 if is_won(game):
-                    shared.won = _path(node) + step
+                    shared.won = path(node) + step
                     for _ in step:
                         unmake(game)
                     self.goto(self.root)
@@ -199,11 +150,11 @@ class _Member:
                         )
                         if self.rng is not None:
                             value += self.rng.random() * self.noise
-                        child = _Node(node, tuple(step), depth, moves)
+                        child = Node(node, tuple(step), depth, moves)
                         children.append((value, child))
                         if self.leads and value > shared.best_value:
                             shared.best_value = value
-                            shared.best = _path(child)
+                            shared.best = path(child)
                 for _ in step:
                     unmake(game)
                 if shared.pause_at and time.perf_counter() >= shared.pause_at:

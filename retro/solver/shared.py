@@ -41,6 +41,61 @@ class Result:
     gain: float = 0.0  # how much better the position `best` leads to looks than the start
 
 
+class Node:
+    """A position of a search tree: the moves from its parent, its depth in moves and its
+    level in the tree (for finding common ancestors)."""
+
+    __slots__ = ("depth", "level", "moves", "parent", "step")
+
+    def __init__(
+        self,
+        parent: Node | None,
+        step: tuple[Move, ...],
+        depth: int,
+        moves: list[Move] | None = None,
+    ) -> None:
+        self.parent = parent
+        self.step = step
+        self.depth = depth
+        self.level: int = parent.level + 1 if parent is not None else 0
+        self.moves = moves  # its legal moves, kept from its making until it is expanded
+
+
+def path(node: Node | None) -> list[Move]:
+    """The moves from the root to `node`."""
+    steps: list[tuple[Move, ...]] = []
+    while node is not None:
+        steps.append(node.step)
+        node = node.parent
+    return [move for step in reversed(steps) for move in step]
+
+
+def walk(game: Game, current: Node, target: Node) -> Node:
+    """Take back and make moves from `current`'s position to `target`'s, through their common
+    ancestor; returns `target`."""
+    node, down = current, []
+    while node.level > target.level:
+        node = _up(game, node)
+    while target.level > node.level:
+        down.append(target)
+        target = target.parent  # type: ignore[assignment]
+    while node is not target:
+        node = _up(game, node)
+        down.append(target)
+        target = target.parent  # type: ignore[assignment]
+    for step_node in reversed(down):
+        for move in step_node.step:
+            make(game, move)
+    return down[0] if down else node
+
+
+def _up(game: Game, node: Node) -> Node:
+    for _ in node.step:
+        unmake(game)
+    assert node.parent is not None
+    return node.parent
+
+
 def candidates(game: Game) -> list[Move]:
     """The moves worth searching: none once the game's `lose` condition holds ('done' never:
     it ends the game unwon)."""
