@@ -44,13 +44,14 @@ from retro.engine.position import DONE, MOVE, Move, Position
 from retro.engine.zobrist import MASK, mix
 from retro.solver.adapter import make, run_through, unmake
 from retro.solver.compact import redeals_unread
+from retro.solver.pergame import ByGame
 from retro.solver.safety import SafetyModel, safe_move
 
 Step = tuple[Move, ...]
 _PLAYOUTS = 2  # random lines of play the rules' independence of the cursor is checked along
 _PLAYOUT_MOVES = 10  # moves of each line
-# whether a game's other piles were found to play alike at every cursor position, by definition
-_ALIKE: dict[int, tuple[GameDef, bool]] = {}
+# whether a game's other piles were found to play alike at every cursor position
+_ALIKE: ByGame[bool] = ByGame()
 _OFF_ROUND = 0x5C0F_F00D_CAFE_1234  # marks a cursor off the round of redeals in the key
 
 
@@ -183,23 +184,16 @@ def cursor_for(game: Game, model: SafetyModel | None = None) -> Cursor | None:
     if found is None:
         return None
     cursor = Cursor(game, *found, model)
-    gdef = game.gdef
-    alike = _ALIKE.get(id(gdef))
-    if alike is None or alike[0] is not gdef:
-        if len(_ALIKE) > 64:
-            _ALIKE.clear()
-        alike = _ALIKE[id(gdef)] = (gdef, run_through(_others_alike(game, cursor)))
-    return cursor if alike[1] else None
+    alike = _ALIKE.get(game.gdef, lambda: run_through(_others_alike(game, cursor)))
+    return cursor if alike else None
 
 
 def checking(game: Game) -> Generator[None, None, None]:
     """`cursor_for`'s check, once a game, a step at a time (a window's frame each)."""
     gdef = game.gdef
     found = _sequence(gdef)
-    alike = _ALIKE.get(id(gdef))
-    if found is not None and (alike is None or alike[0] is not gdef):
-        verdict = yield from _others_alike(game, Cursor(game, *found, None))
-        _ALIKE[id(gdef)] = (gdef, verdict)
+    if found is not None and not _ALIKE.known(gdef):
+        _ALIKE.put(gdef, (yield from _others_alike(game, Cursor(game, *found, None))))
 
 
 def _sequence(gdef: GameDef) -> tuple[str, str, int] | None:

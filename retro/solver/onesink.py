@@ -56,6 +56,7 @@ from retro.engine.game import LOST, WON, Game, Outcome
 from retro.engine.gamedef import GameDef
 from retro.engine.position import DONE, MOVE, Move, Pile
 from retro.solver.adapter import is_won, make, run_through, unmake
+from retro.solver.pergame import ByGame
 from retro.solver.sinkrules import Relations, Shape, laid, rules_for, shape_of, short
 
 KEYS_PER_POSITION = 4  # a stored key costs about a quarter of a stored engine position
@@ -63,9 +64,7 @@ _PLAYOUTS = 4  # random lines of play the model is checked along, once a game
 _RUN_NODES = 4_000  # the nodes of a run of Luby's length 1
 _CLOCK_EVERY = 128  # nodes between two looks at the clock when a pause is asked for
 
-# Structural verdicts per game definition, and whether its model agreed with the engine:
-# (definition, (sink, sources, stock, verb) or None, agreed: None until checked).
-_AGREED: dict[int, tuple[GameDef, bool]] = {}
+_AGREED: ByGame[bool] = ByGame()  # whether a game's model agreed with the engine
 
 
 class Model(Relations):
@@ -452,23 +451,15 @@ def trusted_shape(game: Game) -> Shape | None:
     shape = shape_of(game)
     if shape is None:
         return None
-    gdef = game.gdef
-    agreed = _AGREED.get(id(gdef))
-    if agreed is None or agreed[0] is not gdef:
-        if len(_AGREED) > 64:
-            _AGREED.clear()
-        agreed = _AGREED[id(gdef)] = (gdef, run_through(_agrees(game, shape)))
-    return shape if agreed[1] else None
+    agreed = _AGREED.get(game.gdef, lambda: run_through(_agrees(game, shape)))
+    return shape if agreed else None
 
 
 def checking(game: Game) -> Generator[None, None, None]:
     """`trusted_shape`'s check, once a game, a step at a time (a window's frame each)."""
     shape = shape_of(game)
-    gdef = game.gdef
-    agreed = _AGREED.get(id(gdef))
-    if shape is not None and (agreed is None or agreed[0] is not gdef):
-        verdict = yield from _agrees(game, shape)
-        _AGREED[id(gdef)] = (gdef, verdict)
+    if shape is not None and not _AGREED.known(game.gdef):
+        _AGREED.put(game.gdef, (yield from _agrees(game, shape)))
 
 
 def model_for(game: Game) -> Model | None:
@@ -482,7 +473,7 @@ def model_for(game: Game) -> Model | None:
 
 def distrust(gdef: GameDef) -> None:
     """The model of this game was found wrong (a win that did not replay): never used again."""
-    _AGREED[id(gdef)] = (gdef, False)
+    _AGREED.put(gdef, False)
 
 
 def _agrees(game: Game, shape: Shape) -> Generator[None, None, bool]:

@@ -37,6 +37,7 @@ from retro.solver import cursor, onesink
 from retro.solver.adapter import is_won, make, unmake
 from retro.solver.guide import Weights, evaluate, tilts_for, weights_for
 from retro.solver.onesink import luby as _luby
+from retro.solver.pergame import ByGame
 from retro.solver.phases import Phases, deal_shape
 from retro.solver.shared import Budget as Budget  # (callers ask the search for them)
 from retro.solver.shared import Node, Shared, candidates, path, walk
@@ -51,7 +52,7 @@ _RESTART_SLICES = 4  # slices of a restarting member's shortest run
 _SPREAD = math.log(2.0)  # a restarting member's weights are scaled by up to this (log) either way
 _LATE_SHARE = 0.5  # the share of the budget spent without an answer before it joins
 # the once-a-game checks under way, by definition (`prepare`); None once made
-_PREPARING: dict[int, tuple[GameDef, Generator[None, None, None] | None]] = {}
+_PREPARING: ByGame[Generator[None, None, None] | None] = ByGame()
 
 
 class _Member:
@@ -403,12 +404,7 @@ def prepare(gdef: GameDef, seconds: float) -> bool:
     one-sink model) for about `seconds`; True once they are made. A window calls it a slice a
     frame before its first search of a game, as it learns the safe moves (`learn_for`), so
     no frame holds the whole check (up to a sixth of a second in Plait)."""
-    found = _PREPARING.get(id(gdef))
-    if found is None or found[0] is not gdef:
-        if len(_PREPARING) > 64:
-            _PREPARING.clear()
-        found = _PREPARING[id(gdef)] = (gdef, _checks(gdef))
-    steps = found[1]
+    steps = _PREPARING.get(gdef, lambda: _checks(gdef))
     if steps is None:
         return True
     until = time.perf_counter() + seconds
@@ -418,7 +414,7 @@ def prepare(gdef: GameDef, seconds: float) -> bool:
             if time.perf_counter() >= until:
                 return False
     except StopIteration:
-        _PREPARING[id(gdef)] = (gdef, None)
+        _PREPARING.put(gdef, None)
         return True
 
 

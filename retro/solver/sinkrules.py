@@ -11,23 +11,17 @@ from retro.engine.game import Game
 from retro.engine.gamedef import GameDef
 from retro.engine.position import Pile, Position
 from retro.solver.compact import sink_piles
+from retro.solver.pergame import ByGame
 
 Shape = tuple[int, tuple[int, ...], int, str]  # sink, sources, stock (or -1), the stock's verb
 
-# Structural verdicts per game definition: (definition, its shape or None).
-_SHAPES: dict[int, tuple[GameDef, tuple[int, tuple[int, ...], int, str] | None]] = {}
+_SHAPES: ByGame[Shape | None] = ByGame()  # each game's shape, or None: not one-sink
 
 
 def shape_of(game: Game) -> tuple[int, tuple[int, ...], int, str] | None:
     """(the sink's pile index, the source piles, the stock's pile index or -1, its action's
     verb) when the game's rules make it a one-sink game (see the module's doc), else None."""
-    gdef = game.gdef
-    found = _SHAPES.get(id(gdef))
-    if found is None or found[0] is not gdef:
-        if len(_SHAPES) > 64:
-            _SHAPES.clear()
-        found = _SHAPES[id(gdef)] = (gdef, _shape(game))
-    return found[1]
+    return _SHAPES.get(game.gdef, lambda: _shape(game))
 
 
 def _shape(game: Game) -> tuple[int, tuple[int, ...], int, str] | None:
